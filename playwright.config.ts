@@ -1,0 +1,49 @@
+// Browser tests in Debian's Chromium (/usr/bin/chromium; no browser downloads) against the
+// production build started by the real launcher, on its own port and data folder.
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `${baseURL}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: {
+      PORT: String(port),
+      APP_URL: baseURL,
+      ONETHING_DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

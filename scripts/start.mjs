@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// Launcher for `npm start` (and `npm run dev` with --dev).
+// 1. Validates the environment (one clear line naming a bad variable, then exit 1).
+// 2. Without DATABASE_URL: starts an embedded PostgreSQL with data under .data/ and keeps an
+//    AUTH_SECRET under .data/ (generated once, with a warning).
+// 3. Applies pending migrations.
+// 4. Builds when the current sources have no build yet, then serves Next on $PORT.
+// SIGINT and SIGTERM stop Next and PostgreSQL; nothing is left running.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EnvError, parseEnv } from '../src/server/env.ts';
+import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+const dataDir = path.resolve(root, process.env.ONETHING_DATA_DIR || '.data');
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+const say = (message) => process.stdout.write(`[onething] ${message}\n`);
+
+let config;
+try {
+  config = parseEnv(process.env);
+} catch (error) {
+  if (error instanceof EnvError) {
+    process.stderr.write(`[onething] ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const childEnv = { ...process.env, PORT: String(config.PORT), APP_URL: config.APP_URL };
+let cluster;
+let next;
+let stopping = false;
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  if (next && next.exitCode === null && next.signalCode === null) {
+    const exited = new Promise((resolve) => next.once('exit', resolve));
+    next.kill('SIGTERM');
+    const timer = setTimeout(() => next.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  if (cluster) {
+    say('stopping the embedded PostgreSQL');
+    await cluster.stop().catch(() => {});
+  }
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
+
+function ensureDataDir() {
+  mkdirSync(dataDir, { recursive: true });
+  chmodSync(dataDir, 0o755); // the postgres user must be able to enter it when we run as root
+}
+
+if (!config.DATABASE_URL) {
+  ensureDataDir();
+  if (!config.AUTH_SECRET) {
+    const secretFile = path.join(dataDir, 'auth-secret');
+    if (!existsSync(secretFile)) {
+      writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
+      say('warning: AUTH_SECRET is not set; generated one in .data/auth-secret (set AUTH_SECRET in production)');
+    }
+    childEnv.AUTH_SECRET = readFileSync(secretFile, 'utf8').trim();
+  }
+  say(`starting the embedded PostgreSQL (data in ${path.relative(root, dataDir) || '.'}/postgres)`);
+  cluster = await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port: 54329 });
+  await cluster.createDatabase('onething');
+  childEnv.DATABASE_URL = cluster.url('onething');
+}
+
+try {
+  const applied = await migrate(childEnv.DATABASE_URL);
+  say(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
+} catch (error) {
+  process.stderr.write(`[onething] could not migrate the database: ${error.message}\n`);
+  await shutdown(1);
+}
+
+/** A fingerprint of everything a production build depends on. */
+function sourceFingerprint() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        const stat = statSync(full);
+        hash.update(`${path.relative(root, full)}:${stat.size}:${stat.mtimeMs}\n`);
+      }
+    }
+  };
+  for (const dir of ['src', 'emails', 'public']) walk(path.join(root, dir));
+  for (const file of ['package-lock.json', 'next.config.js', 'tailwind.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'prisma/schema.prisma']) {
+    const full = path.join(root, file);
+    if (existsSync(full)) hash.update(`${file}:${readFileSync(full, 'utf8')}\n`);
+  }
+  return hash.digest('hex');
+}
+
+function run(args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [nextBin, ...args], { cwd: root, env, stdio: 'inherit' });
+    next = child;
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+if (!dev) {
+  const stampFile = path.join(distDir, 'onething-build-stamp');
+  const fingerprint = sourceFingerprint();
+  const current = existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fingerprint;
+  if (!current) {
+    say('building the app (first start or changed sources)');
+    const code = await run(['build'], { ...childEnv, NODE_ENV: 'production' });
+    if (code !== 0 || stopping) await shutdown(code || 1);
+    writeFileSync(stampFile, fingerprint);
+  }
+}
+
+say(`serving on ${config.APP_URL}`);
+const code = await run(dev ? ['dev', '-p', String(config.PORT)] : ['start', '-p', String(config.PORT)], {
+  ...childEnv,
+  NODE_ENV: dev ? 'development' : 'production',
+});
+await shutdown(code);

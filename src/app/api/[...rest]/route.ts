@@ -1,0 +1,13 @@
+// REST door: every procedure with OpenAPI metadata, at the spec's /api/* paths.
+import { handleRest } from '@/server/api/rest';
+
+export const dynamic = 'force-dynamic';
+
+export {
+  handleRest as GET,
+  handleRest as POST,
+  handleRest as PUT,
+  handleRest as PATCH,
+  handleRest as DELETE,
+  handleRest as HEAD,
+};

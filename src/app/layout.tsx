@@ -1,0 +1,32 @@
+// Root layout: the app's calm visual identity in light and dark, and the client providers.
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { ThemeScript } from '@/components/ThemeScript';
+import { TRPCReactProvider } from '@/trpc/react';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Onething — one task at a time', template: '%s · Onething' },
+  description: 'A calm task manager and focus timer that shows you one task at a time.',
+  icons: { icon: '/icon.svg' },
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#F7F7F5' },
+    { media: '(prefers-color-scheme: dark)', color: '#111214' },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <ThemeScript />
+      </head>
+      <body className="bg-bg text-text">
+        <TRPCReactProvider>{children}</TRPCReactProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,89 @@
+// Business constants of spec section 9 and the enums of section 3, in one place: the zod
+// schemas, the services, the UI and the tests all read them from here.
+
+export const IMPORTANCE = ['Low', 'Medium', 'High', 'Critical'] as const;
+export type Importance = (typeof IMPORTANCE)[number];
+
+export const DIFFICULTY = ['Easy', 'Medium', 'Hard', 'Very Hard'] as const;
+export type Difficulty = (typeof DIFFICULTY)[number];
+
+/** Difficulties an AI breakdown may propose for a subtask. */
+export const BREAKDOWN_DIFFICULTY = ['Easy', 'Medium', 'Hard'] as const;
+
+export const DISPLAY_MODES = ['clock', 'clock-date', 'pomodoro', 'timer', 'stopwatch'] as const;
+export type DisplayMode = (typeof DISPLAY_MODES)[number];
+
+export const DISPLAY_MODE_LABELS: Record<DisplayMode, string> = {
+  clock: 'Clock',
+  'clock-date': 'Clock & Date',
+  pomodoro: 'Pomodoro',
+  timer: 'Timer',
+  stopwatch: 'Stopwatch',
+};
+
+export const MOODS = ['energetic', 'focused', 'relaxed', 'tired', 'stressed'] as const;
+export type Mood = (typeof MOODS)[number];
+
+export const SESSION_TYPES = ['manual', 'ai'] as const;
+export type SessionType = (typeof SESSION_TYPES)[number];
+
+export const SUBSCRIPTION_TIERS = ['free', 'plus'] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+
+/** Monthly limits per plan; null means unlimited. Counters reset each calendar month (UTC). */
+export const PLAN_LIMITS = {
+  free: { tasks: 40, sessions: 20, aiBreakdowns: 5, aiSessions: 5 },
+  plus: { tasks: null, sessions: null, aiBreakdowns: 50, aiSessions: 50 },
+} as const satisfies Record<SubscriptionTier, Record<string, number | null>>;
+export type UsageKind = keyof (typeof PLAN_LIMITS)['free'];
+
+export const PLUS_PRICE = { amount: 2, was: 4 } as const;
+export const CURRENCIES = { UK: { code: 'GBP', symbol: '£' }, USA: { code: 'USD', symbol: '$' } } as const;
+export type Country = keyof typeof CURRENCIES;
+
+export const SESSION_DEFAULTS = { displayMode: 'clock', maxTasks: 5, pomodoroWork: 25, pomodoroBreak: 5 } as const;
+export const SESSION_LIMITS = { maxMinutes: 1440, maxTasks: 50 } as const;
+
+export const TASK_LIMITS = { titleMax: 200, descriptionMax: 5000 } as const;
+export const DEFAULT_TASK_COLOR = '#3B82F6';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const VERIFY_RESEND_COOLDOWN_SECONDS = 60;
+export const FORGOT_RESEND_COOLDOWN_SECONDS = 45;
+export const VERIFY_TOKEN_TTL_HOURS = 24;
+export const RESET_TOKEN_TTL_HOURS = 1;
+
+export const ONBOARDING_ADVANCE_MS = 800;
+export const BOTTOM_BAR_SHOW_MS = 3000;
+export const BOTTOM_BAR_HIDE_MS = 300;
+export const COMPLETION_REFRESH_MS = 400;
+export const DUE_SOON_HOURS = 24;
+export const REMINDER_WINDOW_HOURS = 12;
+export const RECENT_SESSIONS_COUNT = 6;
+export const MANUAL_SESSION_TASK_LIST = 10;
+export const ACCOUNT_POLL_MS = 5000;
+export const ACCOUNT_CACHE_MS = 5 * 60 * 1000;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const CALENDAR_MONTH_CELL_TASKS = 2;
+export const CALENDAR_WEEK_MIN_MINUTES = 15;
+
+export const TOAST_LIMIT = 3;
+export const TOAST_REMOVE_DELAY_MS = 5000;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const PRIVACY_POLICY = { version: '2.6', lastUpdated: 'October 2025' } as const;
+
+/** Browser storage keys of spec section 3. */
+export const STORAGE_KEYS = {
+  cookieConsent: 'cookie_consent',
+  theme: 'theme',
+  currentSessionId: 'currentSessionId',
+  sessionConfig: 'sessionConfig',
+  sessionStart: (sessionId: string) => `sessionStart:${sessionId}`,
+  upgradeIntent: 'upgradeIntent',
+  region: 'region',
+  cachedTasks: 'cachedTasks',
+  cachedSessions: 'cachedSessions',
+  cachedUser: 'cachedUser',
+} as const;

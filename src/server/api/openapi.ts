@@ -1,0 +1,21 @@
+// The OpenAPI 3 document of the REST door, generated from the router's metadata.
+import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { appRouter } from './root';
+
+let cached: ReturnType<typeof generateOpenApiDocument> | undefined;
+
+export function openApiDocument(baseUrl: string) {
+  cached ??= generateOpenApiDocument(appRouter, {
+    title: 'Onething API',
+    description:
+      'One task at a time. Every call answers JSON; errors have the body `{ message, code, issues? }`. ' +
+      'Authenticate with the session cookie from POST /api/auth/signin, or with `Authorization: Bearer <personal access token>`.',
+    version: '1.0.0',
+    baseUrl: `${baseUrl}/api`,
+    securitySchemes: {
+      cookieAuth: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token' },
+      bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token from the account page' },
+    },
+  });
+  return cached;
+}

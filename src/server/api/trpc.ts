@@ -1,0 +1,69 @@
+// The tRPC instance, its context and the procedure ladder:
+// publicProcedure → protectedProcedure (cookie or bearer token) → verifiedProcedure (e-mail
+// verified). Feature routers add ownership loaders and usage metering on top of these.
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { getAuthSession, type AuthSession } from '@/server/auth/session';
+import { db, type Db } from '@/server/db';
+import { log } from '@/server/log';
+import { errorBody, fromDatabaseError } from './errors';
+
+export type Context = {
+  db: Db;
+  session: AuthSession | null;
+  /** The request's headers (cookies, authorization, client address). */
+  headers: Headers;
+  /** Headers to add to the response (Set-Cookie), honoured by both doors. */
+  resHeaders: Headers;
+};
+
+export async function createContext(opts: { headers: Headers; resHeaders?: Headers; database?: Db }): Promise<Context> {
+  const database = opts.database ?? db;
+  return {
+    db: database,
+    session: await getAuthSession(opts.headers, database),
+    headers: opts.headers,
+    resHeaders: opts.resHeaders ?? new Headers(),
+  };
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const body = errorBody(error);
+      return { ...shape, message: body.message, data: { ...shape.data, stack: undefined, ...body } };
+    },
+  });
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Database errors that describe the input become 4xx; anything unexpected is logged once. */
+const errorMapping = t.middleware(async ({ next, path, type }) => {
+  const result = await next();
+  if (!result.ok) {
+    const mapped = fromDatabaseError(result.error.cause);
+    if (mapped) return { ...result, error: mapped };
+    if (result.error.code === 'INTERNAL_SERVER_ERROR') {
+      log.error('procedure failed', { path, type, error: result.error.cause ?? result.error });
+    }
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(errorMapping);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+export const verifiedProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.session.emailVerified) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Please verify your email address to continue' });
+  }
+  return next({ ctx });
+});

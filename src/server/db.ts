@@ -1,0 +1,34 @@
+// The one Prisma client of this process, over node-postgres through Prisma 7's driver adapter.
+// DATABASE_URL is set by the launcher (embedded PostgreSQL) or by the operator.
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '@/generated/prisma/client';
+
+export type Db = PrismaClient;
+export type { Prisma } from '@/generated/prisma/client';
+
+export function createDb(connectionString: string, max = 10): Db {
+  const adapter = new PrismaPg({ connectionString, max, idleTimeoutMillis: 30_000 });
+  return new PrismaClient({ adapter });
+}
+
+const globalForDb = globalThis as unknown as { __onethingDb?: Db };
+
+function connectionString(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: start the app with `npm start` (embedded PostgreSQL) or set it');
+  return url;
+}
+
+/** The shared client, created on first use so importing this module never connects. */
+export function getDb(): Db {
+  globalForDb.__onethingDb ??= createDb(connectionString());
+  return globalForDb.__onethingDb;
+}
+
+export const db: Db = new Proxy({} as Db, {
+  get(_target, property) {
+    const client = getDb() as unknown as Record<PropertyKey, unknown>;
+    const value = client[property];
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(client) : value;
+  },
+});

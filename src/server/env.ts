@@ -1,0 +1,87 @@
+// Runtime configuration: every variable of the API contract, validated with zod at start-up.
+// A bad value stops the server with one clear line naming it (the launcher calls parseEnv
+// before anything starts). Kept free of TypeScript-only syntax so Node can load it directly.
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = (protocols: string[], hint: string) =>
+  optionalString.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL (${hint})` },
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    APP_URL: optionalUrl(['http:', 'https:'], 'e.g. https://onething.example'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgresql://user:pass@host:5432/db'),
+    AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters (e.g. `openssl rand -base64 48`)',
+    }),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@host:587'),
+    MAIL_FROM: optionalString.default('Onething <no-reply@onething.local>'),
+    CONTACT_TO: optionalString.default('support@onething.local'),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalUrl(['http:', 'https:'], 'e.g. http://127.0.0.1:11434/v1'),
+    OPENAI_MODEL: optionalString.default('gpt-4o-mini'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_GBP: optionalString,
+    STRIPE_PRICE_USD: optionalString,
+    STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'e.g. http://127.0.0.1:12111'),
+    SENTRY_DSN: optionalUrl(['http:', 'https:'], 'the DSN from Sentry'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.DATABASE_URL && !value.AUTH_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'is required when DATABASE_URL is set (at least 32 characters)',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses the environment; throws EnvError with one line naming the first bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new EnvError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid'}`);
+  }
+  const data = result.data;
+  return { ...data, APP_URL: (data.APP_URL ?? `http://localhost:${data.PORT}`).replace(/\/+$/, '') };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed once). */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** For tests that change variables between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,69 @@
+// Sends e-mail. With SMTP_URL: nodemailer over SMTP. Without: each mail is written to
+// .data/outbox/ as an .eml file and its links are logged, so a new user of the embedded
+// default can still verify their address. A failing SMTP server raises MailUnavailableError,
+// which the API turns into a clear 503.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { env } from '@/server/env';
+import { log } from '@/server/log';
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** A kind for the logs (never the address): verify, reset, reminder, contact. */
+  kind: string;
+};
+
+export class MailUnavailableError extends Error {
+  override name = 'MailUnavailableError';
+}
+
+let transporter: Transporter | undefined;
+let transporterUrl: string | undefined;
+
+function smtp(url: string): Transporter {
+  if (!transporter || transporterUrl !== url) {
+    transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    transporterUrl = url;
+  }
+  return transporter;
+}
+
+export function outboxDir(): string {
+  return path.resolve(process.env.ONETHING_DATA_DIR ?? '.data', 'outbox');
+}
+
+function linksIn(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((match) => match[0]);
+}
+
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  const { SMTP_URL, MAIL_FROM } = env();
+  if (SMTP_URL) {
+    try {
+      await smtp(SMTP_URL).sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      log.info('mail sent', { kind: mail.kind });
+    } catch (error) {
+      log.error('mail could not be sent', { kind: mail.kind, error: (error as Error).message });
+      throw new MailUnavailableError('Email could not be sent right now. Please try again later.');
+    }
+    return;
+  }
+  const dir = outboxDir();
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${Math.random().toString(36).slice(2, 8)}.eml`);
+  const eml = [
+    `From: ${MAIL_FROM}`,
+    `To: ${mail.to}`,
+    `Subject: ${mail.subject}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    mail.text,
+  ].join('\r\n');
+  await writeFile(file, eml, { mode: 0o600 });
+  log.info('mail written to the outbox (SMTP_URL is not set)', { kind: mail.kind, file, links: linksIn(mail.text) });
+}

@@ -1,0 +1,21 @@
+// Query cache defaults of spec section 7: fresh 30 min, kept 60 min, no refetch on mount or
+// focus, refetch on reconnect.
+import { QueryClient } from '@tanstack/react-query';
+
+export const QUERY_STALE_MS = 30 * 60 * 1000;
+export const QUERY_GC_MS = 60 * 60 * 1000;
+
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_STALE_MS,
+        gcTime: QUERY_GC_MS,
+        refetchOnMount: false,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: true,
+        retry: 1,
+      },
+    },
+  });
+}
