@@ -1,0 +1,87 @@
+// Plans and usage: the one module that owns the monthly limits. Counters live in one row per
+// user and calendar month (UTC), so a new month starts at zero without any job. A limited
+// action calls meterUsage inside the same transaction as the write it counts: one atomic
+// statement counts and checks, so parallel requests can never pass a limit, and a failed write
+// rolls its count back.
+import { Prisma } from '@/generated/prisma/client';
+import { PLAN_LIMITS, type SubscriptionTier, type UsageKind } from '@/lib/constants';
+import { appError } from '@/server/api/errors';
+import type { Db } from '@/server/db';
+
+export type Tx = Prisma.TransactionClient;
+export type PlanLimits = { tasks: number | null; sessions: number | null; aiBreakdowns: number | null; aiSessions: number | null };
+export type Usage = {
+  tasksCreatedThisMonth: number;
+  sessionsCreatedThisMonth: number;
+  aiBreakdownsThisMonth: number;
+  aiSessionsThisMonth: number;
+};
+
+const COLUMN: Record<UsageKind, string> = {
+  tasks: 'tasks',
+  sessions: 'sessions',
+  aiBreakdowns: 'aiBreakdowns',
+  aiSessions: 'aiSessions',
+};
+
+/** Words of spec section 8 that the client looks for in a limit error. */
+const LIMIT_WORDS: Record<UsageKind, { title: string; unit: string }> = {
+  tasks: { title: 'Task limit reached', unit: 'tasks' },
+  sessions: { title: 'Session limit reached', unit: 'sessions' },
+  aiBreakdowns: { title: 'AI breakdown limit reached', unit: 'AI breakdowns' },
+  aiSessions: { title: 'AI session limit reached', unit: 'AI sessions' },
+};
+
+/** The first day of the month of `now`, in UTC. */
+export function monthStart(now: Date = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export function limitsFor(tier: SubscriptionTier): PlanLimits {
+  return { ...PLAN_LIMITS[tier] };
+}
+
+export function limitMessage(kind: UsageKind, max: number, tier: SubscriptionTier): string {
+  const words = LIMIT_WORDS[kind];
+  const plan = tier === 'plus' ? 'Plus' : 'Free';
+  return `${words.title}: you've reached your limit of ${max} ${words.unit} per month on the ${plan} plan.`;
+}
+
+export async function getUsage(db: Db | Tx, userId: string, now: Date = new Date()): Promise<Usage> {
+  const row = await db.usageCounter.findUnique({ where: { userId_month: { userId, month: monthStart(now) } } });
+  return {
+    tasksCreatedThisMonth: row?.tasks ?? 0,
+    sessionsCreatedThisMonth: row?.sessions ?? 0,
+    aiBreakdownsThisMonth: row?.aiBreakdowns ?? 0,
+    aiSessionsThisMonth: row?.aiSessions ?? 0,
+  };
+}
+
+/**
+ * Counts one use of `kind` for the user if the plan allows it, else throws 403 with the spec's
+ * words. Call inside the transaction that performs the counted write.
+ */
+export async function meterUsage(tx: Tx, userId: string, kind: UsageKind, now: Date = new Date()): Promise<void> {
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { subscriptionTier: true } });
+  if (!user) throw appError('NOT_FOUND', 'Not found');
+  const tier = user.subscriptionTier;
+  const max = PLAN_LIMITS[tier][kind];
+  const column = Prisma.raw(`"${COLUMN[kind]}"`);
+  const month = monthStart(now);
+  // Insert the month's row with 1, or add 1 only while under the limit: one atomic statement.
+  const rows = await tx.$queryRaw<{ used: number }[]>`
+    INSERT INTO "UsageCounter" ("userId", "month", ${column})
+    VALUES (${userId}, ${month}::date, 1)
+    ON CONFLICT ("userId", "month") DO UPDATE
+      SET ${column} = "UsageCounter".${column} + 1
+      WHERE ${max === null ? Prisma.sql`TRUE` : Prisma.sql`"UsageCounter".${column} < ${max}`}
+    RETURNING ${column} AS used`;
+  if (rows.length === 0 || (max !== null && (rows[0]?.used ?? 0) > max)) {
+    throw appError('FORBIDDEN', limitMessage(kind, max ?? 0, tier));
+  }
+}
+
+/** The `me` answer's usage and limits. */
+export async function usageSummary(db: Db | Tx, userId: string, tier: SubscriptionTier, now: Date = new Date()) {
+  return { ...(await getUsage(db, userId, now)), limits: limitsFor(tier) };
+}
