@@ -252,4 +252,15 @@ describe('account deletion', () => {
     await expect(endBillingForDeletedAccount(db(), user.id)).resolves.toBeUndefined();
     await expect(endBillingForDeletedAccount(db(), (await createUser()).id)).resolves.toBeUndefined();
   });
+
+  it('answers 503 when Stripe cannot delete the customer, so the account is not removed while billing goes on', async () => {
+    fakeStripe();
+    const user = await createUser({ stripeCustomerId: fakeId('cus') });
+    server.use(
+      http.delete(`${DEFAULT_STRIPE_BASE}/v1/customers/:id`, () =>
+        HttpResponse.json({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }, { status: 401 }),
+      ),
+    );
+    await expect(endBillingForDeletedAccount(db(), user.id)).rejects.toThrow(expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }));
+  });
 });

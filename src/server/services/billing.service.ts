@@ -59,16 +59,18 @@ export function billingStatus(): TBillingStatusOutput {
 // ---------------------------------------------------------------------------------------------
 // Calls made for a signed-in user
 
-/** Runs a Stripe call; Stripe's failures become 503 (logged without personal data). */
+/** Stripe's failures become 503 (logged without personal data); anything else is a bug. */
+function billingError(what: string, error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  log.error('stripe call failed', { what, type: error.type, code: error.code, status: error.statusCode, requestId: error.requestId });
+  return appError('SERVICE_UNAVAILABLE', BILLING_UNAVAILABLE, error);
+}
+
 async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
-      log.error('stripe call failed', { what, type: error.type, code: error.code, status: error.statusCode, requestId: error.requestId });
-      throw appError('SERVICE_UNAVAILABLE', BILLING_UNAVAILABLE, error);
-    }
-    throw error;
+    throw billingError(what, error);
   }
 }
 
@@ -190,7 +192,7 @@ export async function endBillingForDeletedAccount(db: Db, userId: string): Promi
     await stripe.customers.del(customer);
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
-    return callStripe('customers.del', () => Promise.reject(error));
+    throw billingError('customers.del', error);
   }
 }
 
