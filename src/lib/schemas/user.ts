@@ -9,25 +9,26 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 256;
 export const API_TOKEN_NAME_MAX = 100;
 
-const ZEmail = z
-  .string()
+/** A required text field: a missing one says the spec's 'Please fill in all fields'. */
+const requiredString = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'Please fill in all fields' : undefined) });
+
+const ZEmail = requiredString()
   .trim()
+  .toLowerCase()
   .min(1, 'Please enter your email address')
   .max(EMAIL_MAX, 'That email address is too long')
-  .pipe(z.email('Please enter a valid email address'))
-  .transform((email) => email.toLowerCase())
+  .regex(z.regexes.email, 'Please enter a valid email address')
   .describe('E-mail address (compared case-insensitively)');
 
-const ZName = z
-  .string()
+const ZName = requiredString()
   .trim()
   .min(1, 'Please enter your name')
   .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters`)
   .describe('Display name');
 
 /** A new password: at least 8 characters (the strength meter stays informational). */
-export const ZNewPassword = z
-  .string()
+export const ZNewPassword = requiredString()
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`);
 
@@ -68,9 +69,9 @@ export const ZUserAnswer = z.object({ user: ZUserOutput });
 export const ZSuccess = z.object({ success: z.literal(true) });
 
 export const ZSignupInput = z.object({
-  name: z.string({ error: 'Please fill in all fields' }).pipe(ZName),
-  email: z.string({ error: 'Please fill in all fields' }).pipe(ZEmail),
-  password: z.string({ error: 'Please fill in all fields' }).pipe(ZNewPassword).describe('At least 8 characters'),
+  name: ZName,
+  email: ZEmail,
+  password: ZNewPassword.describe('At least 8 characters; the strength meter is informational'),
 });
 export type TSignupInput = z.input<typeof ZSignupInput>;
 
@@ -110,11 +111,18 @@ export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 export const PREFERENCE_KEYS = ['emailRemindersEnabled', 'marketingEmailsEnabled', 'newsletterEnabled'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
+/**
+ * A JSON boolean, strictly. trpc-to-openapi turns on zod coercion for every boolean and number
+ * field of a REST input, bodies included (so "no" and "false" would become true); a pipe is left
+ * alone, so this stays strict on both doors.
+ */
+const ZStrictBoolean = z.boolean().pipe(z.boolean());
+
 export const ZUpdatePreferencesInput = z
   .object({
-    emailRemindersEnabled: z.boolean().optional().describe('E-mail reminders for tasks due within 12 hours'),
-    marketingEmailsEnabled: z.boolean().optional(),
-    newsletterEnabled: z.boolean().optional(),
+    emailRemindersEnabled: ZStrictBoolean.optional().describe('E-mail reminders for tasks due within 12 hours'),
+    marketingEmailsEnabled: ZStrictBoolean.optional().describe('Product news and offers'),
+    newsletterEnabled: ZStrictBoolean.optional().describe('The newsletter'),
   })
   .refine((input) => PREFERENCE_KEYS.filter((key) => input[key] !== undefined).length === 1, {
     message: 'Send exactly one of emailRemindersEnabled, marketingEmailsEnabled, newsletterEnabled',
