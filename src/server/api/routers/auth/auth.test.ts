@@ -2,7 +2,7 @@
 // a real SMTP server, open its link, sign in and out; forgotten passwords from the received link;
 // expiry and reuse of links; rate limits; the 60 s resend cooldown; SMTP failures; and no answer
 // ever carrying a hash or a secret. Every call on both doors (REST and tRPC).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
 import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/server/mail/test-smtp';
@@ -271,6 +271,29 @@ describe('sign-out', () => {
 
   it('answers success when already signed out', async () => {
     expect((await client().rest('POST', '/auth/signout')).body).toEqual({ success: true });
+  });
+});
+
+describe('staying signed in', () => {
+  it('me re-issues a session cookie older than a day, and leaves a fresh one alone', async () => {
+    const c = client();
+    const { email } = await signUp(c);
+    const fresh = await c.rest('GET', '/auth/me');
+    expect(fresh.headers.getSetCookie()).toEqual([]);
+
+    const user = await getDb().user.findUniqueOrThrow({ where: { email } });
+    const { encode } = await import('next-auth/jwt');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(Date.now() - 2 * 24 * 60 * 60 * 1000));
+    const old = await encode({ token: { sub: user.id, sv: user.sessionVersion }, secret: process.env.AUTH_SECRET!, maxAge: 30 * 24 * 60 * 60 });
+    vi.useRealTimers();
+    const aged = client();
+    aged.jar.set('next-auth.session-token', old);
+    const answer = await aged.rest('GET', '/auth/me');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.getSetCookie().some((line) => line.startsWith('next-auth.session-token=ey'))).toBe(true);
+    expect(aged.jar.get('next-auth.session-token')).not.toBe(old);
+    expect((await aged.rest('GET', '/auth/me')).status).toBe(200);
   });
 });
 
