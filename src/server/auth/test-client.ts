@@ -10,6 +10,9 @@ export type Answer = { status: number; body: unknown; headers: Headers; text: st
 
 const ORIGIN = 'http://localhost:3000';
 
+/** Every answer any TestClient received in this test file, for checks over all responses. */
+export const transcript: (Answer & { call: string })[] = [];
+
 export class TestClient {
   readonly jar = new Map<string, string>();
   /** Extra headers on every request (e.g. X-Forwarded-For, Authorization). */
@@ -43,7 +46,7 @@ export class TestClient {
     return headers;
   }
 
-  private async answer(response: Response): Promise<Answer> {
+  private async answer(response: Response, call: string, batch = false): Promise<Answer> {
     this.store(response);
     const text = await response.text();
     let body: unknown = text;
@@ -52,7 +55,10 @@ export class TestClient {
     } catch {
       // not JSON
     }
-    return { status: response.status, body, headers: response.headers, text };
+    if (batch && Array.isArray(body)) body = body[0];
+    const answer = { status: response.status, body, headers: response.headers, text };
+    transcript.push({ ...answer, call });
+    return answer;
   }
 
   /** A REST call: `rest('POST', '/auth/signin', { email, password })`. */
@@ -62,7 +68,7 @@ export class TestClient {
     const response = await handleRest(
       new Request(`${ORIGIN}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
     );
-    return this.answer(response);
+    return this.answer(response, `${method} ${path}`);
   }
 
   /**
@@ -85,9 +91,7 @@ export class TestClient {
       router: appRouter,
       createContext: ({ resHeaders }) => createContext({ headers: request.headers, resHeaders }),
     });
-    const answer = await this.answer(response);
-    if (Array.isArray(answer.body)) answer.body = answer.body[0];
-    return answer;
+    return this.answer(response, path, true);
   }
 }
 

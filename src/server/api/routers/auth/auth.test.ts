@@ -6,31 +6,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
 import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/server/mail/test-smtp';
-import { TestClient, trpcData, trpcError, type Answer } from '@/server/auth/test-client';
+import { TestClient, transcript, trpcData, trpcError } from '@/server/auth/test-client';
 import { consumeRateLimit, rateLimitKey, RATE_LIMITS } from '@/server/services/rate-limit.service';
 import { uniqueEmail } from '@/test/factories';
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
-const transcript: Answer[] = [];
 let ipCounter = 0;
 
 /** A client from its own address, so per-IP limits of one test do not touch another. */
 function client(): TestClient {
   ipCounter += 1;
-  const c = new TestClient({ 'x-forwarded-for': `203.0.113.${ipCounter}` });
-  const rest = c.rest.bind(c);
-  const trpc = c.trpc.bind(c);
-  c.rest = async (...args) => {
-    const answer = await rest(...args);
-    transcript.push(answer);
-    return answer;
-  };
-  c.trpc = async (...args) => {
-    const answer = await trpc(...args);
-    transcript.push(answer);
-    return answer;
-  };
-  return c;
+  return new TestClient({ 'x-forwarded-for': `203.0.113.${ipCounter}` });
 }
 
 function verifyParts(mail: ReceivedMail): { email: string; token: string; link: string } {

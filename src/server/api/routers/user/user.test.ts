@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
 import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/server/mail/test-smtp';
-import { TestClient, trpcData, trpcError } from '@/server/auth/test-client';
+import { TestClient, transcript, trpcData, trpcError } from '@/server/auth/test-client';
 import { uniqueEmail } from '@/test/factories';
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
@@ -302,5 +302,29 @@ describe('personal access tokens', () => {
     const capped = await c.rest('POST', '/user/tokens', { name: 't26' });
     expect(capped.status).toBe(400);
     expect((capped.body as { message: string }).message).toContain('at most 25 API tokens');
+  });
+});
+
+describe('answers never carry secrets', () => {
+  it('no response contains a password hash or a token hash, and a token secret only in the answer that created it', async () => {
+    const db = getDb();
+    const hashes = [
+      ...(await db.user.findMany({ select: { passwordHash: true } })).map((row) => row.passwordHash),
+      ...(await db.authToken.findMany({ select: { tokenHash: true } })).map((row) => row.tokenHash),
+      ...(await db.apiToken.findMany({ select: { tokenHash: true } })).map((row) => row.tokenHash),
+    ];
+    const created = transcript.filter((answer) => answer.status === 200 && /^(POST \/user\/tokens|user\.createToken)$/.test(answer.call));
+    const secrets = created.map((answer) => {
+      const body = (answer.body as { result?: { data: { token: string } }; token?: string });
+      return body.token ?? body.result!.data.token;
+    });
+    expect(secrets.length).toBeGreaterThanOrEqual(30);
+    expect(transcript.length).toBeGreaterThan(100);
+    for (const answer of transcript) {
+      for (const hash of hashes) expect(answer.text).not.toContain(hash);
+      expect(answer.text).not.toMatch(/passwordHash|tokenHash|\$argon2/);
+      const shown = secrets.filter((secret) => answer.text.includes(secret));
+      expect(shown.length, answer.call).toBeLessThanOrEqual(created.includes(answer) ? 1 : 0);
+    }
   });
 });
