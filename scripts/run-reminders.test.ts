@@ -11,7 +11,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onething-reminders-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function runCli() {
-  const env: Record<string, string | undefined> = { ...process.env, ONETHING_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ONETHING_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.SMTP_URL;
   delete env.VITEST;
   return spawnSync(process.execPath, [path.resolve(import.meta.dirname, 'run-reminders.mjs')], { env, encoding: 'utf8', timeout: 60_000 });
