@@ -12,7 +12,8 @@
 //    (bench/auth.mjs).
 // 4. Writes bench/results.md and the key figures into README.md (between the bench markers).
 //
-// Options: --duration=10 --warmup=2 --connections=50 --app-dir=<checkout> (default this one).
+// Options: --duration=10 --warmup=2 --connections=50 --app-dir=<checkout> (default this one),
+// --profile (CPU profiles of the app in bench/.out/profiles).
 // Loopback only, bounded in time (about 3 minutes plus a build).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -130,6 +131,8 @@ try {
     LOG_LEVEL: 'warn',
     ONETHING_JOBS: 'off',
     ONETHING_DATA_DIR: path.join(outDir, 'data'),
+    // --profile: CPU profiles of the app's processes in bench/.out/profiles (open in Chrome DevTools).
+    ...(args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(outDir, 'profiles')}` } : {}),
   });
   const floorPort = await freePort();
   const floorUrl = `http://127.0.0.1:${floorPort}`;

@@ -58,3 +58,27 @@ export function restAs(user: { id: string; emailVerified: boolean } | null) {
 export async function createTaskRow(userId: string, overrides: Partial<Prisma.TaskUncheckedCreateInput> = {}) {
   return getDb().task.create({ data: { userId, title: 'A task', ...overrides } });
 }
+
+/**
+ * A tRPC caller as the user whose database client counts the Prisma operations it runs, to
+ * prove a call makes a fixed number of queries however many rows it answers (no N+1).
+ */
+export function countingCallerFor(user: { id: string; emailVerified: boolean }) {
+  let operations = 0;
+  const counting = getDb().$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        operations++;
+        return query(args);
+      },
+    },
+  }) as unknown as ReturnType<typeof getDb>;
+  const session: AuthSession = { userId: user.id, emailVerified: user.emailVerified, via: 'cookie' };
+  return {
+    caller: createCaller({ db: counting, session, headers: new Headers(), resHeaders: new Headers() }),
+    operations: () => operations,
+    reset: () => {
+      operations = 0;
+    },
+  };
+}

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/server/db';
 import { getUsage } from '@/server/services/usage.service';
-import { callerFor, createUser, restAs } from '@/test/factories';
+import { callerFor, countingCallerFor, createTaskRow, createUser, restAs } from '@/test/factories';
 
 const db = getDb();
 
@@ -233,6 +233,21 @@ describe('GET /api/sessions/{id}/tasks', () => {
     const { status, body } = await restAs(user)('GET', `/sessions/${session.id}/tasks`);
     expect(status).toBe(200);
     expect(body.map((task: { id: string }) => task.id)).toEqual([createdHere.id, completedHere.id]);
+  });
+});
+
+describe('queries', () => {
+  it('lists sessions and a session’s tasks with a fixed number of queries, however many rows', async () => {
+    const user = await createUser();
+    const session = await callerFor(user).session.create({});
+    await db.session.createMany({ data: Array.from({ length: 60 }, (_, i) => ({ userId: user.id, sessionName: `S${i}` })) });
+    for (let i = 0; i < 30; i++) await createTaskRow(user.id, { title: `T${i}`, sessionId: session.id });
+    const counted = countingCallerFor(user);
+    expect(await counted.caller.session.list()).toHaveLength(61);
+    expect(counted.operations()).toBe(1);
+    counted.reset();
+    expect(await counted.caller.session.tasks({ id: session.id })).toHaveLength(30);
+    expect(counted.operations()).toBe(2); // the ownership check, then the list
   });
 });
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
 import { getUsage } from '@/server/services/usage.service';
-import { callerFor, createTaskRow, createUser, restAs } from '@/test/factories';
+import { callerFor, countingCallerFor, createTaskRow, createUser, restAs } from '@/test/factories';
 
 const db = getDb();
 
@@ -431,9 +431,14 @@ describe('scale', () => {
       data: Array.from({ length: 300 }, (_, i) => ({ userId: user.id, title: `Bulk ${i}`, dueDate: new Date(Date.UTC(2027, 0, 1, 0, i)) })),
     });
     await createTaskRow(user.id, { title: 'No date' });
-    const tasks = await callerFor(user).task.list({});
+    const counted = countingCallerFor(user);
+    const tasks = await counted.caller.task.list({});
+    expect(counted.operations()).toBe(1);
     expect(tasks).toHaveLength(301);
     expect(tasks[0]!.title).toBe('Bulk 0');
     expect(tasks.at(-1)!.title).toBe('No date');
+    counted.reset();
+    await counted.caller.task.current();
+    expect(counted.operations()).toBe(1);
   });
 });
