@@ -6,7 +6,7 @@ import type { Session } from '@/generated/prisma/client';
 import { DisplayMode as DbDisplayMode } from '@/generated/prisma/enums';
 import { SESSION_DEFAULTS, type DisplayMode } from '@/lib/constants';
 import { combineDateAndTime, usDate } from '@/lib/dates';
-import { SESSION_LIST_MAX, ZCreateSessionInput, type TSessionOutput } from '@/lib/schemas/session';
+import { SESSION_LIST_MAX, ZCreateSessionInput, type TCreateSessionInput, type TSessionOutput } from '@/lib/schemas/session';
 import { TASK_LIST_MAX, type TTaskOutput } from '@/lib/schemas/task';
 import type { Db } from '@/server/db';
 import { sessionNotFound, TASK_SELECT, taskNotFound, toTaskOutput } from './task.service';
@@ -62,9 +62,11 @@ export function defaultSessionName(type: 'manual' | 'ai', existingCount: number,
 /**
  * POST /api/sessions, and the AI issue's ai-generate: validates the picked tasks (the user's
  * own, else 404), counts the session (and the AI session) in the same transaction as the
- * insert, and fills the defaults.
+ * insert, and fills the defaults. Takes the API's input (parsed here, so other callers can
+ * pass a partial one such as `{ sessionType: 'ai', sessionName, sessionDuration }`).
  */
-export async function createSession(db: Db, userId: string, input: TCreateSessionData, now = new Date()): Promise<TSessionOutput> {
+export async function createSession(db: Db, userId: string, raw: TCreateSessionInput | TCreateSessionData, now = new Date()): Promise<TSessionOutput> {
+  const input = ZCreateSessionInput.parse(raw);
   const zone = input.timeZone ?? 'UTC';
   const selectedTaskIds = [...new Set(input.selectedTaskIds)];
   const row = await db.$transaction(async (tx) => {

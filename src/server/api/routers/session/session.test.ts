@@ -299,3 +299,13 @@ describe('isolation between users', () => {
     expect((await restAs(unverified)('GET', '/sessions')).status).toBe(403);
   });
 });
+
+describe('createSession (reused by the AI session generator)', () => {
+  it('takes a partial input, fills the defaults and counts an AI session', async () => {
+    const { createSession } = await import('@/server/services/session.service');
+    const user = await createUser();
+    const session = await createSession(db, user.id, { sessionType: 'ai', sessionName: 'Write the essay', sessionDuration: 60 });
+    expect(session).toMatchObject({ sessionName: 'Write the essay', sessionType: 'ai', sessionDuration: 60, maxTasks: 5, displayMode: 'clock' });
+    expect(await getUsage(db, user.id)).toMatchObject({ sessionsCreatedThisMonth: 1, aiSessionsThisMonth: 1 });
+  });
+});
