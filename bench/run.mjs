@@ -46,6 +46,7 @@ const say = (message) => process.stdout.write(`[bench] ${message}\n`);
 
 mkdirSync(outDir, { recursive: true });
 const secret = randomBytes(48).toString('base64url');
+const loadAtStart = os.loadavg()[0];
 let cluster;
 let app;
 let floor;
@@ -205,7 +206,7 @@ try {
   const cpu = os.cpus();
   const environment = [
     `- Date: ${new Date().toISOString()}`,
-    `- Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()} (shared with other work while measuring)`,
+    `- Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}; load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (above the CPU count means other work shared the machine)`,
     `- Node ${process.version}; PostgreSQL embedded (same machine); app: production build started by \`scripts/start.mjs\`; floor: \`bench/floor.mjs\``,
     `- Load: ${connections} connections, closed loop, ${warmupMs / 1000} s warm-up then ${durationMs / 1000} s measured per row, loopback, keep-alive; floor and app measured one after the other in the same run`,
     `- Data: ${USERS} users × ${TASKS} tasks × ${SESSIONS} sessions, requests spread over the ${USERS} users; growth rows use one user with that many tasks`,
