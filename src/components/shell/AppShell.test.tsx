@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppShell, PageHeader } from './AppShell';
 
 const noop = () => {};
-const router: AppRouterInstance = { back: noop, forward: noop, refresh: noop, push: noop, replace: noop, prefetch: noop };
+const router = { back: noop, forward: noop, refresh: noop, push: noop, replace: noop, prefetch: noop } as unknown as AppRouterInstance;
 
 function render(pathname: string) {
   return renderToStaticMarkup(
