@@ -21,6 +21,15 @@ interface AxeViolation {
  * fails with a readable list when anything serious or critical is found.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  // Colours are judged at rest, not halfway through a dialog's fade-in.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const hasAxe = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!hasAxe) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async (exclude) => {

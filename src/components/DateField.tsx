@@ -53,10 +53,9 @@ export function DateField({ label, value, onChange, placeholder = 'Pick a date',
           </span>
           <CalendarIcon />
         </PopoverButton>
-        <PopoverPanel
-          anchor={{ to: 'bottom start', gap: 8 }}
-          className="z-50 rounded-card border border-border bg-surface p-3 shadow-xl [--anchor-padding:12px]"
-        >
+        {/* Rendered in place, not portalled: a portalled panel adds hidden focus guards that
+            assistive technology reports as focusable hidden content. */}
+        <PopoverPanel className="absolute left-0 top-full z-50 mt-2 rounded-card border border-border bg-surface p-3 shadow-xl">
           {({ close }) => (
             <div>
               <DatePicker
@@ -65,6 +64,7 @@ export function DateField({ label, value, onChange, placeholder = 'Pick a date',
                 min={min}
                 max={max}
                 dropdowns={dropdowns}
+                focusOnMount
                 onChange={(next) => {
                   onChange(next);
                   if (next) close();

@@ -37,6 +37,8 @@ interface CommonProps {
   toYear?: number;
   /** The month shown first when nothing is selected (default: today's). */
   defaultMonth?: ISODate;
+  /** Put focus on the selected (or today's) day when the calendar appears, e.g. in a popover. */
+  focusOnMount?: boolean;
   className?: string;
 }
 
@@ -66,7 +68,7 @@ export function DatePicker(props: DatePickerProps) {
   const [focused, setFocused] = useState<ISODate>(() => clampDate(firstSelected(props) ?? props.defaultMonth ?? todayISO(), min, max));
   const [{ year, month }, setView] = useState(() => monthOf(focused));
   const gridRef = useRef<HTMLTableElement>(null);
-  const moveFocusToGrid = useRef(false);
+  const moveFocusToGrid = useRef(!!props.focusOnMount);
 
   useEffect(() => {
     if (!moveFocusToGrid.current) return;

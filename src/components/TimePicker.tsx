@@ -83,7 +83,30 @@ function TimeSpin({
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? (value === null ? '' : formatTimePart(value));
 
+  function accept(text: string) {
+    const parsed = parseTimePart(text, part);
+    if (parsed === null) return false;
+    // Two digits, or a first digit that cannot start a longer value (hours 3-9, minutes 6-9),
+    // completes the part; a completed hour moves on to the minutes.
+    const complete = text.length === 2 || parsed * 10 > TIME_PART_MAX[part];
+    setDraft(complete ? null : text);
+    onChange(parsed, complete && part === 'hour');
+    return true;
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Typing replaces the part (as in a clock's field) rather than appending past two digits.
+      event.preventDefault();
+      const appended = draft && draft.length < 2 ? draft + event.key : event.key;
+      if (!accept(appended)) accept(event.key);
+      return;
+    }
+    if (event.key === 'Backspace' || event.key === 'Delete') {
+      event.preventDefault();
+      setDraft((draft ?? shown).slice(0, -1));
+      return;
+    }
     const next = stepTimePart(value ?? (event.key === 'ArrowDown' ? 0 : -1), event.key, part);
     if (next === null) return;
     event.preventDefault();
@@ -105,20 +128,13 @@ function TimeSpin({
       aria-invalid={invalid || undefined}
       aria-required={required || undefined}
       placeholder={part === 'hour' ? 'HH' : 'MM'}
-      maxLength={2}
       value={shown}
       onKeyDown={onKeyDown}
       onFocus={(event) => event.currentTarget.select()}
       onChange={(event) => {
-        const text = event.target.value.replace(/\D/g, '').slice(0, 2);
-        setDraft(text);
-        const parsed = parseTimePart(text, part);
-        if (parsed !== null) {
-          // Two digits, or one that cannot start a longer hour (3-9), completes the hour.
-          const complete = part === 'hour' && (text.length === 2 || parsed > 2);
-          onChange(parsed, complete);
-          if (complete) setDraft(null);
-        }
+        // Pasted text, or a touch keyboard that sends no key codes: keep the last two digits.
+        const text = event.target.value.replace(/\D/g, '').slice(-2);
+        if (!accept(text)) setDraft(text);
       }}
       onBlur={() => setDraft(null)}
       className="tabular w-8 bg-transparent text-center text-base outline-none placeholder:text-muted sm:text-sm"
