@@ -120,7 +120,7 @@ export function ContactForm() {
         error={errorFor('message')}
         required
       />
-      <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">All fields are required.</p>
         <Button type="submit" size="lg" disabled={!valid} pending={send.isPending}>
           Send message

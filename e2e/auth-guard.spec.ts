@@ -1,0 +1,58 @@
+// The signed-in guard and sign-out: app pages send signed-out visitors to /signin and back, and
+// signing out in one tab signs out every tab. These need app pages to land on: each test runs
+// once the page it visits is part of the build (they arrive from other branches).
+import { expect, test } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { signUpVerified } from './accounts';
+import { hasAppPage } from './auth-helpers';
+
+const APP_ROUTES = ['/dashboard', '/session', '/sessions', '/calendar', '/breakdown', '/account', '/reset-password'];
+
+test('signed out, /account goes to /signin?next=/account and back after signing in', async ({ page, request }) => {
+  test.skip(!hasAppPage('/account'), 'the account page is not in this build');
+  const account = await signUpVerified(request);
+  await page.goto('/account');
+  await expect(page).toHaveURL(`${baseURL}/signin?next=/account`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${baseURL}/account`);
+});
+
+test('every app route sends a signed-out visitor to sign in, keeping the query', async ({ page }) => {
+  const present = APP_ROUTES.filter(hasAppPage);
+  test.skip(present.length === 0, 'no app page is in this build');
+  for (const route of present) {
+    await page.goto(`${route}?from=test`);
+    await expect(page).toHaveURL(`${baseURL}/signin?next=${route}%3Ffrom%3Dtest`);
+  }
+});
+
+test('signing out in one tab sends the other tab to /signin', async ({ context, page }) => {
+  const route = APP_ROUTES.find(hasAppPage);
+  test.skip(!route, 'no app page is in this build');
+  await signUpVerified(page);
+  const other = await context.newPage();
+  await page.goto(route!);
+  await other.goto(route!);
+  await expect(page).toHaveURL(`${baseURL}${route}`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${baseURL}/signin`);
+  await expect(other).toHaveURL(`${baseURL}/signin`);
+  expect(await page.evaluate(() => window.localStorage.getItem('cachedUser'))).toBeNull();
+  // The session really ended: the app sends us back to sign in.
+  await page.goto(route!);
+  await expect(page).toHaveURL(new RegExp(`/signin\\?next=`));
+});
+
+test('the drawer on a narrow screen has Sign out too', async ({ page }) => {
+  const route = APP_ROUTES.find(hasAppPage);
+  test.skip(!route, 'no app page is in this build');
+  await signUpVerified(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(route!);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${baseURL}/signin`);
+});

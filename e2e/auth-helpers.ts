@@ -1,0 +1,32 @@
+// Helpers for the account-page browser tests: which app pages exist in this build (the guard
+// and sign-out tests need one to land on), and screenshots in both themes at both widths.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshot, VIEWPORTS } from './helpers';
+
+const appDir = path.resolve(import.meta.dirname, '..', 'src', 'app', '(app)');
+
+/** Whether the signed-in page at `route` (e.g. '/account') is part of this build. */
+export function hasAppPage(route: string): boolean {
+  return existsSync(path.join(appDir, ...route.split('/').filter(Boolean), 'page.tsx'));
+}
+
+export const THEMES = ['light', 'dark'] as const;
+
+/**
+ * For each theme: an axe check at 1280 px, then screenshots at 390 and 1280 px. `open` brings
+ * the page into the state to look at (it runs after every theme and size change).
+ */
+export async function lookAt(page: Page, name: string, open: () => Promise<void>) {
+  for (const theme of THEMES) {
+    await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
+    for (const size of ['desktop', 'mobile'] as const) {
+      await page.setViewportSize(VIEWPORTS[size]);
+      await open();
+      if (size === 'desktop') await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `auth-${name}-${theme}-${VIEWPORTS[size].width}`);
+    }
+  }
+  await page.evaluate(() => window.localStorage.removeItem('theme'));
+}
