@@ -28,31 +28,33 @@ test('every app route sends a signed-out visitor to sign in, keeping the query',
   }
 });
 
-test('signing out in one tab sends the other tab to /signin', async ({ context, page }) => {
+test('signing out from the menu in one tab sends the other tab to /signin', async ({ context, page }) => {
   const route = APP_ROUTES.find(hasAppPage);
   test.skip(!route, 'no app page is in this build');
   await signUpVerified(page);
   const other = await context.newPage();
-  await page.goto(route!);
   await other.goto(route!);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(route!);
   await expect(page).toHaveURL(`${baseURL}${route}`);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${baseURL}/signin`);
   await expect(other).toHaveURL(`${baseURL}/signin`);
   expect(await page.evaluate(() => window.localStorage.getItem('cachedUser'))).toBeNull();
   // The session really ended: the app sends us back to sign in.
   await page.goto(route!);
-  await expect(page).toHaveURL(new RegExp(`/signin\\?next=`));
+  await expect(page).toHaveURL(`${baseURL}/signin?next=${route}`);
 });
 
-test('the drawer on a narrow screen has Sign out too', async ({ page }) => {
+test('a sign-out elsewhere that only removes the cached user also reaches this tab', async ({ context, page }) => {
   const route = APP_ROUTES.find(hasAppPage);
   test.skip(!route, 'no app page is in this build');
   await signUpVerified(page);
-  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(route!);
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.evaluate(() => window.localStorage.setItem('cachedUser', '{"name":"Ada"}'));
+  const other = await context.newPage();
+  await other.goto('/contact');
+  await other.evaluate(() => window.localStorage.removeItem('cachedUser'));
   await expect(page).toHaveURL(`${baseURL}/signin`);
 });

@@ -80,8 +80,10 @@ test('the last step goes to the dashboard, or on to Plus when Plus was chosen on
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Next, finish upgrading to Plus for $2 a month')).toBeVisible();
+  // The account page reads ?upgrade and ?country and then tidies its address: catch it on the way.
+  const arrived = page.waitForURL(/\/account\?upgrade=plus&country=USA$/);
   await page.getByRole('button', { name: 'Continue to Plus' }).click();
-  await expect(page).toHaveURL(/\/account\?upgrade=plus&country=USA$/);
+  await arrived;
   expect(await page.evaluate(() => window.localStorage.getItem('upgradeIntent'))).toBeNull();
 });
 

@@ -1,5 +1,6 @@
 // Every signed-in page sits in the app shell: header navigation (a drawer under 768 px), the
-// keyboard shortcuts and the shortcuts list, and a Sign out entry.
+// keyboard shortcuts and the shortcuts list, and Sign out in the menu (the drawer; on wide
+// screens the Account page's Sign Out is the way out, so the header stays quiet).
 //
 // The signed-in guard runs here, on the server, before any app UI is sent: a visitor without a
 // valid session is redirected to /signin?next=<the page they asked for> (src/proxy.ts tells us
@@ -21,7 +22,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const session = await getAuthSession(requestHeaders, db);
   if (!session) redirect(signinUrl(requestHeaders.get(PATH_HEADER)));
   return (
-    <AppShell headerActions={<SignOutButton placement="header" />} drawerActions={<SignOutButton placement="drawer" />}>
+    <AppShell drawerActions={<SignOutButton />}>
       <AuthSync />
       {children}
     </AppShell>
