@@ -1,6 +1,8 @@
 // The contact form: required fields said inline, Send disabled until valid, the toasts.
 import { expect, test } from '@playwright/test';
-import { lookAt } from './auth-helpers';
+import { lookAt, ownClientAddress } from './auth-helpers';
+
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': ownClientAddress() } });
 
 test('the contact form needs all three fields, then sends', async ({ page }) => {
   await page.goto('/contact');

@@ -3,7 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { linkIn, mailTo, signUpVerified, uniqueEmail } from './accounts';
-import { lookAt } from './auth-helpers';
+import { lookAt, ownClientAddress } from './auth-helpers';
+
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': ownClientAddress() } });
 
 const NEUTRAL = "If an account exists with this email, we've sent a reset link.";
 

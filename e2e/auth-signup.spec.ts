@@ -3,7 +3,10 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { linkIn, mailTo, signUpVerified, uniqueEmail } from './accounts';
-import { hasAppPage, lookAt } from './auth-helpers';
+import { hasAppPage, lookAt, ownClientAddress } from './auth-helpers';
+import { expectNoSeriousA11yViolations, screenshot, VIEWPORTS } from './helpers';
+
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': ownClientAddress() } });
 
 test('sign-up through the five steps, verify from the mail, and go to the dashboard', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -138,4 +141,30 @@ test('sign-up looks right and passes axe in both themes', async ({ page, request
     await page.goto(link);
     await expect(page.getByRole('heading', { name: /Email (already )?verified/ })).toBeVisible();
   });
+});
+
+test('the steps after the account look right and pass axe in both themes', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Get started' }).click();
+  await page.getByLabel('Name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill(uniqueEmail('steps'));
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Navy-1906-cobol');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  for (const [step, heading] of [
+    ['focus', 'One thing at a time'],
+    ['modes', 'Pick a clock that suits you'],
+    ['ready', "You're all set"],
+  ] as const) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    // The onboarding lives in the page's memory: switch the theme in place rather than reload.
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `auth-signup-${step}-${theme}-1280`);
+      await page.setViewportSize(VIEWPORTS.mobile);
+      await screenshot(page, `auth-signup-${step}-${theme}-390`);
+    }
+    if (step !== 'ready') await page.getByRole('button', { name: 'Continue' }).click();
+  }
 });

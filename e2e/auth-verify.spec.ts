@@ -1,7 +1,9 @@
 // The verification link's page when the link is broken: missing parts, a wrong token.
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { lookAt } from './auth-helpers';
+import { lookAt, ownClientAddress } from './auth-helpers';
+
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': ownClientAddress() } });
 
 test('a link without the token, or without anything, is an invalid verification link', async ({ page }) => {
   for (const path of ['/verify/someone%40example.com', '/verify']) {
