@@ -68,8 +68,8 @@ export function Onboarding() {
         ) : null}
         {step === 2 ? <FocusStep headingRef={headingRef} created={created} /> : null}
         {step === 3 ? <ModesStep headingRef={headingRef} /> : null}
-        {step === 4 ? <ReadyStep headingRef={headingRef} created={created} /> : null}
-        {step > 0 && step !== ACCOUNT_STEP ? (
+        {step === 4 ? <ReadyStep headingRef={headingRef} created={created} onBack={canGoBack ? () => go(step - 1) : undefined} /> : null}
+        {step > ACCOUNT_STEP && step < LAST_STEP ? (
           <StepButtons onBack={canGoBack ? () => go(step - 1) : undefined} onNext={step < LAST_STEP ? () => go(step + 1) : undefined} />
         ) : null}
       </AuthCard>
@@ -325,7 +325,7 @@ function useUpgradeIntent(): TUpgradeIntent | null {
   return JSON.parse(raw) as TUpgradeIntent | null;
 }
 
-function ReadyStep({ headingRef, created }: HeadingRef & { created: Created | null }) {
+function ReadyStep({ headingRef, created, onBack }: HeadingRef & { created: Created | null; onBack?: () => void }) {
   const router = useRouter();
   const intent = useUpgradeIntent();
   const [leaving, setLeaving] = useState(false);
@@ -355,9 +355,18 @@ function ReadyStep({ headingRef, created }: HeadingRef & { created: Created | nu
           sessions each month.
         </p>
       )}
-      <Button size="lg" className="mt-8 w-full" onClick={finish} pending={leaving}>
-        {intent ? 'Continue to Plus' : 'Go to Dashboard'}
-      </Button>
+      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        {onBack ? (
+          <Button variant="ghost" onClick={onBack}>
+            Back
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button onClick={finish} pending={leaving}>
+          {intent ? 'Continue to Plus' : 'Go to Dashboard'}
+        </Button>
+      </div>
     </div>
   );
 }
