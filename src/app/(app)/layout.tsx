@@ -1,6 +1,5 @@
 // Every signed-in page sits in the app shell: header navigation (a drawer under 768 px), the
-// keyboard shortcuts and the shortcuts list, and Sign out in the menu (the drawer; on wide
-// screens the Account page's Sign Out is the way out, so the header stays quiet).
+// keyboard shortcuts and the shortcuts list, and a Sign out entry.
 //
 // The signed-in guard runs here, on the server, before any app UI is sent: a visitor without a
 // valid session is redirected to /signin?next=<the page they asked for> (src/proxy.ts tells us
@@ -22,7 +21,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const session = await getAuthSession(requestHeaders, db);
   if (!session) redirect(signinUrl(requestHeaders.get(PATH_HEADER)));
   return (
-    <AppShell drawerActions={<SignOutButton />}>
+    <AppShell headerActions={<SignOutButton placement="header" />} drawerActions={<SignOutButton placement="drawer" />}>
       <AuthSync />
       {children}
     </AppShell>

@@ -2,8 +2,8 @@
 // The frame of every signed-in page: the app's name, header navigation (Dashboard, Sessions,
 // Calendar, Breakdown, Account; the current page marked with aria-current) that folds into a side
 // drawer under 768 px, a button that lists the keyboard shortcuts, and the shortcuts themselves.
-// Pages put their own title in with <PageHeader>. The app layout fills the `drawerActions` slot
-// (Sign out), so the shell itself knows nothing about accounts.
+// Pages put their own title in with <PageHeader>. The app layout fills the `headerActions` and
+// `drawerActions` slots (Sign out), so the shell itself knows nothing about accounts.
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
@@ -17,10 +17,13 @@ import { Logo } from '../Logo';
 export function AppShell({
   children,
   pathname: pathnameOverride,
+  headerActions,
   drawerActions,
 }: {
   children: ReactNode;
   pathname?: string;
+  /** Extra entries at the right of the header (wide screens). */
+  headerActions?: ReactNode;
   /** Extra entries at the foot of the drawer (narrow screens). */
   drawerActions?: ReactNode;
 }) {
@@ -90,6 +93,7 @@ export function AppShell({
             >
               <KeyboardIcon />
             </button>
+            {headerActions}
           </div>
         </div>
       </header>

@@ -1,17 +1,16 @@
 'use client';
-// The shell's Sign out entry: a row at the foot of the menu drawer.
+// The shell's Sign out entry: a quiet button in the header on wide screens, a row in the drawer
+// on narrow ones.
 import { useSignOut } from './useSignOut';
 
-export function SignOutButton() {
+export function SignOutButton({ placement }: { placement: 'header' | 'drawer' }) {
   const { signOut, pending } = useSignOut();
+  const className =
+    placement === 'header'
+      ? 'hidden h-9 items-center gap-2 rounded-control px-3 text-sm font-medium text-muted hover:bg-surfaceMuted hover:text-text disabled:opacity-60 md:inline-flex'
+      : 'flex h-12 w-full items-center gap-3 rounded-control px-4 text-left text-sm font-medium text-muted hover:bg-surfaceMuted hover:text-text disabled:opacity-60';
   return (
-    <button
-      type="button"
-      onClick={signOut}
-      disabled={pending}
-      aria-busy={pending || undefined}
-      className="flex h-12 w-full items-center gap-3 rounded-control px-4 text-left text-sm font-medium text-muted hover:bg-surfaceMuted hover:text-text disabled:opacity-60"
-    >
+    <button type="button" onClick={signOut} disabled={pending} aria-busy={pending || undefined} className={className}>
       <SignOutIcon />
       {pending ? 'Signing out…' : 'Sign out'}
     </button>
