@@ -41,15 +41,15 @@ test('e-mail preference switches save one at a time and persist across a reload'
 test('Save Profile changes the name; a changed e-mail is said to need verification again', async ({ page }) => {
   await signUpVerified(page, { name: 'Ada Lovelace' });
   await openAccount(page);
-  const name = page.getByLabel('Name', { exact: true });
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
   await expect(name).toHaveValue('Ada Lovelace');
   await name.fill('Ada King');
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Profile saved')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada King');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ada King');
 
-  await page.getByLabel('Email', { exact: true }).fill('someone-new@example.com');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('someone-new@example.com');
   await expect(page.getByText('A changed e-mail address must be verified again')).toBeVisible();
 });
 
@@ -174,14 +174,14 @@ test('Sign Out ends the session and goes to /signin', async ({ page }) => {
 test('Delete Account asks first, removes the account and lands on /', async ({ page }) => {
   const account = await signUpVerified(page);
   await openAccount(page);
-  await page.getByRole('button', { name: 'Delete Account' }).click();
+  await page.locator('#account-actions').getByRole('button', { name: 'Delete Account' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete your account?' });
   await expect(confirm).toContainText('This action cannot be undone.');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   expect((await page.request.get('/api/auth/me')).status()).toBe(200);
 
-  await page.getByRole('button', { name: 'Delete Account' }).click();
+  await page.locator('#account-actions').getByRole('button', { name: 'Delete Account' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Account' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
@@ -214,7 +214,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `account-${size}-${theme}`);
     }
-    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.locator('#account-actions').getByRole('button', { name: 'Delete Account' }).click();
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, `account-delete-dialog-${theme}`, { fullPage: false });
   });
