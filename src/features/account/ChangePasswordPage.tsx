@@ -11,18 +11,8 @@ import { Input } from '@/components/Field';
 import { PageHeader } from '@/components/shell/AppShell';
 import { useToast } from '@/components/Toast';
 import { MIN_PASSWORD_LENGTH } from '@/lib/constants';
+import { checkNewPassword, type PasswordProblem } from './password-change';
 import { useTRPC } from '@/trpc/react';
-
-type Problem = { title: string; description: string } | null;
-
-/** The spec's checks, in its order: matching first, then length. */
-export function checkNewPassword(newPassword: string, confirmation: string): Problem {
-  if (newPassword !== confirmation) return { title: "Passwords don't match", description: 'Please make sure your new passwords match' };
-  if (newPassword.length < MIN_PASSWORD_LENGTH) {
-    return { title: 'Password too short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` };
-  }
-  return null;
-}
 
 export function ChangePasswordPage() {
   const trpc = useTRPC();
@@ -32,7 +22,7 @@ export function ChangePasswordPage() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [problem, setProblem] = useState<Problem>(null);
+  const [problem, setProblem] = useState<PasswordProblem | null>(null);
 
   const change = useMutation(
     trpc.user.changePassword.mutationOptions({
