@@ -11,7 +11,8 @@ const mainPort = Number(process.env.E2E_PORT ?? 3100);
 const port = Number(process.env.E2E_BILLING_PORT ?? mainPort + 5);
 export const stubPort = Number(process.env.E2E_STRIPE_STUB_PORT ?? mainPort + 6);
 const baseURL = `http://localhost:${port}`;
-const dataDir = path.resolve(import.meta.dirname, '..', '.data', 'e2e-billing');
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = path.join(root, '.data', 'e2e-billing');
 
 // Read by the spec (workers inherit the runner's environment) and by e2e/accounts.ts's outbox.
 process.env.E2E_BILLING_CHECKOUT = '1';
@@ -25,6 +26,7 @@ export default defineConfig({
   use: { ...shared.use, baseURL },
   webServer: {
     command: 'node scripts/start.mjs',
+    cwd: root,
     url: `${baseURL}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,
