@@ -50,9 +50,11 @@ test('a breakdown by the built-in planner, then Add as Subtask creates an AI-gen
   await expect(page.getByTestId('planner-note')).toContainText('built-in planner');
   const first = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Add as Subtask/ }) }).first();
   const title = (await first.getByRole('heading').innerText()).replace(/^\d+\.\s*/, '');
-  await expect(first.getByText(/^(Easy|Medium|Hard)$/)).toBeVisible();
+  // The badge says its word (and 'Difficulty:' to screen readers), never colour alone.
+  const badge = first.getByText(/^Difficulty: (Easy|Medium|Hard)$/);
+  await expect(badge).toBeVisible();
   await expect(first.getByText('Estimated time:')).toBeVisible();
-  const difficulty = (await first.getByText(/^(Easy|Medium|Hard)$/).innerText()).trim();
+  const difficulty = (await badge.textContent())!.replace('Difficulty:', '').trim();
 
   await first.getByRole('button', { name: /Add as Subtask/ }).click();
   await expect(first.getByRole('button', { name: /Added/ })).toBeDisabled();
@@ -77,7 +79,7 @@ test('at the AI breakdown limit the limit modal opens and leads to /account', as
   await page.getByRole('radio', { name: /Big project/ }).check();
   await page.getByRole('button', { name: 'Breakdown Task' }).click();
   const dialog = page.getByRole('dialog', { name: 'AI Breakdown Limit Reached' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'AI Breakdown Limit Reached' })).toBeVisible();
   await expect(dialog).toContainText('5 of 5 used this month');
   await expect(dialog).toContainText("You've reached your limit of 5 AI breakdowns per month on the Free plan.");
   await dialog.getByRole('button', { name: 'Upgrade to Plus' }).click();

@@ -43,6 +43,7 @@ export function BreakdownPage() {
   const [added, setAdded] = useState<Record<number, 'adding' | 'added'>>({});
   const [limit, setLimit] = useState<UsageKind | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
 
   const selected = open.find((task) => task.id === selectedId) ?? null;
   // The description follows the picked task until the user edits it.
@@ -65,6 +66,8 @@ export function BreakdownPage() {
     onSuccess: (answer) => {
       setResult(answer);
       setAdded({});
+      // On a narrow screen the results sit below the form: bring them (and the reader) there.
+      requestAnimationFrame(() => resultsHeading.current?.focus());
       void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
     },
     onError: (error) => {
@@ -217,7 +220,7 @@ export function BreakdownPage() {
           ) : result ? (
             <>
               <div className="flex flex-col gap-1">
-                <h2 className="text-lg font-semibold">Suggested subtasks for “{result.taskTitle}”</h2>
+                <h2 ref={resultsHeading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold outline-none">Suggested subtasks for “{result.taskTitle}”</h2>
                 <p className="text-sm text-muted" data-testid="planner-note">
                   {result.planner === 'ai'
                     ? `Answered by an AI model${result.model ? ` (${result.model})` : ''}. Check the steps before you rely on them.`
