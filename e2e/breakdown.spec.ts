@@ -57,7 +57,9 @@ test('a breakdown by the built-in planner, then Add as Subtask creates an AI-gen
   const difficulty = (await badge.textContent())!.replace('Difficulty:', '').trim();
 
   await first.getByRole('button', { name: /Add as Subtask/ }).click();
-  await expect(first.getByRole('button', { name: /Added/ })).toBeDisabled();
+  // The card no longer has an Add button: find it again by its title.
+  const card = page.getByRole('listitem').filter({ hasText: title }).first();
+  await expect(card.getByRole('button', { name: /^Added/ })).toBeDisabled();
 
   const tasks = (await (await page.request.get('/api/tasks')).json()) as { title: string; parentTaskId: string | null; isAiGenerated: boolean; importance: string; difficulty: string }[];
   const subtask = tasks.find((task) => task.parentTaskId === parent.id);
