@@ -7,7 +7,7 @@ const launcher = path.resolve(import.meta.dirname, 'start.mjs');
 
 function start(env: Record<string, string>) {
   const result = spawnSync(process.execPath, [launcher], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } as NodeJS.ProcessEnv,
+    env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     encoding: 'utf8',
     timeout: 30_000,
   });
