@@ -165,7 +165,7 @@ test('Sign Out ends the session and goes to /signin', async ({ page }) => {
   await signUpVerified(page);
   await openAccount(page);
   await page.evaluate(() => window.localStorage.setItem('cachedUser', '{"name":"Ada"}'));
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.locator('#account-actions').getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/signin/);
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   expect(await page.evaluate(() => window.localStorage.getItem('cachedUser'))).toBeNull();

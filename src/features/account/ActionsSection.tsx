@@ -2,21 +2,20 @@
 // Account Actions: Reset Password (→ /reset-password), Sign Out, and Delete Account after a
 // confirmation (everything goes, then the landing page).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button, LinkButton } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { useToast } from '@/components/Toast';
 import { useTRPC } from '@/trpc/react';
 import { Section } from './Section';
-import { clearBrowserCaches, useAccountSignOut } from './useAccountSignOut';
+import { leaveTo } from '@/features/auth/leave';
+import { forgetAccountInBrowser, useSignOut } from '@/features/auth/useSignOut';
 
 export function ActionsSection() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const router = useRouter();
   const { toast } = useToast();
-  const signOut = useAccountSignOut();
+  const { signOut, pending: signingOut } = useSignOut();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const remove = useMutation(
@@ -24,9 +23,8 @@ export function ActionsSection() {
       onMutate: () => queryClient.cancelQueries(),
       onSuccess: () => {
         setConfirmDelete(false);
-        clearBrowserCaches();
-        queryClient.clear();
-        router.replace('/');
+        forgetAccountInBrowser(queryClient);
+        leaveTo('/');
       },
       onError: (error) => toast({ title: 'Failed to delete account', description: error.message, variant: 'destructive' }),
     }),
@@ -38,7 +36,7 @@ export function ActionsSection() {
         <LinkButton href="/reset-password" variant="secondary">
           Reset Password
         </LinkButton>
-        <Button variant="secondary" pending={signOut.isPending} onClick={() => signOut.mutate({})}>
+        <Button variant="secondary" pending={signingOut} onClick={signOut}>
           Sign Out
         </Button>
         <Button variant="danger" className="sm:ml-auto" onClick={() => setConfirmDelete(true)}>
