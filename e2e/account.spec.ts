@@ -154,7 +154,7 @@ test('returning from Stripe says what happened and never pretends to be Plus', a
   await signUpVerified(page);
   await openAccount(page, '/account?checkout=success&session_id=cs_test_1');
   await expect(page.getByText('Payment received — Plus activates in a moment.')).toBeVisible();
-  await expect(page.locator('#subscription').getByText('Free plan')).toBeVisible();
+  await expect(page.locator('#subscription').getByText('Free plan', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/account$/);
 
   await openAccount(page, '/account?checkout=cancelled');

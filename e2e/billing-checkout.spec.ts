@@ -56,7 +56,7 @@ test('Upgrade to Plus goes through Stripe checkout and comes back to "Payment re
 
   await expect(page).toHaveURL(/\/account/);
   await expect(page.getByText('Payment received — Plus activates in a moment.')).toBeVisible();
-  await expect(section.getByText('Free plan')).toBeVisible();
+  await expect(section.getByText('Free plan', { exact: true })).toBeVisible();
   const checkout = calls.filter((call) => call.path === '/v1/checkout/sessions').at(-1);
   expect(checkout?.params.get('line_items[0][price]')).toBe('price_gbp_stub');
   expect(checkout?.params.get('success_url')).toBe(`${baseURL}/account?checkout=success&session_id={CHECKOUT_SESSION_ID}`);
