@@ -30,6 +30,7 @@ export const ZAiPlanInput = z.object({
   pomodoroWork: ZMinutes.optional().describe('Pomodoro work minutes (default 25)'),
   pomodoroBreak: ZMinutes.optional().describe('Pomodoro break minutes (default 5)'),
   timerDuration: ZMinutes.optional().describe('Timer minutes: the plan fits its tasks into them'),
+  sessionDuration: ZMinutes.optional().describe('Minutes the whole session should last: the plan fits its tasks into them'),
 });
 export type TAiPlanInput = z.infer<typeof ZAiPlanInput>;
 

@@ -93,6 +93,14 @@ describe('built-in session planner', () => {
     expect(result.sessionAdvice).toContain('Set the timer for 30 minutes');
   });
 
+  it('fits the tasks and the length into the minutes the person gave', () => {
+    const clock = plan('energetic', { sessionDuration: 40 });
+    expect(clock.estimatedDuration).toBe(40);
+    expect(clock.recommendedTasks.reduce((sum, task) => sum + task.estimatedTime, 0)).toBeLessThanOrEqual(40);
+    const pomodoro = plan('energetic', { displayMode: 'pomodoro', sessionDuration: 60 });
+    expect(pomodoro.estimatedDuration).toBe(60);
+  });
+
   it('honours maxTasks, is deterministic, and always answers the spec shape', () => {
     expect(ids('energetic', { maxTasks: 1 })).toEqual(['report']);
     expect(plan('relaxed')).toEqual(plan('relaxed'));

@@ -10,7 +10,7 @@
 //   focused    most important first, then the most urgent; 3 tasks, 50-120 minutes of deep work
 //   energetic  hardest first, then the most important; 5 tasks, 60-150 minutes
 // Times per task come from the difficulty; the session length from the tasks, bounded by the
-// mood and fitted to the clock (whole pomodoro rounds, the timer's minutes).
+// mood (or by the minutes the person gave) and fitted to the clock (whole pomodoro rounds).
 //
 // Breakdown: the description's list items, else its lines, else its sentences (else a
 // prepare / do / check scaffold around it) become the steps; estimates from difficulty;
@@ -50,6 +50,8 @@ export type PlanRequest = {
   pomodoroWork?: number;
   pomodoroBreak?: number;
   timerDuration?: number;
+  /** Minutes the whole session should last, when the person said so. */
+  sessionDuration?: number;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -173,18 +175,22 @@ export function reasoningFor(mood: Mood, f: Facts): string {
 const roundUp = (minutes: number, step: number) => Math.ceil(minutes / step) * step;
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
+/** The minutes the person gave for the session (the timer's, else the session's), if any. */
+function givenMinutes(request: PlanRequest): number | undefined {
+  return (request.displayMode === 'timer' ? request.timerDuration : undefined) ?? request.sessionDuration;
+}
+
 function sessionLength(request: PlanRequest, workMinutes: number, profile: MoodProfile) {
   const work = workMinutes > 0 ? workMinutes : profile.minMinutes;
+  const given = givenMinutes(request);
   if (request.displayMode === 'pomodoro') {
     const focus = request.pomodoroWork ?? SESSION_DEFAULTS.pomodoroWork;
     const rest = request.pomodoroBreak ?? SESSION_DEFAULTS.pomodoroBreak;
-    const most = Math.max(1, Math.floor(profile.maxMinutes / (focus + rest)));
+    const most = Math.max(1, Math.floor((given ?? profile.maxMinutes) / (focus + rest)));
     const rounds = clamp(Math.ceil(work / focus), 1, most);
     return { minutes: rounds * (focus + rest), rounds, focus, rest };
   }
-  if (request.displayMode === 'timer' && request.timerDuration) {
-    return { minutes: request.timerDuration, rounds: 0, focus: 0, rest: 0 };
-  }
+  if (given) return { minutes: given, rounds: 0, focus: 0, rest: 0 };
   return { minutes: clamp(roundUp(work, 5), profile.minMinutes, profile.maxMinutes), rounds: 0, focus: 0, rest: 0 };
 }
 
@@ -219,7 +225,7 @@ function modeAdvice(mode: DisplayMode, length: ReturnType<typeof sessionLength>)
 export function planSession(request: PlanRequest): TAiPlanResult {
   const profile = MOOD_PROFILES[request.mood];
   const count = Math.max(1, Math.min(request.maxTasks ?? profile.tasks, profile.tasks, request.tasks.length || 1));
-  const budget = request.displayMode === 'timer' && request.timerDuration ? request.timerDuration : profile.maxMinutes;
+  const budget = givenMinutes(request) ?? profile.maxMinutes;
   const score = SCORE[request.mood];
   const ranked = request.tasks
     .map((task) => factsOf(task, request.now))

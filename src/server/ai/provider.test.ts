@@ -90,6 +90,7 @@ describe('modelJsonSchema and extractJson', () => {
     const schema = JSON.stringify(modelJsonSchema(ZBreakdownResult));
     expect(schema).not.toContain('"pattern"');
     expect(schema).not.toContain('$schema');
+    expect(schema).not.toContain('minLength');
     expect(schema).toContain('"date-time"');
     expect(schema).toContain('["Easy","Medium","Hard"]');
   });

@@ -35,10 +35,20 @@ export function aiConfig(): AiConfig | null {
   return { apiKey: OPENAI_API_KEY ?? 'not-needed', baseURL: OPENAI_BASE_URL, model: OPENAI_MODEL };
 }
 
+/** Keywords left out of the schema sent to the model (the zod schema still checks them all). */
+const UNSENT_KEYWORDS = new Set([
+  '$schema',
+  // Local servers compile the schema into a grammar and choke on zod's long date pattern.
+  'pattern',
+  // OpenAI's strict structured outputs refuse string length keywords.
+  'minLength',
+  'maxLength',
+]);
+
 /**
- * The JSON schema sent to the model, derived from the zod schema. Regular expressions are left
- * out (local servers compile the schema into a grammar and choke on zod's long date pattern);
- * the zod schema still checks every value when the answer arrives.
+ * The JSON schema sent to the model, derived from the zod schema, in the subset that OpenAI's
+ * strict mode and local grammar-based servers accept. Every answer is still validated with the
+ * full zod schema when it arrives.
  */
 export function modelJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as Record<string, unknown>;
@@ -47,7 +57,7 @@ export function modelJsonSchema(schema: z.ZodType): Record<string, unknown> {
     if (!node || typeof node !== 'object') return node;
     return Object.fromEntries(
       Object.entries(node)
-        .filter(([key]) => key !== 'pattern' && key !== '$schema')
+        .filter(([key]) => !UNSENT_KEYWORDS.has(key))
         .map(([key, value]) => [key, strip(value)]),
     );
   };

@@ -34,7 +34,7 @@ Rules:
 - relaxed: a balanced mix of lighter and medium tasks, including ones that have waited a while.
 - reasoning: one short, friendly sentence per task saying why it was picked now (mention overdue, due soon, importance, difficulty as relevant).
 - estimatedTime: realistic whole minutes for the task. estimatedDuration: whole minutes for the whole session.
-- pomodoro: estimatedDuration is a whole number of rounds of (pomodoroWork + pomodoroBreak) minutes. timer: fit the tasks into timerDuration minutes when it is given.
+- pomodoro: estimatedDuration is a whole number of rounds of (pomodoroWork + pomodoroBreak) minutes. timer: fit the tasks into timerDuration minutes when it is given. When sessionDuration is given, fit the tasks and estimatedDuration into it.
 - sessionAdvice: two or three sentences of practical advice fitting the mood and the clock.
 - If the list is empty, recommend nothing and suggest adding a task.
 Answer with one JSON object matching the schema, and nothing else.`;
@@ -48,7 +48,8 @@ export function planPrompt(input: TAiPlanInput, tasks: PlannerTask[], now: Date,
     ...(input.displayMode === 'pomodoro'
       ? { pomodoroWork: input.pomodoroWork ?? 25, pomodoroBreak: input.pomodoroBreak ?? 5 }
       : {}),
-    ...(input.timerDuration ? { timerDuration: input.timerDuration } : {}),
+    ...(input.timerDuration && input.displayMode === 'timer' ? { timerDuration: input.timerDuration } : {}),
+    ...(input.sessionDuration ? { sessionDuration: input.sessionDuration } : {}),
     recommendAtMost: maxTasks,
     tasks: tasks.map((task) => ({
       id: task.id,
