@@ -12,3 +12,11 @@ describe('OpenAPI document', () => {
     expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual(['cookieAuth', 'bearerAuth']);
   });
 });
+
+describe('hand-documented route handlers', () => {
+  it('lists the Stripe webhook as a public POST', () => {
+    const webhook = openApiDocument('http://localhost:3000').paths?.['/stripe/webhook']?.post;
+    expect(webhook?.summary).toBe("Stripe's webhook");
+    expect(webhook?.security).toEqual([]);
+  });
+});

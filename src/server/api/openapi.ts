@@ -1,11 +1,15 @@
 // The OpenAPI 3 document of the REST door, generated from the router's metadata.
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { stripeWebhookOpenApiPath } from '@/server/billing/webhook';
 import { appRouter } from './root';
 
 let cached: ReturnType<typeof generateOpenApiDocument> | undefined;
 
+/** Calls served by plain route handlers rather than procedures, documented by hand. */
+const handlerPaths = { ...stripeWebhookOpenApiPath };
+
 export function openApiDocument(baseUrl: string) {
-  cached ??= generateOpenApiDocument(appRouter, {
+  cached ??= withHandlerPaths(generateOpenApiDocument(appRouter, {
     title: 'Onething API',
     description:
       'One task at a time. Every call answers JSON; errors have the body `{ message, code, issues? }`. ' +
@@ -16,6 +20,10 @@ export function openApiDocument(baseUrl: string) {
       cookieAuth: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token' },
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token from the account page' },
     },
-  });
+  }));
   return cached;
+}
+
+function withHandlerPaths(document: ReturnType<typeof generateOpenApiDocument>) {
+  return { ...document, paths: { ...document.paths, ...(handlerPaths as unknown as typeof document.paths) } };
 }

@@ -1,0 +1,17 @@
+// Password strength for the sign-up meter (informational only; the rule is 8+ characters).
+// Spec section 5 gives two readings; we use reading A (score 0-5, one point each for length
+// of at least 8, an uppercase letter, a lowercase letter, a digit and a special character),
+// whose six labels give finer feedback than reading B's four.
+
+export const STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong', 'Very Strong'] as const;
+export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
+
+export function passwordStrength(password: string): { score: number; label: StrengthLabel } {
+  let score = 0;
+  if (password.length >= 8) score++;
+  if (/[A-Z]/.test(password)) score++;
+  if (/[a-z]/.test(password)) score++;
+  if (/\d/.test(password)) score++;
+  if (/[^A-Za-z0-9]/.test(password)) score++;
+  return { score, label: STRENGTH_LABELS[score] ?? 'Very Weak' };
+}

@@ -1,0 +1,86 @@
+// POST /api/stripe/webhook: Stripe's events, verified against STRIPE_WEBHOOK_SECRET on the raw
+// body, then applied once each by the billing service. Answers:
+// 200 `{ received: true }` (also for duplicates, unknown customers and unhandled types, so that
+// Stripe stops resending them), 400 for a missing or bad signature, 413 for an oversized body,
+// 503 when billing is not configured and 500 when applying failed (Stripe retries later).
+import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/api/errors';
+import { db as defaultDb, type Db } from '@/server/db';
+import { log } from '@/server/log';
+import { applyStripeEvent } from '@/server/services/billing.service';
+import { BILLING_NOT_CONFIGURED, stripeClient, webhookSecret } from './stripe';
+
+/** Stripe's events are a few kilobytes; refuse anything absurd before reading it. */
+export const MAX_WEBHOOK_BYTES = 1_000_000;
+
+export const MISSING_SIGNATURE_MESSAGE = 'Missing Stripe-Signature header';
+export const BAD_SIGNATURE_MESSAGE = 'Invalid Stripe signature';
+
+function json(status: number, body: ApiErrorBody | { received: true }): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  });
+}
+
+export async function handleStripeWebhook(req: Request, database: Db = defaultDb): Promise<Response> {
+  const secret = webhookSecret();
+  const stripe = stripeClient();
+  if (!secret || !stripe) return json(503, { message: BILLING_NOT_CONFIGURED, code: 'SERVICE_UNAVAILABLE' });
+
+  if (Number(req.headers.get('content-length') ?? '0') > MAX_WEBHOOK_BYTES) {
+    return json(413, { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+  }
+  const signature = req.headers.get('stripe-signature');
+  if (!signature) return json(400, { message: MISSING_SIGNATURE_MESSAGE, code: 'BAD_REQUEST' });
+  // The exact bytes Stripe signed: never parse and re-serialise before verifying.
+  const payload = await req.text();
+  if (Buffer.byteLength(payload) > MAX_WEBHOOK_BYTES) {
+    return json(413, { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+  }
+
+  let event;
+  try {
+    event = await stripe.webhooks.constructEventAsync(payload, signature, secret);
+  } catch {
+    log.warn('stripe webhook signature rejected');
+    return json(400, { message: BAD_SIGNATURE_MESSAGE, code: 'BAD_REQUEST' });
+  }
+
+  try {
+    const outcome = await applyStripeEvent(database, event, stripe);
+    log.info('stripe event', { eventId: event.id, type: event.type, outcome });
+    return json(200, { received: true });
+  } catch (error) {
+    log.error('stripe event failed', { eventId: event.id, type: event.type, error });
+    return json(500, { message: INTERNAL_MESSAGE, code: 'INTERNAL_SERVER_ERROR' });
+  }
+}
+
+/** The webhook's entry for the OpenAPI document (it is a route handler, not a procedure). */
+export const stripeWebhookOpenApiPath = {
+  '/stripe/webhook': {
+    post: {
+      tags: ['billing'],
+      summary: "Stripe's webhook",
+      description:
+        'Called by Stripe, not by clients. The raw body must carry a valid `Stripe-Signature` for ' +
+        'STRIPE_WEBHOOK_SECRET (400 otherwise). Each event id is applied once; unknown customers and event types ' +
+        'are acknowledged and ignored. Handles checkout.session.completed, customer.subscription.created/updated/' +
+        'deleted and invoice.payment_failed.',
+      security: [],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+      responses: {
+        '200': {
+          description: 'Received',
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { received: { type: 'boolean', enum: [true] } }, required: ['received'] },
+            },
+          },
+        },
+        '400': { description: 'Missing or invalid signature' },
+        '503': { description: 'Billing is not configured' },
+      },
+    },
+  },
+} as const;
