@@ -79,6 +79,8 @@ describe('built-in session planner', () => {
     for (const mood of MOODS) {
       const result = plan(mood, { displayMode: 'pomodoro' });
       expect(result.estimatedDuration % 30).toBe(0);
+      const work = result.recommendedTasks.reduce((sum, task) => sum + task.estimatedTime, 0);
+      expect(work).toBeLessThanOrEqual((result.estimatedDuration / 30) * 25);
       expect(result.sessionAdvice).toMatch(/25-minute rounds with a 5-minute break/);
     }
     const custom = plan('energetic', { displayMode: 'pomodoro', pomodoroWork: 50, pomodoroBreak: 10 });

@@ -180,13 +180,27 @@ function givenMinutes(request: PlanRequest): number | undefined {
   return (request.displayMode === 'timer' ? request.timerDuration : undefined) ?? request.sessionDuration;
 }
 
+function pomodoroRounds(request: PlanRequest, profile: MoodProfile) {
+  const focus = request.pomodoroWork ?? SESSION_DEFAULTS.pomodoroWork;
+  const rest = request.pomodoroBreak ?? SESSION_DEFAULTS.pomodoroBreak;
+  const most = Math.max(1, Math.floor((givenMinutes(request) ?? profile.maxMinutes) / (focus + rest)));
+  return { focus, rest, most };
+}
+
+/** Minutes of work the picked tasks may add up to: pomodoro breaks are not work time. */
+function workBudget(request: PlanRequest, profile: MoodProfile): number {
+  if (request.displayMode === 'pomodoro') {
+    const { focus, most } = pomodoroRounds(request, profile);
+    return most * focus;
+  }
+  return givenMinutes(request) ?? profile.maxMinutes;
+}
+
 function sessionLength(request: PlanRequest, workMinutes: number, profile: MoodProfile) {
   const work = workMinutes > 0 ? workMinutes : profile.minMinutes;
   const given = givenMinutes(request);
   if (request.displayMode === 'pomodoro') {
-    const focus = request.pomodoroWork ?? SESSION_DEFAULTS.pomodoroWork;
-    const rest = request.pomodoroBreak ?? SESSION_DEFAULTS.pomodoroBreak;
-    const most = Math.max(1, Math.floor((given ?? profile.maxMinutes) / (focus + rest)));
+    const { focus, rest, most } = pomodoroRounds(request, profile);
     const rounds = clamp(Math.ceil(work / focus), 1, most);
     return { minutes: rounds * (focus + rest), rounds, focus, rest };
   }
@@ -225,7 +239,7 @@ function modeAdvice(mode: DisplayMode, length: ReturnType<typeof sessionLength>)
 export function planSession(request: PlanRequest): TAiPlanResult {
   const profile = MOOD_PROFILES[request.mood];
   const count = Math.max(1, Math.min(request.maxTasks ?? profile.tasks, profile.tasks, request.tasks.length || 1));
-  const budget = givenMinutes(request) ?? profile.maxMinutes;
+  const budget = workBudget(request, profile);
   const score = SCORE[request.mood];
   const ranked = request.tasks
     .map((task) => factsOf(task, request.now))
