@@ -3,7 +3,8 @@
 // `cli` commands. The factory owns three fixes over a plain `new PrismaPg(url)`:
 //  1. PostgreSQL's internal `"char"` type (oid 18, e.g. pg_class.relkind, which the engine reads
 //     while describing a database) is unknown to adapter-pg, which then fails the whole query.
-//     Our pg Client relabels such columns as text (pg already returns them as strings).
+//     Our pg Client relabels such columns as text for adapter-pg, and the adapter then reports
+//     them to the engine as single characters, which is what the engine reads them as.
 //  2. Shadow databases. adapter-pg's connectToShadowDb() spreads `{ connectionString }` with a
 //     database name (the connection string wins, so it opens the main database) and drops the
 //     shadow database before closing its pool (which fails). We create/drop it ourselves, with
@@ -11,6 +12,8 @@
 //     wiped first) instead, like the native engine does.
 //  3. executeScript(): adapter-pg splits scripts on every `;` (breaking function bodies and
 //     string literals); we send the script whole (simple query protocol), as the native engine does.
+// Also: the wasm engine connects when it starts, even for commands that need no database; with no
+// (reachable) database we hand it an offline stand-in (see offlineAdapter).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { parse as parseConnectionString } from 'pg-connection-string';
@@ -20,25 +23,23 @@ import { ColumnTypeEnum, DriverAdapterError } from '@prisma/driver-adapter-utils
 const OFFLINE_SERVER_VERSION = 170000; // what the offline adapter reports (the diff SQL does not depend on it)
 
 const CHAR_OID = 18; // "char"
-const NAME_ARRAY_OID = 1003; // name[]
 const TEXT_OID = 25;
-const TEXT_ARRAY_OID = 1009;
-/** System types adapter-pg rejects that are safe to read as text (pg hands them over as strings). */
-const RELABEL = new Map([
-  [CHAR_OID, TEXT_OID],
-  [NAME_ARRAY_OID, TEXT_ARRAY_OID],
-]);
+/** Result rows (the array object adapter-pg passes on) -> indexes of their "char" columns. */
+const charColumnsOf = new WeakMap();
 
 function relabel(result) {
-  if (Array.isArray(result)) return result.map(relabel);
-  for (const field of result?.fields ?? []) {
-    const to = RELABEL.get(field.dataTypeID);
-    if (to !== undefined) field.dataTypeID = to;
-  }
+  if (Array.isArray(result)) return result.map(relabel); // one result per statement of a script
+  const charColumns = [];
+  (result?.fields ?? []).forEach((field, index) => {
+    if (field.dataTypeID !== CHAR_OID) return;
+    charColumns.push(index);
+    field.dataTypeID = TEXT_OID; // pg already parsed the values as strings
+  });
+  if (charColumns.length > 0 && Array.isArray(result.rows)) charColumnsOf.set(result.rows, charColumns);
   return result;
 }
 
-/** pg.Client whose query results never carry the column types adapter-pg cannot map. */
+/** pg.Client whose results only carry column types adapter-pg can map ("char" becomes text). */
 class RelabelingClient extends pg.Client {
   query(config, values, callback) {
     if (typeof values === 'function') {
@@ -52,8 +53,20 @@ class RelabelingClient extends pg.Client {
     return super.query(config, values).then(relabel);
   }
 }
-// name[] values arrive unparsed (pg has no parser registered for oid 1003); parse them like text[].
-pg.types.setTypeParser(NAME_ARRAY_OID, pg.types.getTypeParser(TEXT_ARRAY_OID));
+
+/**
+ * The engine reads "char" columns as single characters (it fails on text), so report them to it
+ * as ColumnType Character, which adapter-pg never produces for scalars.
+ */
+function reportCharColumns(queryable) {
+  const queryRaw = queryable.queryRaw.bind(queryable);
+  queryable.queryRaw = async (query) => {
+    const result = await queryRaw(query);
+    for (const index of charColumnsOf.get(result.rows) ?? []) result.columnTypes[index] = ColumnTypeEnum.Character;
+    return result;
+  };
+  return queryable;
+}
 
 /**
  * Connection settings field by field (never a connectionString, which would override a changed
@@ -86,7 +99,9 @@ export async function withClient(config, fn) {
 /** Wrap a pg.Pool in adapter-pg's adapter (which ends the pool on dispose), with a whole-script executeScript. */
 async function adapterFor(config, schema, onDispose) {
   const pool = newPool(config);
-  const adapter = await new PrismaPg(pool, { schema, disposeExternalPool: true }).connect();
+  const adapter = reportCharColumns(await new PrismaPg(pool, { schema, disposeExternalPool: true }).connect());
+  const startTransaction = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (...args) => reportCharColumns(await startTransaction(...args));
   adapter.executeScript = async (script) => {
     try {
       await pool.query(script);
@@ -105,13 +120,20 @@ async function adapterFor(config, schema, onDispose) {
 }
 
 /** Used when a command needs a database but none is configured (e.g. DATABASE_URL unset). */
-function missingUrl(what) {
-  return new DriverAdapterError({
-    kind: 'postgres',
-    code: 'N/A',
-    severity: 'ERROR',
-    message: `${what} is not configured: set DATABASE_URL (or SHADOW_DATABASE_URL) for prisma.config.ts.`,
-  });
+function missingUrl(message) {
+  return new DriverAdapterError({ kind: 'postgres', code: 'N/A', severity: 'ERROR', message });
+}
+
+/** pg errors from our own connections (shadow database set-up), as the engine expects them. */
+function toAdapterError(error) {
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH'].includes(error?.code)) {
+    return new DriverAdapterError({ kind: 'DatabaseNotReachable', host: error.address ?? error.hostname, port: error.port });
+  }
+  if (typeof error?.severity === 'string') {
+    const { code, severity, message, detail, column, hint } = error;
+    return new DriverAdapterError({ kind: 'postgres', code, severity, message, detail, column, hint });
+  }
+  return error;
 }
 
 /**
@@ -142,10 +164,18 @@ export function createFactory({ url, shadowDatabaseUrl }) {
     adapterName: '@prisma/adapter-pg',
 
     async connect() {
-      // No url: still let the engine start (it probes the server on startup), so that commands
-      // that need no database (`migrate diff --from-empty --to-schema ...`) work without one.
-      if (!main) return offlineAdapter();
-      return adapterFor(main.config, main.schema);
+      // The engine connects (and probes the server) when it starts, even for commands that need
+      // no database (`migrate diff --from-empty --to-schema ...`). Without a url, or with an
+      // unreachable server, give it an offline stand-in that fails only when really used.
+      if (!main) return offlineAdapter(missingUrl('The datasource url is empty: set DATABASE_URL.'));
+      const adapter = await adapterFor(main.config, main.schema);
+      try {
+        await adapter.queryRaw({ sql: 'SELECT 1', args: [], argTypes: [] });
+        return adapter;
+      } catch (error) {
+        await adapter.dispose().catch(() => {});
+        return offlineAdapter(error);
+      }
     },
 
     async connectToShadowDb() {
@@ -158,12 +188,16 @@ export function createFactory({ url, shadowDatabaseUrl }) {
             message: 'The shadow database you configured is the same as the main database.',
           });
         }
-        await withClient(shadow.config, wipeDatabase);
+        await withClient(shadow.config, wipeDatabase).catch((error) => {
+          throw toAdapterError(error);
+        });
         return adapterFor(shadow.config, shadow.schema);
       }
-      if (!main) throw missingUrl('A shadow database (shadowDatabaseUrl or the datasource url to create one on)');
+      if (!main) throw missingUrl('No shadow database: set SHADOW_DATABASE_URL, or DATABASE_URL to create a temporary one on that server.');
       const name = `prisma_migrate_shadow_db_${randomUUID()}`;
-      await withClient(main.config, (client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`));
+      await withClient(main.config, (client) => client.query(`CREATE DATABASE ${quoteIdent(name)}`)).catch((error) => {
+        throw toAdapterError(error);
+      });
       temporary.add(name);
       return adapterFor({ ...main.config, database: name }, main.schema, () => dropTemporary(name));
     },
@@ -175,13 +209,13 @@ export function createFactory({ url, shadowDatabaseUrl }) {
 }
 
 /**
- * Stands in for a database connection when no url is configured. It answers only the probe the
- * engine runs when it starts (schema exists? server version?) with a neutral "recent PostgreSQL";
- * anything that really needs a database fails with a clear message.
+ * Stands in for a database connection when there is none. It answers only the probe the engine
+ * runs when it starts (schema exists? server version?) with a neutral "recent PostgreSQL";
+ * anything that really needs the database fails with `error` (why there is no connection).
  */
-function offlineAdapter() {
+function offlineAdapter(error) {
   const fail = async () => {
-    throw missingUrl('The datasource url');
+    throw error;
   };
   return {
     provider: 'postgres',
@@ -191,7 +225,7 @@ function offlineAdapter() {
       return {
         columnNames: ['exists', 'version', 'numeric_version'],
         columnTypes: [ColumnTypeEnum.Boolean, ColumnTypeEnum.Text, ColumnTypeEnum.Int32],
-        rows: [[true, `PostgreSQL ${OFFLINE_SERVER_VERSION / 10000}.0 (no database: the datasource url is not set)`, OFFLINE_SERVER_VERSION]],
+        rows: [[true, `PostgreSQL ${OFFLINE_SERVER_VERSION / 10000}.0 (offline stand-in)`, OFFLINE_SERVER_VERSION]],
       };
     },
     executeRaw: fail,

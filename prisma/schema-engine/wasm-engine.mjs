@@ -57,8 +57,11 @@ export async function openEngine({ datasource, datamodels }) {
     engine,
     datasource,
     async close() {
-      engine.free();
-      await factory.dropLeftoverShadowDatabases();
+      try {
+        engine.free();
+      } finally {
+        await factory.dropLeftoverShadowDatabases();
+      }
     },
   };
 }
@@ -72,7 +75,6 @@ const PASS_THROUGH = new Set([
   'diagnoseMigrationHistory',
   'diff',
   'ensureConnectionValidity',
-  'evaluateDataLoss',
   'introspect',
   'introspectSql',
   'markMigrationApplied',
@@ -84,6 +86,20 @@ const PASS_THROUGH = new Set([
 export async function call({ engine, datasource }, method, params) {
   if (PASS_THROUGH.has(method)) return engine[method](params);
   switch (method) {
+    case 'evaluateDataLoss':
+      try {
+        return await engine.evaluateDataLoss(params);
+      } catch (error) {
+        // Wasm engine quirk: evaluateDataLoss cannot open a shadow database itself ("PostgreSQL
+        // shadow DB must be provided through an external factory"); it only works when the
+        // schema of this migration history is already in the engine's cache (`migrate dev` hits
+        // this when devDiagnostic found the database behind and so did not compute it).
+        // diagnoseMigrationHistory, opted in to a shadow database, computes and caches that
+        // schema through our factory; then retry.
+        if (!/shadow DB must be provided through an external factory/.test(String(error?.message))) throw error;
+        await engine.diagnoseMigrationHistory({ migrationsList: params.migrationsList, optInToShadowDatabase: true, filters: params.filters });
+        return engine.evaluateDataLoss(params);
+      }
     case 'getDatabaseVersion':
       return engine.version(params);
     case 'createDatabase': {
@@ -111,8 +127,13 @@ export function toRpcError(error) {
   return { code: 4466, message: 'An error happened. Check the data field for details.', data };
 }
 
-/** Wasm errors end with a Rust span trace ("   0: schema_engine_wasm::...\n      at ..."); drop it. */
+/**
+ * Wasm errors end with a Rust span trace ("   0: sql_schema_connector::...\n  with migration_name=...
+ * \n  at ..."); drop it, keeping the name of the migration that failed, if any.
+ */
 function withoutSpanTrace(message) {
   const match = /\n\s+0: [\w:]+/.exec(message);
-  return (match ? message.slice(0, match.index) : message).trimEnd();
+  if (!match) return message.trimEnd();
+  const migration = /with migration_name="([^"]+)"/.exec(message.slice(match.index));
+  return message.slice(0, match.index).trimEnd() + (migration ? `\n\nMigration name: ${migration[1]}` : '');
 }

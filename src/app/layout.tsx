@@ -1,7 +1,10 @@
-// Root layout: the app's calm visual identity in light and dark, and the client providers.
+// Root layout: the app's calm visual identity in light and dark, the client providers, the
+// notification stack and the theme keeper (both mounted once for every page).
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { ThemeScript } from '@/components/ThemeScript';
+import { ThemeSync } from '@/components/theme/useTheme';
+import { Toaster } from '@/components/Toast';
 import { TRPCReactProvider } from '@/trpc/react';
 import './globals.css';
 
@@ -26,6 +29,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       </head>
       <body className="bg-bg text-text">
         <TRPCReactProvider>{children}</TRPCReactProvider>
+        <Toaster />
+        <ThemeSync />
       </body>
     </html>
   );

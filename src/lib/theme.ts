@@ -59,3 +59,17 @@ export const clockSizes = {
 
 export const THEME_STORAGE_KEY = 'theme';
 export type ThemePreference = 'light' | 'dark' | 'system';
+
+export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const satisfies readonly ThemePreference[];
+export const THEME_LABELS: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+/** A stored value that is not one of the three choices (or nothing) means System, the default. */
+export function parseThemePreference(value: string | null | undefined): ThemePreference {
+  return value === 'light' || value === 'dark' || value === 'system' ? value : 'system';
+}
+
+/** The theme actually shown: System follows the operating system's setting. */
+export function resolveTheme(preference: ThemePreference, systemPrefersDark: boolean): 'light' | 'dark' {
+  if (preference === 'system') return systemPrefersDark ? 'dark' : 'light';
+  return preference;
+}

@@ -27,3 +27,58 @@ export function callerFor(user: { id: string; emailVerified: boolean } | null, h
   const session: AuthSession | null = user ? { userId: user.id, emailVerified: user.emailVerified, via: 'cookie' } : null;
   return createCaller({ db: getDb(), session, headers: new Headers(headers), resHeaders: new Headers() });
 }
+
+/**
+ * A REST client signed in as the user (the session is injected, as the cookie would give it):
+ * `await restAs(user)('POST', '/tasks', { title: 'x' })` answers `{ status, body, headers }`.
+ */
+export function restAs(user: { id: string; emailVerified: boolean } | null) {
+  const session: AuthSession | null = user ? { userId: user.id, emailVerified: user.emailVerified, via: 'cookie' } : null;
+  return async (method: string, path: string, body?: unknown) => {
+    const { handleRestAs } = await import('@/server/api/rest');
+    const init: RequestInit = { method };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      init.headers = { 'content-type': 'application/json' };
+    }
+    const response = await handleRestAs(new Request(`http://localhost/api${path}`, init), session);
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = text;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: response.status, body: json as any, headers: response.headers };
+  };
+}
+
+/** A task row straight in the database (no quota counted), for tests that need many. */
+export async function createTaskRow(userId: string, overrides: Partial<Prisma.TaskUncheckedCreateInput> = {}) {
+  return getDb().task.create({ data: { userId, title: 'A task', ...overrides } });
+}
+
+/**
+ * A tRPC caller as the user whose database client counts the Prisma operations it runs, to
+ * prove a call makes a fixed number of queries however many rows it answers (no N+1).
+ */
+export function countingCallerFor(user: { id: string; emailVerified: boolean }) {
+  let operations = 0;
+  const counting = getDb().$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        operations++;
+        return query(args);
+      },
+    },
+  }) as unknown as ReturnType<typeof getDb>;
+  const session: AuthSession = { userId: user.id, emailVerified: user.emailVerified, via: 'cookie' };
+  return {
+    caller: createCaller({ db: counting, session, headers: new Headers(), resHeaders: new Headers() }),
+    operations: () => operations,
+    reset: () => {
+      operations = 0;
+    },
+  };
+}

@@ -17,7 +17,13 @@ export function openApiDocument(baseUrl: string) {
     version: '1.0.0',
     baseUrl: `${baseUrl}/api`,
     securitySchemes: {
-      cookieAuth: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token' },
+      cookieAuth: {
+        type: 'apiKey',
+        in: 'cookie',
+        // next-auth's cookie name: `__Secure-` prefixed when the app is served over https.
+        name: `${baseUrl.startsWith('https://') ? '__Secure-' : ''}next-auth.session-token`,
+        description: 'The session cookie set by POST /api/auth/signin or /api/auth/signup (httpOnly, SameSite=Lax)',
+      },
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token from the account page' },
     },
   }));

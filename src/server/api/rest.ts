@@ -4,6 +4,7 @@
 import { createOpenApiFetchHandler } from 'trpc-to-openapi';
 import { INTERNAL_MESSAGE, type ApiErrorBody } from './errors';
 import { appRouter } from './root';
+import type { AuthSession } from '@/server/auth/session';
 import { createContext } from './trpc';
 
 export const MAX_BODY_BYTES = 1_000_000;
@@ -79,7 +80,16 @@ async function normaliseError(response: Response): Promise<Response> {
   return jsonError(status === 500 && raw.code === 'PARSE_ERROR' ? 400 : status, body, headers);
 }
 
-export async function handleRest(req: Request): Promise<Response> {
+export function handleRest(req: Request): Promise<Response> {
+  return serveRest(req);
+}
+
+/** Test hook (src/test/factories.ts `restAs`): serves the request as `session`, cookie or not. */
+export function handleRestAs(req: Request, session: AuthSession | null): Promise<Response> {
+  return serveRest(req, { session });
+}
+
+async function serveRest(req: Request, as?: { session: AuthSession | null }): Promise<Response> {
   const bodyOrError = await readBody(req);
   if (bodyOrError instanceof Response) return bodyOrError;
   const headers = new Headers(req.headers);
@@ -94,7 +104,10 @@ export async function handleRest(req: Request): Promise<Response> {
     endpoint: '/api',
     router: appRouter,
     req: request,
-    createContext: () => createContext({ headers: req.headers, resHeaders }),
+    createContext: async () => {
+      const context = await createContext({ headers: req.headers, resHeaders });
+      return as ? { ...context, session: as.session } : context;
+    },
   });
   if (response.status >= 400) response = await normaliseError(response);
   else response.headers.set('cache-control', 'no-store');

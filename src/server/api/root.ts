@@ -1,15 +1,29 @@
 // The application router: every procedure of the product, served as tRPC at /api/trpc and as
 // REST at the spec's /api/* paths (see src/server/api/rest.ts).
+import { pinInputCoercion } from './coercion';
 import { aiRouter } from './routers/ai/_router';
+import { authRouter } from './routers/auth/_router';
 import { billingRouter } from './routers/billing/_router';
+import { contactRouter } from './routers/contact/_router';
 import { healthRouter } from './routers/health/_router';
+import { sessionRouter } from './routers/session/_router';
+import { taskRouter } from './routers/task/_router';
+import { userRouter } from './routers/user/_router';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
-export const appRouter = createTRPCRouter({
-  health: healthRouter,
-  ai: aiRouter,
-  billing: billingRouter,
-});
+export const appRouter = pinInputCoercion(
+  createTRPCRouter({
+    health: healthRouter,
+    auth: authRouter,
+    user: userRouter,
+    contact: contactRouter,
+    // Before task and session: its static paths (/sessions/ai-plan) must win over /{id} ones.
+    ai: aiRouter,
+    task: taskRouter,
+    session: sessionRouter,
+    billing: billingRouter,
+  }),
+);
 
 export type AppRouter = typeof appRouter;
 

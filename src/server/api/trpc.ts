@@ -1,12 +1,16 @@
 // The tRPC instance, its context and the procedure ladder:
 // publicProcedure → protectedProcedure (cookie or bearer token) → verifiedProcedure (e-mail
 // verified). Feature routers add ownership loaders and usage metering on top of these.
+// Every mutation (on both doors: REST POST/PUT/PATCH/DELETE are mutations) refuses a cross-site
+// Origin unless it is authenticated by a bearer token (CSRF defence beside SameSite=Lax).
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { isCrossSiteRequest } from '@/server/auth/origin';
 import { getAuthSession, type AuthSession } from '@/server/auth/session';
 import { db, type Db } from '@/server/db';
 import { log } from '@/server/log';
-import { errorBody, fromDatabaseError } from './errors';
+import { MailUnavailableError } from '@/server/mail/transport';
+import { appError, errorBody, fromDatabaseError } from './errors';
 
 export type Context = {
   db: Db;
@@ -41,12 +45,18 @@ export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Database errors that describe the input become 4xx; anything unexpected is logged once. */
+/**
+ * Database errors that describe the input become 4xx, an unreachable mail server becomes 503;
+ * anything unexpected is logged once.
+ */
 const errorMapping = t.middleware(async ({ next, path, type }) => {
   const result = await next();
   if (!result.ok) {
     const mapped = fromDatabaseError(result.error.cause);
     if (mapped) return { ...result, error: mapped };
+    if (result.error.cause instanceof MailUnavailableError) {
+      return { ...result, error: appError('SERVICE_UNAVAILABLE', result.error.cause.message, result.error.cause) };
+    }
     if (result.error.code === 'INTERNAL_SERVER_ERROR') {
       log.error('procedure failed', { path, type, error: result.error.cause ?? result.error });
     }
@@ -54,7 +64,15 @@ const errorMapping = t.middleware(async ({ next, path, type }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(errorMapping);
+/** Refuses cross-site writes that would ride on the browser's cookie (see src/server/auth/origin.ts). */
+const sameOriginWrites = t.middleware(({ ctx, type, next }) => {
+  if (type === 'mutation' && ctx.session?.via !== 'token' && isCrossSiteRequest(ctx.headers)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(errorMapping).use(sameOriginWrites);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });

@@ -15,6 +15,8 @@ export type OutgoingMail = {
   text: string;
   /** A kind for the logs (never the address): verify, reset, reminder, contact. */
   kind: string;
+  /** Where replies go (the contact notice answers the sender). */
+  replyTo?: string;
 };
 
 export class MailUnavailableError extends Error {
@@ -44,7 +46,14 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = env();
   if (SMTP_URL) {
     try {
-      await smtp(SMTP_URL).sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      await smtp(SMTP_URL).sendMail({
+        from: MAIL_FROM,
+        to: mail.to,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      });
       log.info('mail sent', { kind: mail.kind });
     } catch (error) {
       log.error('mail could not be sent', { kind: mail.kind, error: (error as Error).message });
@@ -58,6 +67,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const eml = [
     `From: ${MAIL_FROM}`,
     `To: ${mail.to}`,
+    ...(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : []),
     `Subject: ${mail.subject}`,
     'MIME-Version: 1.0',
     'Content-Type: text/plain; charset=utf-8',

@@ -1,0 +1,73 @@
+// Accounts for browser tests: a real sign-up through the API in the page's own context (so the
+// session cookie lands in the browser), verified from the real mail in the outbox.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+export const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e', 'outbox');
+
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+export const jsonBody = (data: unknown) => ({ data: data as Record<string, unknown>, headers: { 'content-type': 'application/json' } });
+
+/** The newest outbox mail to `email` whose text matches `pattern` (polls until it arrives). */
+export async function mailTo(email: string, pattern: RegExp = /./): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      const files = (await readdir(OUTBOX).catch(() => [] as string[])).sort();
+      for (const file of files) {
+        const text = await readFile(path.join(OUTBOX, file), 'utf8');
+        if (text.includes(`To: ${email}`) && pattern.test(text)) found = text;
+      }
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in a mail that matches `pattern`. */
+export function linkIn(mail: string, pattern: RegExp): string {
+  const link = mail.match(new RegExp(`https?://\\S*${pattern.source}\\S*`))?.[0];
+  if (!link) throw new Error(`no link matching ${pattern} in the mail`);
+  return link;
+}
+
+export type TestAccount = { name: string; email: string; password: string; id: string };
+
+/**
+ * Signs up through POST /api/auth/signup with the request context of `target` (a page, its
+ * browser context, or an API request context), and verifies the address from the outbox mail
+ * unless `verified: false`.
+ */
+export async function signUpVerified(
+  target: Page | BrowserContext | APIRequestContext,
+  options: { name?: string; verified?: boolean; email?: string; password?: string } = {},
+): Promise<TestAccount> {
+  const request = 'request' in target ? target.request : target;
+  const account = {
+    name: options.name ?? 'Ada Lovelace',
+    email: options.email ?? uniqueEmail(),
+    password: options.password ?? 'correct horse battery',
+  };
+  const response = await request.post('/api/auth/signup', jsonBody(account));
+  expect(response.status(), await response.text()).toBe(200);
+  const { user } = (await response.json()) as { user: { id: string } };
+  if (options.verified !== false) {
+    const link = linkIn(await mailTo(account.email, /\/verify\//), /\/verify\//);
+    const [, , email, token] = new URL(link).pathname.split('/');
+    const verified = await request.get(`/api/auth/verify-email?email=${email}&token=${token}`);
+    expect(verified.status()).toBe(200);
+  }
+  return { ...account, id: user.id };
+}
+
+/** Creates a task through the REST API as the signed-in user of `target`. */
+export async function createTaskViaApi(
+  target: Page | BrowserContext | APIRequestContext,
+  task: Record<string, unknown>,
+): Promise<{ id: string; title: string }> {
+  const request = 'request' in target ? target.request : target;
+  const response = await request.post('/api/tasks', jsonBody(task));
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}

@@ -1,0 +1,76 @@
+// Shared browser-test helpers: an axe-core accessibility check (axe is injected from
+// node_modules, nothing is downloaded), screenshots into e2e/.screenshots/ (gitignored), and
+// small conveniences for theme and storage.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const AXE_PATH = path.join(root, 'node_modules', 'axe-core', 'axe.min.js');
+export const SCREENSHOT_DIR = path.join(root, 'e2e', '.screenshots');
+
+interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core on the page as it is now (WCAG 2.x A and AA rules plus best practices) and
+ * fails with a readable list when anything serious or critical is found.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  // Colours are judged at rest, not halfway through a dialog's fade-in.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const hasAxe = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!hasAxe) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async (exclude) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const context = exclude.length ? { exclude: exclude.map((selector) => [selector]) } : document;
+    const result = await axe.run(context, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 5).map((node) => ({ target: node.target, failureSummary: node.failureSummary })),
+    }));
+  }, options.exclude ?? []);
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const report = serious
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  at ${n.target.join(' ')}\n    ${n.failureSummary?.replace(/\n/g, '\n    ')}`).join('\n')}`)
+    .join('\n\n');
+  expect(serious, `axe found serious or critical problems on ${page.url()}:\n${report}`).toEqual([]);
+}
+
+/** Saves a full-page screenshot as e2e/.screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
+  return file;
+}
+
+export const VIEWPORTS = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** Stores a theme choice before any page script runs (Light, Dark or System). */
+export async function useStoredTheme(page: Page, theme: 'light' | 'dark' | 'system') {
+  await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+}
+
+/** Marks the cookie notice as answered, so it does not cover what a test looks at. */
+export async function dismissCookieNotice(page: Page, choice: 'accepted' | 'declined' = 'accepted') {
+  await page.addInitScript((value) => {
+    if (!window.localStorage.getItem('cookie_consent')) window.localStorage.setItem('cookie_consent', value);
+  }, choice);
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm run reminders`: one pass of the e-mail reminder job (src/server/jobs/reminders.ts), for a
+// cron job or by hand; the app itself also runs it every 5 minutes. Safe beside running app
+// instances: each reminder is claimed in PostgreSQL and sent once.
+//
+// Database: DATABASE_URL when set (then AUTH_SECRET too, as for the app). Otherwise the
+// embedded PostgreSQL under ONETHING_DATA_DIR (default .data): the running app's cluster when
+// it is up, else one started for this run and stopped after.
+//
+// Node loads the TypeScript sources directly (type stripping); the hooks below only resolve
+// the project's `@/` and `@emails/` paths and extensionless imports, and compile .tsx (e-mail
+// templates) with the TypeScript compiler.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire, registerHooks } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const say = (message) => process.stdout.write(`[reminders] ${message}\n`);
+
+const ALIASES = { '@/': path.join(root, 'src/'), '@emails/': path.join(root, 'emails/') };
+const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+function existing(base) {
+  for (const extension of EXTENSIONS) {
+    const candidate = base + extension;
+    if (existsSync(candidate) && (extension !== '' || /\.[cm]?[jt]sx?$/.test(candidate))) return candidate;
+  }
+  return undefined;
+}
+
+let typescript;
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    for (const [prefix, dir] of Object.entries(ALIASES)) {
+      if (specifier.startsWith(prefix)) {
+        const file = existing(path.join(dir, specifier.slice(prefix.length)));
+        if (file) return { url: pathToFileURL(file).href, shortCircuit: true };
+      }
+    }
+    if ((specifier.startsWith('./') || specifier.startsWith('../')) && context.parentURL?.startsWith('file:')) {
+      const parent = fileURLToPath(context.parentURL);
+      if (!parent.includes(`${path.sep}node_modules${path.sep}`)) {
+        const file = existing(path.resolve(path.dirname(parent), specifier));
+        if (file) return { url: pathToFileURL(file).href, shortCircuit: true };
+      }
+    }
+    return nextResolve(specifier, context);
+  },
+  load(url, context, nextLoad) {
+    if (!url.startsWith('file:') || !url.endsWith('.tsx')) return nextLoad(url, context);
+    // Only needed once a .tsx template is imported (a dev dependency of the project).
+    typescript ??= createRequire(import.meta.url)('typescript');
+    const source = readFileSync(fileURLToPath(url), 'utf8');
+    const { outputText } = typescript.transpileModule(source, {
+      compilerOptions: { module: typescript.ModuleKind.ESNext, target: typescript.ScriptTarget.ES2023, jsx: typescript.JsxEmit.ReactJSX },
+      fileName: fileURLToPath(url),
+    });
+    return { format: 'module', source: outputText, shortCircuit: true };
+  },
+});
+
+const { EnvError, parseEnv } = await import('../src/server/env.ts');
+
+const dataDir = path.resolve(root, process.env.ONETHING_DATA_DIR || '.data');
+let cluster;
+
+async function databaseUrl() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const secretFile = path.join(dataDir, 'auth-secret');
+  if (!process.env.AUTH_SECRET && existsSync(secretFile)) process.env.AUTH_SECRET = readFileSync(secretFile, 'utf8').trim();
+  const pgDir = path.join(dataDir, 'postgres');
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+    try {
+      process.kill(Number(pid), 0);
+      // The running app's embedded cluster (credentials of src/server/db/embedded.ts).
+      say(`using the running embedded PostgreSQL on port ${port}`);
+      return `postgresql://postgres:onething-local@127.0.0.1:${Number(port)}/onething`;
+    } catch {
+      // not running: start it below
+    }
+  }
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    throw new EnvError(`No database: set DATABASE_URL, or start the app once so ${path.relative(root, pgDir)} exists`);
+  }
+  const { startEmbeddedPostgres } = await import('../src/server/db/embedded.ts');
+  const { migrate } = await import('../src/server/db/migrate.ts');
+  say('starting the embedded PostgreSQL for this run');
+  cluster = await startEmbeddedPostgres({ databaseDir: pgDir });
+  await cluster.createDatabase('onething');
+  await migrate(cluster.url('onething'));
+  return cluster.url('onething');
+}
+
+let code = 0;
+try {
+  process.env.DATABASE_URL = await databaseUrl();
+  process.env.ONETHING_DATA_DIR ??= dataDir;
+  parseEnv(process.env);
+  const { getDb } = await import('../src/server/db.ts');
+  const { runReminders } = await import('../src/server/jobs/reminders.ts');
+  const db = getDb();
+  try {
+    const result = await runReminders(db);
+    say(`sent ${result.sent}, failed ${result.failed}`);
+    if (result.failed > 0) code = 1;
+  } finally {
+    await db.$disconnect();
+  }
+} catch (error) {
+  process.stderr.write(`[reminders] ${error instanceof EnvError ? error.message : (error?.stack ?? error)}\n`);
+  code = 1;
+} finally {
+  if (cluster) await cluster.stop().catch(() => {});
+}
+process.exit(code);

@@ -1,0 +1,34 @@
+// /api/auth/*: one dispatcher for two owners. A path and method that a REST procedure answers
+// (signin, signup, signout, me, forgot-password, reset-password, verify-email,
+// resend-verification) goes to the REST door; everything else is next-auth's (session, csrf,
+// providers, callback/credentials, its sign-in redirect to /signin).
+import NextAuth from 'next-auth';
+import type { NextRequest } from 'next/server';
+import { handleRest } from '@/server/api/rest';
+import { authOptions } from '@/server/auth/options';
+import { isRestRoute } from '@/server/auth/rest-routes';
+
+export const dynamic = 'force-dynamic';
+
+type RouteContext = { params: Promise<{ nextauth: string[] }> };
+
+let nextAuth: ((req: NextRequest, ctx: RouteContext) => Promise<Response>) | undefined;
+
+async function handler(req: NextRequest, ctx: RouteContext): Promise<Response> {
+  const { pathname } = new URL(req.url);
+  if (isRestRoute(req.method, pathname)) {
+    // next-auth's client signOut() posts a form; our sign-out takes no payload.
+    if (pathname.replace(/\/$/, '') === '/api/auth/signout' && !req.headers.get('content-type')?.includes('application/json')) {
+      const headers = new Headers(req.headers);
+      headers.delete('content-type');
+      headers.delete('content-length');
+      return handleRest(new Request(req.url, { method: req.method, headers }));
+    }
+    return handleRest(req);
+  }
+  if (req.method !== 'GET' && req.method !== 'POST') return handleRest(req);
+  const authHandler = (nextAuth ??= NextAuth(authOptions()));
+  return authHandler(req, ctx);
+}
+
+export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };

@@ -1,0 +1,203 @@
+'use client';
+// Form controls with their label, hint and error text wired for assistive technology. Each one
+// forwards its ref (React 19: `ref` is a prop), so react-hook-form's `register()` spreads on
+// directly: <Input label="Email" error={errors.email?.message} {...register('email')} />.
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+
+const controlBase =
+  'w-full rounded-control border bg-surface text-text placeholder:text-muted transition-colors ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-1 disabled:cursor-not-allowed disabled:opacity-60';
+
+function borderFor(error?: ReactNode) {
+  return error ? 'border-danger' : 'border-border hover:border-muted/60';
+}
+
+export interface FieldOwnProps {
+  label?: ReactNode;
+  /** Quiet help under the label. */
+  hint?: ReactNode;
+  /** Error text; marks the control invalid. */
+  error?: ReactNode;
+  /**
+   * Shows a required marker and sets aria-required. Deliberately not the native `required`:
+   * the browser's own validation bubbles would replace the app's error texts (spec section 8).
+   */
+  required?: boolean;
+  className?: string;
+}
+
+/**
+ * The frame of a labelled control: pass the control's id as `htmlFor` and put `describedBy`
+ * on it. Input, Textarea and Select below use it; custom controls (DatePicker) can too.
+ */
+export function Field({
+  htmlFor,
+  label,
+  hint,
+  error,
+  required,
+  className = '',
+  children,
+  hintId,
+  errorId,
+}: FieldOwnProps & { htmlFor?: string; hintId?: string; errorId?: string; children: ReactNode }) {
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      {label ? (
+        <label htmlFor={htmlFor} className="text-sm font-medium text-text">
+          {label}
+          {required ? (
+            <span className="text-danger" aria-hidden>
+              {' '}
+              *
+            </span>
+          ) : null}
+        </label>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function useFieldIds(id: string | undefined, hint: ReactNode, error: ReactNode, describedBy?: string) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const ids = [describedBy, hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return { controlId, hintId, errorId, describedBy: ids || undefined };
+}
+
+export type InputProps = Omit<ComponentPropsWithRef<'input'>, 'size'> & FieldOwnProps & { inputClassName?: string };
+
+export function Input({ label, hint, error, required, className, inputClassName = '', id, 'aria-describedby': ariaDescribedBy, ...rest }: InputProps) {
+  const ids = useFieldIds(id, hint, error, ariaDescribedBy);
+  return (
+    <Field htmlFor={ids.controlId} label={label} hint={hint} error={error} required={required} className={className} hintId={ids.hintId} errorId={ids.errorId}>
+      <input
+        id={ids.controlId}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={`${controlBase} ${borderFor(error)} h-11 px-3 text-base sm:text-sm ${inputClassName}`}
+        {...rest}
+      />
+    </Field>
+  );
+}
+
+export type TextareaProps = ComponentPropsWithRef<'textarea'> & FieldOwnProps & { textareaClassName?: string };
+
+export function Textarea({ label, hint, error, required, className, textareaClassName = '', id, rows = 4, 'aria-describedby': ariaDescribedBy, ...rest }: TextareaProps) {
+  const ids = useFieldIds(id, hint, error, ariaDescribedBy);
+  return (
+    <Field htmlFor={ids.controlId} label={label} hint={hint} error={error} required={required} className={className} hintId={ids.hintId} errorId={ids.errorId}>
+      <textarea
+        id={ids.controlId}
+        rows={rows}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={`${controlBase} ${borderFor(error)} min-h-24 px-3 py-2.5 text-base leading-relaxed sm:text-sm ${textareaClassName}`}
+        {...rest}
+      />
+    </Field>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export type SelectProps = ComponentPropsWithRef<'select'> &
+  FieldOwnProps & { options?: readonly SelectOption[]; selectClassName?: string };
+
+export function Select({ label, hint, error, required, className, selectClassName = '', id, options, children, 'aria-describedby': ariaDescribedBy, ...rest }: SelectProps) {
+  const ids = useFieldIds(id, hint, error, ariaDescribedBy);
+  return (
+    <Field htmlFor={ids.controlId} label={label} hint={hint} error={error} required={required} className={className} hintId={ids.hintId} errorId={ids.errorId}>
+      <div className="relative">
+        <select
+          id={ids.controlId}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          className={`${controlBase} ${borderFor(error)} h-11 appearance-none pl-3 pr-9 text-base sm:text-sm ${selectClassName}`}
+          {...rest}
+        >
+          {options?.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+          {children}
+        </select>
+        <svg viewBox="0 0 20 20" aria-hidden className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted" fill="none" stroke="currentColor" strokeWidth="1.75">
+          <path d="M6 8l4 4 4-4" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </div>
+    </Field>
+  );
+}
+
+export type SwitchProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'size'> & {
+  label: ReactNode;
+  /** Quiet explanation under the label. */
+  hint?: ReactNode;
+  error?: ReactNode;
+  className?: string;
+};
+
+/**
+ * An on/off switch: a real checkbox with role="switch", so it works with register() and with
+ * `checked` + `onChange`, and Space toggles it.
+ */
+export function Switch({ label, hint, error, className = '', id, disabled, 'aria-describedby': ariaDescribedBy, ...rest }: SwitchProps) {
+  const ids = useFieldIds(id, hint, error, ariaDescribedBy);
+  return (
+    <div className={`flex items-start justify-between gap-4 ${className}`}>
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={ids.controlId} className={`text-sm font-medium ${disabled ? 'opacity-60' : ''}`}>
+          {label}
+        </label>
+        {hint ? (
+          <p id={ids.hintId} className="text-sm text-muted">
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={ids.errorId} className="text-sm font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <span className="relative inline-flex shrink-0">
+        <input
+          id={ids.controlId}
+          type="checkbox"
+          role="switch"
+          disabled={disabled}
+          aria-describedby={ids.describedBy}
+          className="peer h-7 w-12 cursor-pointer appearance-none rounded-pill border border-border bg-surfaceMuted transition-colors checked:border-accent checked:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60"
+          {...rest}
+        />
+        <span
+          aria-hidden
+          className="pointer-events-none absolute left-1 top-1 size-5 rounded-full bg-surface shadow-sm ring-1 ring-border transition-transform peer-checked:translate-x-5 peer-checked:ring-0"
+        />
+      </span>
+    </div>
+  );
+}

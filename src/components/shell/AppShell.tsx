@@ -1,0 +1,173 @@
+'use client';
+// The frame of every signed-in page: the app's name, header navigation (Dashboard, Sessions,
+// Calendar, Breakdown, Account; the current page marked with aria-current) that folds into a side
+// drawer under 768 px, a button that lists the keyboard shortcuts, and the shortcuts themselves.
+// Pages put their own title in with <PageHeader>.
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useEffect, useState, type ReactNode } from 'react';
+import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
+import { APP_NAV, currentNavItem } from '@/lib/app-nav';
+import { CloseIcon } from '../Dialog';
+import { KeyboardShortcuts, openShortcutsHelp } from '../KeyboardShortcuts';
+import { Logo } from '../Logo';
+
+export function AppShell({ children, pathname: pathnameOverride }: { children: ReactNode; pathname?: string }) {
+  const routerPathname = usePathname();
+  const pathname = pathnameOverride ?? routerPathname;
+  const current = currentNavItem(pathname);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // The drawer belongs to narrow screens: widening the window past the breakpoint closes it.
+  useEffect(() => {
+    const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+    const onChange = () => {
+      if (wide.matches) setDrawerOpen(false);
+    };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-control bg-accent px-4 py-2 text-sm font-medium text-accentContrast focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/80">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+          <button
+            type="button"
+            onClick={() => setDrawerOpen(true)}
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            className="inline-flex size-10 items-center justify-center rounded-control text-text hover:bg-surfaceMuted md:hidden"
+          >
+            <MenuIcon />
+          </button>
+          <Logo href="/dashboard" className="mr-4" />
+          <nav aria-label="Main" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {APP_NAV.map((item) => {
+                const active = current?.href === item.href;
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      aria-current={active ? 'page' : undefined}
+                      className={`inline-flex h-9 items-center rounded-control px-3 text-sm font-medium transition-colors ${
+                        active ? 'bg-accentSoft text-text' : 'text-muted hover:bg-surfaceMuted hover:text-text'
+                      }`}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="ml-auto flex items-center gap-1">
+            <button
+              type="button"
+              onClick={openShortcutsHelp}
+              aria-label="Keyboard shortcuts (Ctrl+/)"
+              title="Keyboard shortcuts (Ctrl+/)"
+              className="inline-flex size-10 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text"
+            >
+              <KeyboardIcon />
+            </button>
+          </div>
+        </div>
+      </header>
+
+      <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="relative z-50 md:hidden">
+        <div className="fixed inset-0 bg-black/45" aria-hidden />
+        <DialogPanel className="fixed inset-y-0 left-0 flex w-[min(20rem,85vw)] flex-col border-r border-border bg-surface p-4 shadow-xl">
+          <div className="mb-6 flex items-center justify-between">
+            <DialogTitle className="sr-only">Menu</DialogTitle>
+            <Logo href="/dashboard" />
+            <button
+              type="button"
+              onClick={() => setDrawerOpen(false)}
+              aria-label="Close menu"
+              className="inline-flex size-10 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text"
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          <nav aria-label="Main">
+            <ul className="flex flex-col gap-1">
+              {APP_NAV.map((item) => {
+                const active = current?.href === item.href;
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      onClick={() => setDrawerOpen(false)}
+                      aria-current={active ? 'page' : undefined}
+                      className={`flex h-12 items-center rounded-control px-4 text-base font-medium ${
+                        active ? 'bg-accentSoft text-text' : 'text-text hover:bg-surfaceMuted'
+                      }`}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <button
+            type="button"
+            onClick={() => {
+              setDrawerOpen(false);
+              openShortcutsHelp();
+            }}
+            className="mt-auto flex h-12 items-center gap-3 rounded-control px-4 text-left text-sm font-medium text-muted hover:bg-surfaceMuted hover:text-text"
+          >
+            <KeyboardIcon />
+            Keyboard shortcuts
+          </button>
+        </DialogPanel>
+      </Dialog>
+
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-10">
+        {children}
+      </main>
+      <KeyboardShortcuts />
+    </div>
+  );
+}
+
+/** A page's title row: the heading, an optional line under it and actions on the right. */
+export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
+        {description ? <p className="mt-2 text-muted">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}
+    </div>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" aria-hidden className="size-5">
+      <path d="M3.5 6h13M3.5 10h13M3.5 14h13" />
+    </svg>
+  );
+}
+
+function KeyboardIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" aria-hidden className="size-5">
+      <rect x="2.5" y="5" width="15" height="10" rx="2" />
+      <path d="M5.5 8h.01M8.5 8h.01M11.5 8h.01M14.5 8h.01M6.5 12h7" />
+    </svg>
+  );
+}

@@ -1,0 +1,105 @@
+'use client';
+// Pricing with a GBP / USD tab (spec section 2). Choosing Plus as a visitor stores the upgrade
+// intent with the chosen currency and goes to sign-up; the checkout is started once the account
+// exists (src/lib/upgrade-intent.ts). A signed-in person choosing Plus goes to their account's
+// Subscription section with the same intent stored.
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useRouter } from 'next/navigation';
+import { CURRENCIES, type Country } from '@/lib/constants';
+import { planCards, type PlanCard } from '@/lib/pricing';
+import { saveUpgradeIntent } from '@/lib/upgrade-intent';
+import { Button } from '../Button';
+import { useSignedIn } from '../useSignedIn';
+
+const COUNTRIES = Object.keys(CURRENCIES) as Country[];
+
+export function Pricing() {
+  return (
+    <TabGroup>
+      <div className="flex justify-center">
+        <TabList aria-label="Currency" className="inline-flex rounded-control border border-border bg-surfaceMuted p-1">
+          {COUNTRIES.map((country) => (
+            <Tab
+              key={country}
+              className="h-9 rounded-[0.5rem] px-4 text-sm font-medium text-muted transition-colors data-hover:text-text data-selected:bg-surface data-selected:text-text data-selected:shadow-sm"
+            >
+              {CURRENCIES[country].code} ({CURRENCIES[country].symbol})
+            </Tab>
+          ))}
+        </TabList>
+      </div>
+      <TabPanels className="mt-10">
+        {COUNTRIES.map((country) => (
+          <TabPanel key={country} className="grid gap-6 md:grid-cols-2" aria-label={`Prices in ${CURRENCIES[country].code}`}>
+            {planCards(country).map((plan) => (
+              <PlanCardView key={plan.tier} plan={plan} country={country} />
+            ))}
+          </TabPanel>
+        ))}
+      </TabPanels>
+    </TabGroup>
+  );
+}
+
+function PlanCardView({ plan, country }: { plan: PlanCard; country: Country }) {
+  const router = useRouter();
+  const signedIn = useSignedIn() === 'signed-in';
+  const plus = plan.tier === 'plus';
+
+  function choose() {
+    if (plus) {
+      try {
+        saveUpgradeIntent(window.localStorage, country);
+      } catch {
+        // Storage blocked: the person can still upgrade from their account page.
+      }
+      router.push(signedIn ? '/account' : '/signup');
+    } else {
+      router.push(signedIn ? '/dashboard' : '/signup');
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={`plan-${plan.tier}-${country}`}
+      className={`flex flex-col rounded-card border bg-surface p-6 sm:p-8 ${plus ? 'border-accent ring-1 ring-accent' : 'border-border'}`}
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h3 id={`plan-${plan.tier}-${country}`} className="text-lg font-semibold">
+          {plan.name}
+        </h3>
+        {plus ? <span className="rounded-pill bg-accentSoft px-3 py-1 text-xs font-medium text-text">Half price</span> : null}
+      </div>
+      <p className="mt-4 flex items-baseline gap-2">
+        <span className="tabular text-4xl font-semibold tracking-tight">{plan.price}</span>
+        {plan.was ? (
+          <s className="tabular text-lg text-muted">
+            <span className="sr-only">was </span>
+            {plan.was}
+          </s>
+        ) : null}
+        <span className="text-sm text-muted">{plan.period}</span>
+      </p>
+      <p className="mt-2 text-sm text-muted">{plus ? 'For people who live in their task list.' : 'Everything you need to start, no card required.'}</p>
+      <ul className="mt-6 flex flex-1 flex-col gap-3 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex items-start gap-3">
+            <CheckIcon />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <Button onClick={choose} variant={plus ? 'primary' : 'secondary'} size="lg" className="mt-8 w-full">
+        {plus ? 'Choose Plus' : signedIn ? 'Go to your Dashboard' : 'Start free'}
+      </Button>
+    </section>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden className="mt-0.5 size-4 shrink-0 text-accent">
+      <path d="M4.5 10.5l3.5 3.5 7.5-8" />
+    </svg>
+  );
+}

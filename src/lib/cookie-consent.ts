@@ -1,0 +1,20 @@
+// The cookie banner's rules (spec sections 2 and 4): shown only on /, /privacy and /terms, and
+// only while no choice is stored under cookie_consent.
+import { STORAGE_KEYS } from './constants';
+
+export const COOKIE_CONSENT_VALUES = ['accepted', 'declined'] as const;
+export type CookieConsent = (typeof COOKIE_CONSENT_VALUES)[number];
+
+export const COOKIE_BANNER_PATHS = ['/', '/privacy', '/terms'] as const;
+
+export function parseCookieConsent(value: string | null | undefined): CookieConsent | null {
+  return value === 'accepted' || value === 'declined' ? value : null;
+}
+
+export function shouldShowCookieBanner(pathname: string | null | undefined, stored: string | null | undefined): boolean {
+  if (!pathname) return false;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (COOKIE_BANNER_PATHS as readonly string[]).includes(path) && parseCookieConsent(stored) === null;
+}
+
+export const COOKIE_CONSENT_KEY = STORAGE_KEYS.cookieConsent;

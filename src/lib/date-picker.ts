@@ -1,0 +1,205 @@
+// The date picker's rules, free of React: the month grid (weeks start on Sunday), keyboard
+// movement, and single / multiple / range selection. Dates are calendar days written as ISO
+// strings ('2026-03-14'): a due date's day does not depend on a time zone until it is combined
+// with a time (combineDateAndTime) in the user's zone. Arithmetic runs in UTC, so daylight-saving
+// changes never skip or repeat a day.
+import { DateTime } from 'luxon';
+
+export type ISODate = string;
+export type DateSelectionMode = 'single' | 'multiple' | 'range';
+export interface DateRange {
+  from: ISODate | null;
+  to: ISODate | null;
+}
+
+export interface DayCell {
+  date: ISODate;
+  day: number;
+  /** false for the leading and trailing days of the neighbouring months. */
+  inMonth: boolean;
+}
+
+/** Weeks start on Sunday (spec: calendar). */
+export const WEEKDAYS = [
+  { short: 'Su', long: 'Sunday' },
+  { short: 'Mo', long: 'Monday' },
+  { short: 'Tu', long: 'Tuesday' },
+  { short: 'We', long: 'Wednesday' },
+  { short: 'Th', long: 'Thursday' },
+  { short: 'Fr', long: 'Friday' },
+  { short: 'Sa', long: 'Saturday' },
+] as const;
+
+export const MONTH_NAMES = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+const day = (iso: ISODate) => DateTime.fromISO(iso, { zone: 'utc' });
+const iso = (value: DateTime) => value.toISODate() as ISODate;
+
+export function isISODate(value: unknown): value is ISODate {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && day(value).isValid;
+}
+
+/** Today's calendar date in the given zone (the browser's by default). */
+export function todayISO(zone?: string): ISODate {
+  return DateTime.now().setZone(zone ?? 'local').toISODate() as ISODate;
+}
+
+/** Sunday on or before the date. */
+export function startOfWeek(date: ISODate): ISODate {
+  const value = day(date);
+  return iso(value.minus({ days: value.weekday % 7 }));
+}
+
+/**
+ * The month as six full weeks (42 days, Sunday first), so the grid never changes height when
+ * the month changes under the pointer.
+ */
+export function monthGrid(year: number, month: number): DayCell[][] {
+  const first = DateTime.fromObject({ year, month, day: 1 }, { zone: 'utc' });
+  const start = day(startOfWeek(iso(first)));
+  const weeks: DayCell[][] = [];
+  for (let w = 0; w < 6; w += 1) {
+    const week: DayCell[] = [];
+    for (let d = 0; d < 7; d += 1) {
+      const value = start.plus({ days: w * 7 + d });
+      week.push({ date: iso(value), day: value.day, inMonth: value.month === month });
+    }
+    weeks.push(week);
+  }
+  return weeks;
+}
+
+export function monthOf(date: ISODate): { year: number; month: number } {
+  const value = day(date);
+  return { year: value.year, month: value.month };
+}
+
+export function addMonths(date: ISODate, months: number): ISODate {
+  return iso(day(date).plus({ months }));
+}
+
+export function compareDates(a: ISODate, b: ISODate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function clampDate(date: ISODate, min?: ISODate | null, max?: ISODate | null): ISODate {
+  if (min && date < min) return min;
+  if (max && date > max) return max;
+  return date;
+}
+
+export function isOutside(date: ISODate, min?: ISODate | null, max?: ISODate | null): boolean {
+  return (!!min && date < min) || (!!max && date > max);
+}
+
+/** Full spoken label of a day cell, e.g. 'Saturday, 14 March 2026'. */
+export function dateLabel(date: ISODate): string {
+  return day(date).setLocale('en-GB').toFormat('cccc, d LLLL yyyy');
+}
+
+export interface KeyLike {
+  key: string;
+  shiftKey?: boolean;
+}
+
+/**
+ * Where focus moves for a key in the grid (the WAI-ARIA date picker pattern): arrows by a day or
+ * a week, PageUp/PageDown by a month (with Shift by a year), Home/End to the week's Sunday and
+ * Saturday. null for keys the grid does not handle.
+ */
+export function moveFocus(date: ISODate, event: KeyLike, min?: ISODate | null, max?: ISODate | null): ISODate | null {
+  const value = day(date);
+  let next: DateTime;
+  switch (event.key) {
+    case 'ArrowLeft':
+      next = value.minus({ days: 1 });
+      break;
+    case 'ArrowRight':
+      next = value.plus({ days: 1 });
+      break;
+    case 'ArrowUp':
+      next = value.minus({ weeks: 1 });
+      break;
+    case 'ArrowDown':
+      next = value.plus({ weeks: 1 });
+      break;
+    case 'PageUp':
+      next = event.shiftKey ? value.minus({ years: 1 }) : value.minus({ months: 1 });
+      break;
+    case 'PageDown':
+      next = event.shiftKey ? value.plus({ years: 1 }) : value.plus({ months: 1 });
+      break;
+    case 'Home':
+      next = day(startOfWeek(date));
+      break;
+    case 'End':
+      next = day(startOfWeek(date)).plus({ days: 6 });
+      break;
+    default:
+      return null;
+  }
+  return clampDate(iso(next), min, max);
+}
+
+/** Single: pick a day; picking the selected day again clears it unless a value is required. */
+export function selectSingle(current: ISODate | null, date: ISODate, required = false): ISODate | null {
+  return current === date && !required ? null : date;
+}
+
+/** Multiple: toggle a day, keeping the list sorted; a full list (max) accepts no more. */
+export function selectMultiple(current: readonly ISODate[], date: ISODate, max?: number): ISODate[] {
+  if (current.includes(date)) return current.filter((value) => value !== date);
+  if (max !== undefined && current.length >= max) return [...current];
+  return [...current, date].sort(compareDates);
+}
+
+/**
+ * Range: the first pick starts a range, the second ends it (a pick before the start becomes the
+ * start, so the range always reads forwards); a pick after a complete range starts a new one.
+ */
+export function selectRange(current: DateRange, date: ISODate): DateRange {
+  const { from, to } = current;
+  if (!from || to) return { from: date, to: null };
+  if (date < from) return { from: date, to: from };
+  return { from, to: date };
+}
+
+export type RangePosition = 'start' | 'end' | 'middle' | 'single' | null;
+
+export function rangePosition(range: DateRange, date: ISODate): RangePosition {
+  const { from, to } = range;
+  if (!from) return null;
+  if (!to) return date === from ? 'single' : null;
+  if (from === to && date === from) return 'single';
+  if (date === from) return 'start';
+  if (date === to) return 'end';
+  return date > from && date < to ? 'middle' : null;
+}
+
+export function isSelected(
+  mode: DateSelectionMode,
+  value: ISODate | null | readonly ISODate[] | DateRange,
+  date: ISODate,
+): boolean {
+  if (mode === 'single') return value === date;
+  if (mode === 'multiple') return Array.isArray(value) && value.includes(date);
+  return rangePosition(value as DateRange, date) !== null;
+}
+
+/** Years for the year dropdown, inclusive. */
+export function yearOptions(fromYear: number, toYear: number): number[] {
+  const years: number[] = [];
+  for (let year = fromYear; year <= toYear; year += 1) years.push(year);
+  return years;
+}
+
+/**
+ * A picked day plus a picked time, in the user's zone, as the UTC ISO instant the API stores.
+ */
+export function combineDateAndTime(date: ISODate, time: { hour: number; minute: number }, zone?: string): string {
+  const value = DateTime.fromISO(date, { zone: zone ?? 'local' }).set({ hour: time.hour, minute: time.minute, second: 0, millisecond: 0 });
+  return value.toUTC().toISO() as string;
+}

@@ -1,0 +1,76 @@
+// What the plans offer and cost, in words, from PLAN_LIMITS / PLUS_PRICE / CURRENCIES, so the
+// landing page, the limit dialogs and the account page never restate a number by hand.
+import { CURRENCIES, PLAN_LIMITS, PLUS_PRICE, type Country, type SubscriptionTier, type UsageKind } from './constants';
+
+export const USAGE_NOUNS: Record<UsageKind, { one: string; many: string }> = {
+  tasks: { one: 'task', many: 'tasks' },
+  sessions: { one: 'session', many: 'sessions' },
+  aiBreakdowns: { one: 'AI breakdown', many: 'AI breakdowns' },
+  aiSessions: { one: 'AI session', many: 'AI sessions' },
+};
+
+/** '£2', '$4': whole amounts without pennies, as on the price tag. */
+export function formatPrice(amount: number, country: Country): string {
+  return new Intl.NumberFormat(country === 'UK' ? 'en-GB' : 'en-US', {
+    style: 'currency',
+    currency: CURRENCIES[country].code,
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
+
+function allowance(limit: number | null, kind: UsageKind): string {
+  return limit === null ? `Unlimited ${USAGE_NOUNS[kind].many}` : `${limit} ${USAGE_NOUNS[kind].many} per month`;
+}
+
+export interface PlanCard {
+  tier: SubscriptionTier;
+  name: string;
+  price: string;
+  /** The former price, shown struck through. */
+  was: string | null;
+  period: string;
+  features: string[];
+}
+
+export function planCards(country: Country): PlanCard[] {
+  const kinds = Object.keys(PLAN_LIMITS.free) as UsageKind[];
+  return [
+    {
+      tier: 'free',
+      name: 'Free',
+      price: formatPrice(0, country),
+      was: null,
+      period: 'a month',
+      features: kinds.map((kind) => allowance(PLAN_LIMITS.free[kind], kind)),
+    },
+    {
+      tier: 'plus',
+      name: 'Plus',
+      price: formatPrice(PLUS_PRICE.amount, country),
+      was: formatPrice(PLUS_PRICE.was, country),
+      period: 'a month',
+      features: [...kinds.map((kind) => allowance(PLAN_LIMITS.plus[kind], kind)), 'Priority support'],
+    },
+  ];
+}
+
+const LIMIT_TITLES: Record<UsageKind, string> = {
+  tasks: 'Task Limit Reached',
+  sessions: 'Session Limit Reached',
+  aiBreakdowns: 'AI Breakdown Limit Reached',
+  aiSessions: 'AI Session Limit Reached',
+};
+
+/** The limit dialog's words (spec section 8). */
+export function limitDialogCopy(kind: UsageKind, max: number = PLAN_LIMITS.free[kind]) {
+  const plus = PLAN_LIMITS.plus[kind];
+  return {
+    title: LIMIT_TITLES[kind],
+    body: `You've reached your limit of ${max} ${USAGE_NOUNS[kind].many} per month on the Free plan.`,
+    upgrade:
+      plus === null
+        ? `Upgrade to Plus for unlimited ${USAGE_NOUNS[kind].many}, from ${formatPrice(PLUS_PRICE.amount, 'UK')} a month.`
+        : `Upgrade to Plus for ${plus} ${USAGE_NOUNS[kind].many} a month, from ${formatPrice(PLUS_PRICE.amount, 'UK')} a month.`,
+  };
+}

@@ -1,0 +1,124 @@
+// Task schemas shared by the router (both doors, OpenAPI) and the browser's forms. Built from
+// the constants of src/lib/constants.ts; validation per api.md and spec section 5. Unknown
+// fields are stripped, not refused.
+import { z } from 'zod';
+import { DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/constants';
+import { zBoolean } from './strict';
+
+/** The most rows one task list answer holds (open tasks first, so truncation drops old completed ones). */
+export const TASK_LIST_MAX = 5000;
+
+export const ZId = z.string().min(1).max(64);
+
+// Importance: the spec has two readings (Low/Medium/High/Critical and High/Medium/Low); the
+// first is a superset of the second, so all four are accepted.
+export const ZImportance = z.enum(IMPORTANCE).describe('Low, Medium, High or Critical');
+export const ZDifficulty = z.enum(DIFFICULTY).describe("Easy, Medium, Hard or 'Very Hard'");
+
+export const ZTaskTitle = z
+  .string()
+  .trim()
+  .min(1, 'Title is required')
+  .max(TASK_LIMITS.titleMax, `Title must be at most ${TASK_LIMITS.titleMax} characters`)
+  .describe(`Trimmed, 1 to ${TASK_LIMITS.titleMax} characters`);
+
+export const ZTaskDescription = z
+  .string()
+  .trim()
+  .max(TASK_LIMITS.descriptionMax, `Description must be at most ${TASK_LIMITS.descriptionMax} characters`)
+  .nullable()
+  .transform((value) => (value ? value : null))
+  .describe(`Trimmed, at most ${TASK_LIMITS.descriptionMax} characters; empty means none`);
+
+export const ZTaskColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #RRGGBB')
+  .transform((value) => value.toUpperCase())
+  .nullable()
+  .describe('#RRGGBB, or null for the default colour');
+
+export const ZDateTimeInput = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date and time' });
+
+export const ZTaskDueDate = ZDateTimeInput.nullable().describe('ISO 8601 date and time, or null for no due date');
+
+export const ZTaskOutput = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  importance: ZImportance,
+  difficulty: ZDifficulty,
+  dueDate: z.iso.datetime().nullable(),
+  completed: z.boolean(),
+  completedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  sessionId: z.string().nullable().describe('The session the task was created in'),
+  completedInSessionId: z.string().nullable().describe('The session the task was completed in'),
+  parentTaskId: z.string().nullable().describe('Set on a subtask: its parent task'),
+  isAiGenerated: z.boolean(),
+  color: z.string().nullable(),
+});
+export type TTaskOutput = z.infer<typeof ZTaskOutput>;
+
+export const ZCreateTaskInput = z.object({
+  title: ZTaskTitle,
+  description: ZTaskDescription.optional(),
+  importance: ZImportance.default('Medium'),
+  difficulty: ZDifficulty.default('Medium'),
+  dueDate: ZTaskDueDate.optional(),
+  color: ZTaskColor.optional(),
+  parentTaskId: ZId.nullish().describe("Makes this a subtask of one of your own top-level tasks"),
+  isAiGenerated: zBoolean().default(false),
+  sessionId: ZId.nullish().describe('The session this task is created in (one of your own)'),
+});
+export type TCreateTaskInput = z.input<typeof ZCreateTaskInput>;
+
+/**
+ * PUT replaces the fields of the edit form (title, description, importance, difficulty,
+ * dueDate): omitted ones take their create defaults, because the spec's client omits an
+ * emptied description. The colour is not part of that form and stays unless sent.
+ */
+export const ZUpdateTaskInput = z.object({
+  id: ZId,
+  title: ZTaskTitle,
+  description: ZTaskDescription.optional(),
+  importance: ZImportance.default('Medium'),
+  difficulty: ZDifficulty.default('Medium'),
+  dueDate: ZTaskDueDate.optional(),
+  color: ZTaskColor.optional(),
+});
+export type TUpdateTaskInput = z.input<typeof ZUpdateTaskInput>;
+
+/** PATCH changes only the fields sent. `{ completed: false, completedAt: null }` reopens. */
+export const ZPatchTaskInput = z.object({
+  id: ZId,
+  title: ZTaskTitle.optional(),
+  description: ZTaskDescription.optional(),
+  importance: ZImportance.optional(),
+  difficulty: ZDifficulty.optional(),
+  dueDate: ZTaskDueDate.optional(),
+  color: ZTaskColor.optional(),
+  completed: zBoolean().optional().describe('false reopens the task; true completes it'),
+  completedAt: ZDateTimeInput.nullable()
+    .optional()
+    .describe('With completed true: when it was completed (default now). With completed false: must be null or omitted'),
+});
+export type TPatchTaskInput = z.input<typeof ZPatchTaskInput>;
+
+export const ZCompleteTaskInput = z.object({
+  id: ZId,
+  sessionId: ZId.nullish().describe('The session the task is completed in (one of your own); omitted on the dashboard'),
+});
+export type TCompleteTaskInput = z.input<typeof ZCompleteTaskInput>;
+
+export const ZListTasksInput = z.object({
+  completed: z.stringbool().optional().describe("Only completed ('true') or only open ('false') tasks"),
+  from: ZDateTimeInput.optional().describe('Only tasks due at or after this moment (ISO 8601)'),
+  to: ZDateTimeInput.optional().describe('Only tasks due before this moment (ISO 8601)'),
+});
+export type TListTasksInput = z.input<typeof ZListTasksInput>;
+
+export const ZCalendarFeedOutput = z.object({
+  url: z.string().nullable().describe('The private iCalendar URL, or null while the feed is off'),
+  enabled: z.boolean(),
+});
+export type TCalendarFeedOutput = z.infer<typeof ZCalendarFeedOutput>;

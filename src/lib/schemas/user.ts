@@ -1,0 +1,154 @@
+// Account schemas shared by the server (tRPC and REST) and the browser app: the User answer of
+// api.md and the inputs of the auth and user routers. Messages are the spec's where it has them.
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, SUBSCRIPTION_TIERS } from '@/lib/constants';
+
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+/** Long enough for any passphrase, short enough that hashing stays cheap. */
+export const PASSWORD_MAX = 256;
+export const API_TOKEN_NAME_MAX = 100;
+
+/** A required text field: a missing one says the spec's 'Please fill in all fields'. */
+const requiredString = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'Please fill in all fields' : undefined) });
+
+const ZEmail = requiredString()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Please enter your email address')
+  .max(EMAIL_MAX, 'That email address is too long')
+  .regex(z.regexes.email, 'Please enter a valid email address')
+  .describe('E-mail address (compared case-insensitively)');
+
+const ZName = requiredString()
+  .trim()
+  .min(1, 'Please enter your name')
+  .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters`)
+  .describe('Display name');
+
+/** A new password: at least 8 characters (the strength meter stays informational). */
+export const ZNewPassword = requiredString()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`);
+
+/** An existing password as typed (never trimmed). */
+const ZPassword = z.string().min(1, 'Please enter your password').max(PASSWORD_MAX, 'Invalid email or password');
+
+export const ZLimits = z
+  .object({
+    tasks: z.number().int().nullable(),
+    sessions: z.number().int().nullable(),
+    aiBreakdowns: z.number().int().nullable(),
+    aiSessions: z.number().int().nullable(),
+  })
+  .describe('Monthly limits of the plan; null means unlimited');
+
+export const ZUserOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean().describe('App data (tasks, sessions, AI) needs a verified e-mail'),
+  subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+  tasksCreatedThisMonth: z.number().int(),
+  sessionsCreatedThisMonth: z.number().int(),
+  aiBreakdownsThisMonth: z.number().int(),
+  aiSessionsThisMonth: z.number().int(),
+  emailRemindersEnabled: z.boolean(),
+  marketingEmailsEnabled: z.boolean(),
+  newsletterEnabled: z.boolean(),
+  limits: ZLimits,
+  subscriptionStatus: z.string().nullable().describe("Stripe's subscription status, null without a subscription"),
+  cancelAtPeriodEnd: z.boolean().describe('Plus ends at the end of the paid period'),
+  subscriptionPeriodEnd: z.iso.datetime().nullable().describe('End of the paid period, ISO 8601 UTC'),
+  createdAt: z.iso.datetime(),
+});
+export type TUser = z.infer<typeof ZUserOutput>;
+
+export const ZUserAnswer = z.object({ user: ZUserOutput });
+export const ZSuccess = z.object({ success: z.literal(true) });
+
+export const ZSignupInput = z.object({
+  name: ZName,
+  email: ZEmail,
+  password: ZNewPassword.describe('At least 8 characters; the strength meter is informational'),
+});
+export type TSignupInput = z.input<typeof ZSignupInput>;
+
+export const ZSignupOutput = ZUserAnswer.extend({
+  verificationEmailSent: z
+    .boolean()
+    .describe('False when the verification e-mail could not be sent right now; the account exists, ask for a resend later'),
+});
+
+export const ZSigninInput = z.object({ email: ZEmail, password: ZPassword });
+export type TSigninInput = z.input<typeof ZSigninInput>;
+
+export const ZForgotPasswordInput = z.object({ email: ZEmail });
+export type TForgotPasswordInput = z.input<typeof ZForgotPasswordInput>;
+
+export const ZResetPasswordInput = z.object({
+  email: ZEmail,
+  token: z.string().trim().min(1).max(200).describe('The token from the reset link'),
+  newPassword: ZNewPassword,
+});
+export type TResetPasswordInput = z.input<typeof ZResetPasswordInput>;
+
+export const ZVerifyEmailInput = z.object({
+  email: ZEmail,
+  token: z.string().trim().min(1).max(200).describe('The token from the verification link'),
+});
+export type TVerifyEmailInput = z.input<typeof ZVerifyEmailInput>;
+export const ZVerifyEmailOutput = z.object({
+  status: z.enum(['verified', 'already']).describe('`already` when the address was verified before'),
+});
+
+export const ZUpdateProfileInput = z
+  .object({ name: ZName.optional(), email: ZEmail.optional() })
+  .refine((input) => input.name !== undefined || input.email !== undefined, { message: 'Nothing to update' });
+export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
+
+export const PREFERENCE_KEYS = ['emailRemindersEnabled', 'marketingEmailsEnabled', 'newsletterEnabled'] as const;
+export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
+
+/**
+ * A JSON boolean, strictly. trpc-to-openapi turns on zod coercion for every boolean and number
+ * field of a REST input, bodies included (so "no" and "false" would become true); a pipe is left
+ * alone, so this stays strict on both doors.
+ */
+const ZStrictBoolean = z.boolean().pipe(z.boolean());
+
+export const ZUpdatePreferencesInput = z
+  .object({
+    emailRemindersEnabled: ZStrictBoolean.optional().describe('E-mail reminders for tasks due within 12 hours'),
+    marketingEmailsEnabled: ZStrictBoolean.optional().describe('Product news and offers'),
+    newsletterEnabled: ZStrictBoolean.optional().describe('The newsletter'),
+  })
+  .refine((input) => PREFERENCE_KEYS.filter((key) => input[key] !== undefined).length === 1, {
+    message: 'Send exactly one of emailRemindersEnabled, marketingEmailsEnabled, newsletterEnabled',
+  });
+export type TUpdatePreferencesInput = z.input<typeof ZUpdatePreferencesInput>;
+
+export const ZChangePasswordInput = z.object({
+  currentPassword: z.string().min(1, 'Please enter your current password').max(PASSWORD_MAX),
+  newPassword: ZNewPassword,
+});
+export type TChangePasswordInput = z.input<typeof ZChangePasswordInput>;
+
+export const ZApiTokenOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().describe('The first characters of the token, to tell tokens apart'),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable().describe('Last use, to the minute'),
+});
+export type TApiToken = z.infer<typeof ZApiTokenOutput>;
+
+export const ZCreateApiTokenInput = z.object({
+  name: z.string().trim().min(1, 'Please name the token').max(API_TOKEN_NAME_MAX).describe('A name to recognise the token by'),
+});
+export type TCreateApiTokenInput = z.input<typeof ZCreateApiTokenInput>;
+
+export const ZCreatedApiToken = ZApiTokenOutput.extend({
+  token: z.string().describe('The token itself: shown only this once, send it as `Authorization: Bearer <token>`'),
+});

@@ -1,0 +1,78 @@
+// The session router: wiring only (schemas in src/lib/schemas/session.ts, rules in
+// src/server/services/session.service.ts). The AI calls (/sessions/ai-plan, /ai-generate)
+// live in the AI router; static paths come before /sessions/{id}.
+import { SESSION_LIST_MAX, ZCreateSessionInput, ZSessionOutput } from '@/lib/schemas/session';
+import { TASK_LIST_MAX, ZTaskOutput } from '@/lib/schemas/task';
+import { createSession, deleteSession, listSessions, sessionTasks, toSessionOutput } from '@/server/services/session.service';
+import { z } from 'zod';
+import { createTRPCRouter, verifiedProcedure } from '../../trpc';
+import { sessionProcedure } from './procedures';
+
+const tags = ['sessions'];
+
+export const sessionRouter = createTRPCRouter({
+  list: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sessions',
+        tags,
+        summary: 'List your sessions',
+        description: `Newest first by start time; at most ${SESSION_LIST_MAX}.`,
+        protect: true,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.array(ZSessionOutput))
+    .query(({ ctx }) => listSessions(ctx.db, ctx.session.userId)),
+
+  create: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sessions',
+        tags,
+        summary: 'Start a session',
+        description:
+          "Counts against the monthly session limit, and an AI session (sessionType 'ai') also against the AI session limit " +
+          '(403 when reached). Defaults: displayMode clock, maxTasks 5, pomodoro 25/5, dueDate now, and a default name.',
+        protect: true,
+      },
+    })
+    .input(ZCreateSessionInput)
+    .output(ZSessionOutput)
+    .mutation(({ ctx, input }) => createSession(ctx.db, ctx.session.userId, input)),
+
+  get: sessionProcedure
+    .meta({ openapi: { method: 'GET', path: '/sessions/{id}', tags, summary: 'One of your sessions', protect: true } })
+    .output(ZSessionOutput)
+    .query(({ ctx }) => toSessionOutput(ctx.ownSession)),
+
+  tasks: sessionProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sessions/{id}/tasks',
+        tags,
+        summary: 'The tasks of a session',
+        description: `The tasks created in or completed in the session, oldest first; at most ${TASK_LIST_MAX}.`,
+        protect: true,
+      },
+    })
+    .output(z.array(ZTaskOutput))
+    .query(({ ctx }) => sessionTasks(ctx.db, ctx.ownSession)),
+
+  delete: sessionProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/sessions/{id}',
+        tags,
+        summary: 'Delete a session',
+        description: 'Its tasks stay, unlinked from it. Deleting gives no quota back.',
+        protect: true,
+      },
+    })
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx }) => deleteSession(ctx.db, ctx.ownSession)),
+});

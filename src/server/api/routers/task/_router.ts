@@ -1,0 +1,177 @@
+// The task router: wiring only (schemas in src/lib/schemas/task.ts, rules in
+// src/server/services/task.service.ts). Static paths come before /tasks/{id}.
+import {
+  ZCalendarFeedOutput,
+  ZCompleteTaskInput,
+  ZCreateTaskInput,
+  ZListTasksInput,
+  ZPatchTaskInput,
+  ZTaskOutput,
+  ZUpdateTaskInput,
+  TASK_LIST_MAX,
+} from '@/lib/schemas/task';
+import { disableCalendarFeed, getCalendarFeed, rotateCalendarFeed } from '@/server/services/calendar-feed.service';
+import { completeTask, createTask, currentTask, deleteTask, listTasks, patchTask, updateTask } from '@/server/services/task.service';
+import { z } from 'zod';
+import { createTRPCRouter, verifiedProcedure } from '../../trpc';
+import { taskProcedure } from './procedures';
+
+const tags = ['tasks'];
+const ZSuccess = z.object({ success: z.literal(true) });
+
+export const taskRouter = createTRPCRouter({
+  list: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/tasks',
+        tags,
+        summary: 'List your tasks',
+        description:
+          `All your tasks, subtasks included (flat, with parentTaskId): open ones first, then by due date (undated last). ` +
+          `At most ${TASK_LIST_MAX} rows. Optional filters: completed, and from/to on the due date (for a calendar).`,
+        protect: true,
+      },
+    })
+    .input(ZListTasksInput.optional())
+    .output(z.array(ZTaskOutput))
+    .query(({ ctx, input }) => listTasks(ctx.db, ctx.session.userId, input)),
+
+  current: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/tasks/current',
+        tags,
+        summary: 'The current task',
+        description: 'The first open top-level task by due date, undated last; null when there is none.',
+        protect: true,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.object({ task: ZTaskOutput.nullable() }))
+    .query(async ({ ctx }) => ({ task: await currentTask(ctx.db, ctx.session.userId) })),
+
+  calendarFeed: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/tasks/calendar-feed',
+        tags,
+        summary: 'Your private calendar feed',
+        description: 'The secret iCalendar (ICS) URL listing your dated tasks, for any calendar app; url is null while the feed is off.',
+        protect: true,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZCalendarFeedOutput)
+    .query(({ ctx }) => getCalendarFeed(ctx.db, ctx.session.userId)),
+
+  rotateCalendarFeed: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/tasks/calendar-feed/rotate',
+        tags,
+        summary: 'Turn on the calendar feed with a new URL',
+        description: 'Turns the feed on and gives it a new secret URL; every earlier URL stops working.',
+        protect: true,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZCalendarFeedOutput)
+    .mutation(({ ctx }) => rotateCalendarFeed(ctx.db, ctx.session.userId)),
+
+  disableCalendarFeed: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/tasks/calendar-feed',
+        tags,
+        summary: 'Turn off the calendar feed',
+        description: 'The feed URL stops working; turning the feed on again gives a new URL.',
+        protect: true,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZCalendarFeedOutput)
+    .mutation(({ ctx }) => disableCalendarFeed(ctx.db, ctx.session.userId)),
+
+  create: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/tasks',
+        tags,
+        summary: 'Create a task or subtask',
+        description:
+          'Counts against the monthly task limit (subtasks and AI-suggested tasks too; 403 when reached). ' +
+          "A subtask's parentTaskId must be one of your own top-level tasks.",
+        protect: true,
+      },
+    })
+    .input(ZCreateTaskInput)
+    .output(ZTaskOutput)
+    .mutation(({ ctx, input }) => createTask(ctx.db, ctx.session.userId, input)),
+
+  update: taskProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/tasks/{id}',
+        tags,
+        summary: 'Edit a task',
+        description:
+          'Replaces title, description, importance, difficulty and dueDate (omitted ones take their defaults: ' +
+          'no description, Medium, Medium, no due date). The colour changes only when sent.',
+        protect: true,
+      },
+    })
+    .input(ZUpdateTaskInput)
+    .output(ZTaskOutput)
+    .mutation(({ ctx, input }) => updateTask(ctx.db, ctx.task, input)),
+
+  patch: taskProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/tasks/{id}',
+        tags,
+        summary: 'Change some fields of a task, or reopen it',
+        description: 'Only the fields sent change. `{ "completed": false, "completedAt": null }` reopens a completed task.',
+        protect: true,
+      },
+    })
+    .input(ZPatchTaskInput)
+    .output(ZTaskOutput)
+    .mutation(({ ctx, input }) => patchTask(ctx.db, ctx.task, input)),
+
+  complete: taskProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/tasks/{id}/complete',
+        tags,
+        summary: 'Complete a task',
+        description: 'Marks the task completed now; an optional sessionId (one of your own sessions) records where.',
+        protect: true,
+      },
+    })
+    .input(ZCompleteTaskInput)
+    .output(ZTaskOutput)
+    .mutation(({ ctx, input }) => completeTask(ctx.db, ctx.task, input)),
+
+  delete: taskProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/tasks/{id}',
+        tags,
+        summary: 'Delete a task',
+        description: 'Deletes the task and its subtasks. Deleting gives no quota back.',
+        protect: true,
+      },
+    })
+    .output(ZSuccess)
+    .mutation(({ ctx }) => deleteTask(ctx.db, ctx.task)),
+});

@@ -1,0 +1,182 @@
+// Who is calling: the next-auth session cookie issued by the JSON calls (readable by next-auth's
+// own getToken), the session version that revokes it, bearer tokens, the cookie name for
+// http and https, the cross-site check, and the dispatcher that shares /api/auth/* with next-auth.
+import { getToken } from 'next-auth/jwt';
+import type { NextRequest } from 'next/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getDb } from '@/server/db';
+import { resetEnvCache } from '@/server/env';
+import { createUser } from '@/test/factories';
+import { clientIp } from './client-ip';
+import { clearSessionCookie, encodeSessionToken, issueSessionCookie, readCookie, sessionCookieName } from './cookie';
+import { authOptions } from './options';
+import { isCrossSiteRequest } from './origin';
+import { isRestRoute } from './rest-routes';
+import { getAuthSession } from './session';
+
+const SECRET = process.env.AUTH_SECRET!;
+
+async function cookieFor(user: { id: string; sessionVersion: number }): Promise<string> {
+  const headers = new Headers();
+  await issueSessionCookie(headers, user);
+  return headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+afterEach(() => {
+  process.env.APP_URL = 'http://localhost:3000';
+  resetEnvCache();
+});
+
+describe('getAuthSession', () => {
+  it('reads the session cookie and the e-mail verification from the database, at once', async () => {
+    const user = await createUser({ emailVerified: false, emailVerifiedAt: null });
+    const headers = new Headers({ cookie: `theme=dark; ${await cookieFor(user)}` });
+    expect(await getAuthSession(headers, getDb())).toMatchObject({ userId: user.id, emailVerified: false, via: 'cookie' });
+    await getDb().user.update({ where: { id: user.id }, data: { emailVerified: true } });
+    expect(await getAuthSession(headers, getDb())).toMatchObject({ emailVerified: true });
+  });
+
+  it('refuses a cookie whose session version was bumped, a deleted user, and a forged or foreign token', async () => {
+    const user = await createUser();
+    const headers = new Headers({ cookie: await cookieFor(user) });
+    await getDb().user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
+    expect(await getAuthSession(headers, getDb())).toBeNull();
+
+    const gone = await createUser();
+    const goneHeaders = new Headers({ cookie: await cookieFor(gone) });
+    await getDb().user.delete({ where: { id: gone.id } });
+    expect(await getAuthSession(goneHeaders, getDb())).toBeNull();
+
+    const name = sessionCookieName();
+    expect(await getAuthSession(new Headers({ cookie: `${name}=not-a-jwt` }), getDb())).toBeNull();
+    const valid = (await cookieFor(user)).split('=')[1]!;
+    const tampered = `${valid.slice(0, -4)}AAAA`;
+    expect(await getAuthSession(new Headers({ cookie: `${name}=${tampered}` }), getDb())).toBeNull();
+    // Signed with another secret: refused.
+    process.env.AUTH_SECRET = 'another-secret-that-is-long-enough-0123456789abcdef';
+    resetEnvCache();
+    const foreign = await cookieFor(await getDb().user.findUniqueOrThrow({ where: { id: user.id } }));
+    process.env.AUTH_SECRET = SECRET;
+    resetEnvCache();
+    expect(await getAuthSession(new Headers({ cookie: foreign }), getDb())).toBeNull();
+  });
+
+  it('is null without credentials, and an explicit bearer token wins over the cookie', async () => {
+    const user = await createUser();
+    expect(await getAuthSession(new Headers(), getDb())).toBeNull();
+    const headers = new Headers({ cookie: await cookieFor(user), authorization: 'Bearer ot_unknown' });
+    expect(await getAuthSession(headers, getDb())).toBeNull();
+    expect(await getAuthSession(new Headers({ authorization: 'Bearer something-else' }), getDb())).toBeNull();
+  });
+
+  it('reads an expired session as signed out', async () => {
+    const user = await createUser();
+    const { encode } = await import('next-auth/jwt');
+    const token = await encode({ token: { sub: user.id, sv: 0 }, secret: SECRET, maxAge: -60 });
+    expect(await getAuthSession(new Headers({ cookie: `${sessionCookieName()}=${token}` }), getDb())).toBeNull();
+  });
+});
+
+describe('the session cookie', () => {
+  it("is next-auth's own: getToken reads it", async () => {
+    const user = await createUser();
+    const token = await encodeSessionToken({ sub: user.id, sv: 0 });
+    const req = { headers: { cookie: `next-auth.session-token=${token}` }, cookies: { 'next-auth.session-token': token } };
+    const decoded = await getToken({ req: req as unknown as NextRequest, secret: SECRET, secureCookie: false });
+    expect(decoded).toMatchObject({ sub: user.id, sv: 0 });
+  });
+
+  it('is named and flagged for https when APP_URL is https', async () => {
+    process.env.APP_URL = 'https://onething.example';
+    resetEnvCache();
+    expect(sessionCookieName()).toBe('__Secure-next-auth.session-token');
+    const headers = new Headers();
+    await issueSessionCookie(headers, { id: 'u1', sessionVersion: 0 });
+    clearSessionCookie(headers);
+    const [issued, cleared] = headers.getSetCookie();
+    expect(issued).toMatch(/^__Secure-next-auth\.session-token=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Expires=[^;]+; Secure$/);
+    expect(cleared).toMatch(/^__Secure-next-auth\.session-token=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0; .*Secure$/);
+    expect(authOptions().useSecureCookies).toBe(true);
+  });
+
+  it('is plain on http', () => {
+    expect(sessionCookieName()).toBe('next-auth.session-token');
+    expect(authOptions().useSecureCookies).toBe(false);
+  });
+
+  it("is read whole or from next-auth's chunks", () => {
+    expect(readCookie(new Headers({ cookie: 'a=1; b=2=3' }), 'b')).toBe('2=3');
+    expect(readCookie(new Headers({ cookie: 'x.0=ab; x.1=cd' }), 'x')).toBe('abcd');
+    expect(readCookie(new Headers(), 'x')).toBeUndefined();
+  });
+});
+
+describe("next-auth's callbacks", () => {
+  it('put the session version into the token at sign-in and refuse it once revoked', async () => {
+    const user = await createUser();
+    const jwt = authOptions().callbacks!.jwt!;
+    const issued = await jwt({ token: {}, user: { id: user.id, sv: 0 } as never, account: null });
+    expect(issued).toEqual({ sub: user.id, sv: 0 });
+    expect(await jwt({ token: issued, user: undefined as never, account: null })).toEqual(issued);
+    await getDb().user.update({ where: { id: user.id }, data: { sessionVersion: 1 } });
+    await expect(jwt({ token: issued, user: undefined as never, account: null })).rejects.toThrow('session revoked');
+  });
+});
+
+describe('cross-site check', () => {
+  it('refuses another Origin, and allows APP_URL, the Host itself, and no Origin', () => {
+    expect(isCrossSiteRequest(new Headers({ origin: 'https://evil.example', host: 'localhost:3000' }))).toBe(true);
+    expect(isCrossSiteRequest(new Headers({ origin: 'null' }))).toBe(true);
+    expect(isCrossSiteRequest(new Headers({ 'sec-fetch-site': 'cross-site' }))).toBe(true);
+    expect(isCrossSiteRequest(new Headers({ origin: 'http://localhost:3000' }))).toBe(false);
+    expect(isCrossSiteRequest(new Headers({ origin: 'http://10.0.0.5:3000', host: '10.0.0.5:3000' }))).toBe(false);
+    expect(isCrossSiteRequest(new Headers({ 'sec-fetch-site': 'same-origin' }))).toBe(false);
+    expect(isCrossSiteRequest(new Headers())).toBe(false);
+  });
+});
+
+describe('client address', () => {
+  it('takes the first X-Forwarded-For hop, then X-Real-IP, else unknown', () => {
+    expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.7, 10.0.0.1' }))).toBe('203.0.113.7');
+    expect(clientIp(new Headers({ 'x-real-ip': '203.0.113.8' }))).toBe('203.0.113.8');
+    expect(clientIp(new Headers())).toBe('unknown');
+  });
+});
+
+describe('the /api/auth dispatcher', () => {
+  it('knows which paths are REST calls and leaves the rest to next-auth', () => {
+    expect(isRestRoute('POST', '/api/auth/signin')).toBe(true);
+    expect(isRestRoute('POST', '/api/auth/signup')).toBe(true);
+    expect(isRestRoute('POST', '/api/auth/signout')).toBe(true);
+    expect(isRestRoute('GET', '/api/auth/me')).toBe(true);
+    expect(isRestRoute('GET', '/api/auth/verify-email')).toBe(true);
+    expect(isRestRoute('DELETE', '/api/user/tokens/abc')).toBe(true);
+    expect(isRestRoute('GET', '/api/auth/signin')).toBe(false);
+    expect(isRestRoute('GET', '/api/auth/session')).toBe(false);
+    expect(isRestRoute('GET', '/api/auth/csrf')).toBe(false);
+    expect(isRestRoute('GET', '/api/auth/providers')).toBe(false);
+    expect(isRestRoute('POST', '/api/auth/callback/credentials')).toBe(false);
+  });
+
+  it('serves the REST calls itself, including a form-encoded sign-out from next-auth/react', async () => {
+    const route = await import('@/app/api/auth/[...nextauth]/route');
+    const user = await createUser();
+    const cookie = await cookieFor(user);
+    const ctx = { params: Promise.resolve({ nextauth: ['me'] }) };
+    const me = await route.GET(new Request('http://localhost:3000/api/auth/me', { headers: { cookie } }) as NextRequest, ctx);
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ id: user.id });
+
+    const signout = await route.POST(
+      new Request('http://localhost:3000/api/auth/signout', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+        body: 'csrfToken=abc&callbackUrl=%2F&json=true',
+      }) as NextRequest,
+      { params: Promise.resolve({ nextauth: ['signout'] }) },
+    );
+    expect(signout.status).toBe(200);
+    expect(await signout.json()).toEqual({ success: true });
+    expect((await route.GET(new Request('http://localhost:3000/api/auth/me', { headers: { cookie } }) as NextRequest, ctx)).status).toBe(401);
+  });
+});

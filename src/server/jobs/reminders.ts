@@ -1,0 +1,111 @@
+// E-mail reminders (spec section 9): one mail per open task due within the next
+// REMINDER_WINDOW_HOURS, for users with emailRemindersEnabled and a verified address. Overdue
+// tasks get none (the window looks ahead only).
+//
+// Exactly once across app instances: one statement claims the due tasks by inserting
+// (taskId, dueDate) into SentReminder with ON CONFLICT DO NOTHING and returns only the rows it
+// inserted; a second instance running the same statement at the same moment waits on the
+// primary key and inserts nothing. A changed due date is a new key, so it re-arms the
+// reminder. A mail that fails to send releases its claim, so the next run retries it (a crash
+// between claim and send loses that one reminder rather than risking a duplicate).
+//
+// Plain TypeScript with only erasable syntax, so `npm run reminders` can load it with Node.
+import { REMINDER_WINDOW_HOURS } from '@/lib/constants';
+import type { Db } from '@/server/db';
+import { env } from '@/server/env';
+import { log } from '@/server/log';
+import { sendMail, type OutgoingMail } from '@/server/mail/transport';
+import { taskReminderMail } from '@/server/mail/messages';
+import { DateTime } from 'luxon';
+
+export type ReminderRunResult = { sent: number; failed: number };
+
+export type ReminderOptions = {
+  now?: Date;
+  /** How mail leaves (tests may replace it); default the app's transport. */
+  send?: (mail: OutgoingMail) => Promise<void>;
+  /** Claims per statement; the run loops until a batch comes back short. */
+  batchSize?: number;
+  /** Upper bound of batches per run, so one run stays bounded in time. */
+  maxBatches?: number;
+};
+
+type ClaimedRow = { taskId: string; dueIso: string; title: string; email: string; name: string };
+
+/** Claim rows older than this are no longer needed: their tasks are past due. */
+const KEEP_CLAIMS_HOURS = 48;
+
+async function claimDueTasks(db: Db, now: Date, batchSize: number): Promise<ClaimedRow[]> {
+  const from = now.toISOString();
+  const until = new Date(now.getTime() + REMINDER_WINDOW_HOURS * 3_600_000).toISOString();
+  // Prisma stores UTC wall-clock times in `timestamp(3)`: compare in UTC whatever the
+  // session's TimeZone, and return the due date as UTC text.
+  return db.$queryRaw<ClaimedRow[]>`
+    WITH due AS (
+      SELECT t."id", t."dueDate"
+      FROM "Task" t
+      JOIN "User" u ON u."id" = t."userId"
+      WHERE t."completed" = false
+        AND t."dueDate" > (${from}::timestamptz AT TIME ZONE 'UTC')
+        AND t."dueDate" <= (${until}::timestamptz AT TIME ZONE 'UTC')
+        AND u."emailRemindersEnabled" = true
+        AND u."emailVerified" = true
+        AND NOT EXISTS (SELECT 1 FROM "SentReminder" s WHERE s."taskId" = t."id" AND s."dueDate" = t."dueDate")
+      ORDER BY t."dueDate", t."id"
+      LIMIT ${batchSize}
+    ), claimed AS (
+      INSERT INTO "SentReminder" ("taskId", "dueDate", "sentAt")
+      SELECT "id", "dueDate", (now() AT TIME ZONE 'UTC') FROM due
+      ON CONFLICT DO NOTHING
+      RETURNING "taskId", "dueDate"
+    )
+    SELECT c."taskId",
+           to_char(c."dueDate", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "dueIso",
+           t."title", u."email", u."name"
+    FROM claimed c
+    JOIN "Task" t ON t."id" = c."taskId"
+    JOIN "User" u ON u."id" = t."userId"`;
+}
+
+async function releaseClaim(db: Db, taskId: string, dueDate: Date): Promise<void> {
+  await db.sentReminder.deleteMany({ where: { taskId, dueDate } });
+}
+
+/** One pass of the reminder job. Safe to run on every instance at once. */
+export async function runReminders(db: Db, options: ReminderOptions = {}): Promise<ReminderRunResult> {
+  const now = options.now ?? new Date();
+  const send = options.send ?? sendMail;
+  const batchSize = options.batchSize ?? 200;
+  const maxBatches = options.maxBatches ?? 25;
+  const appUrl = env().APP_URL;
+  const result: ReminderRunResult = { sent: 0, failed: 0 };
+
+  await db.sentReminder.deleteMany({ where: { dueDate: { lt: new Date(now.getTime() - KEEP_CLAIMS_HOURS * 3_600_000) } } });
+
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const claimed = await claimDueTasks(db, now, batchSize);
+    for (const row of claimed) {
+      const dueDate = new Date(row.dueIso);
+      const due = DateTime.fromJSDate(dueDate, { zone: 'utc' });
+      const mail = await taskReminderMail(row.email, {
+        name: row.name,
+        taskTitle: row.title,
+        dueText: `${due.toFormat("cccc d LLLL yyyy 'at' HH:mm")} UTC`,
+        dashboardLink: `${appUrl}/dashboard?task=${encodeURIComponent(row.taskId)}`,
+        preferencesLink: `${appUrl}/account#email-preferences`,
+      });
+      try {
+        await send(mail);
+        result.sent++;
+      } catch (error) {
+        result.failed++;
+        log.warn('reminder not sent; will retry on the next run', { taskId: row.taskId, error: (error as Error).message });
+        await releaseClaim(db, row.taskId, dueDate);
+      }
+    }
+    // A short batch means nothing more is due; a failing one stops the run (retried later).
+    if (claimed.length < batchSize || result.failed > 0) break;
+  }
+  if (result.sent || result.failed) log.info('reminders run', { ...result });
+  return result;
+}

@@ -1,0 +1,314 @@
+// Accounts: sign-up, sign-in, sign-out, e-mail verification, forgotten passwords. The rules of
+// api.md live here; routers only set or clear the session cookie.
+//
+// Links: verification `${APP_URL}/verify/{email}/{token}` (24 h); password reset
+// `${APP_URL}/forgot-password/reset?email=...&token=...` (1 h; the spec's /reset-password is the
+// signed-in change-password page, so the public reset page has its own route). Tokens are 32
+// random bytes, stored only as SHA-256 hashes, single-use (usedAt is set in the transaction that
+// applies them) and expiring; a newer mail of the same kind invalidates the older links.
+import { Prisma } from '@/generated/prisma/client';
+import { RESET_TOKEN_TTL_HOURS, VERIFY_RESEND_COOLDOWN_SECONDS, VERIFY_TOKEN_TTL_HOURS } from '@/lib/constants';
+import type { TForgotPasswordInput, TResetPasswordInput, TSigninInput, TSignupInput, TUser, TVerifyEmailInput } from '@/lib/schemas/user';
+import { ZForgotPasswordInput, ZResetPasswordInput, ZSigninInput, ZSignupInput, ZVerifyEmailInput } from '@/lib/schemas/user';
+import { appError } from '@/server/api/errors';
+import { hashPassword, passwordNeedsRehash, verifyPassword } from '@/server/auth/password';
+import { normaliseEmail, randomSecret, sha256 } from '@/server/auth/secrets';
+import type { AuthSession } from '@/server/auth/session';
+import type { Db } from '@/server/db';
+import { env } from '@/server/env';
+import { log } from '@/server/log';
+import { resetPasswordMail, verifyEmailMail } from '@/server/mail/messages';
+import { MailUnavailableError, sendMail } from '@/server/mail/transport';
+import {
+  clearRateLimit,
+  consumeRateLimit,
+  enforceRateLimit,
+  rateLimitKey,
+  RATE_LIMITS,
+  releaseRateLimitHit,
+  tooManyRequests,
+} from './rate-limit.service';
+import { toUserOutput, USER_SELECT } from './user.service';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const BAD_VERIFY_LINK = 'This verification link is invalid or has expired. Please ask for a new one.';
+export const BAD_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
+export const MAIL_UNAVAILABLE = 'Email could not be sent right now. Please try again later.';
+
+/** The public page that opens a password-reset link (built by the UI). */
+export const RESET_PAGE_PATH = '/forgot-password/reset';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export type SessionUser = { id: string; sessionVersion: number };
+type RequestInfo = { ip: string; resHeaders: Headers };
+
+export function verificationLink(email: string, token: string): string {
+  return `${env().APP_URL}/verify/${encodeURIComponent(email)}/${encodeURIComponent(token)}`;
+}
+
+export function resetLink(email: string, token: string): string {
+  const query = new URLSearchParams({ email, token });
+  return `${env().APP_URL}${RESET_PAGE_PATH}?${query.toString()}`;
+}
+
+function mailUnavailable(cause?: unknown) {
+  return appError('SERVICE_UNAVAILABLE', MAIL_UNAVAILABLE, cause);
+}
+
+/**
+ * Creates a verification token for the user's current address and mails the link. On success
+ * older verification links stop working and lastVerificationSentAt is set; on failure nothing
+ * changes (the new token is removed) and 503 is thrown. 5 mails per address per hour.
+ */
+export async function sendVerificationEmail(
+  db: Db,
+  user: { id: string; name: string; email: string },
+  resHeaders: Headers = new Headers(),
+): Promise<void> {
+  const limit = await consumeRateLimit(db, { key: rateLimitKey('mail:verify', user.email), ...RATE_LIMITS.mailPerAddress });
+  if (!limit.ok) tooManyRequests(resHeaders, limit.retryAfterSeconds, 'Too many verification emails');
+  const token = randomSecret();
+  const now = new Date();
+  const created = await db.authToken.create({
+    data: {
+      userId: user.id,
+      kind: 'verify_email',
+      tokenHash: sha256(token),
+      email: user.email,
+      expiresAt: new Date(now.getTime() + VERIFY_TOKEN_TTL_HOURS * HOUR_MS),
+    },
+    select: { id: true },
+  });
+  try {
+    await sendMail(await verifyEmailMail(user.email, { name: user.name, link: verificationLink(user.email, token), hours: VERIFY_TOKEN_TTL_HOURS }));
+  } catch (error) {
+    await db.authToken.deleteMany({ where: { id: created.id } });
+    await releaseRateLimitHit(db, limit.hitId);
+    if (error instanceof MailUnavailableError) throw mailUnavailable(error);
+    throw error;
+  }
+  await db.$transaction([
+    db.authToken.updateMany({
+      where: { userId: user.id, kind: 'verify_email', usedAt: null, id: { not: created.id } },
+      data: { usedAt: now },
+    }),
+    db.authToken.deleteMany({ where: { userId: user.id, expiresAt: { lt: new Date(now.getTime() - VERIFY_TOKEN_TTL_HOURS * HOUR_MS) } } }),
+    db.user.updateMany({ where: { id: user.id }, data: { lastVerificationSentAt: now } }),
+  ]);
+}
+
+/**
+ * Creates the account (argon2id hash), signs it in (the router sets the cookie) and sends the
+ * verification mail. A mail that cannot be sent does not undo the account: the answer says
+ * `verificationEmailSent: false` and the verification wall offers a resend. 30 per IP per hour.
+ */
+export async function signup(
+  db: Db,
+  input: TSignupInput,
+  request: RequestInfo,
+): Promise<{ user: TUser; session: SessionUser; verificationEmailSent: boolean }> {
+  await enforceRateLimit({ db, resHeaders: request.resHeaders }, { key: rateLimitKey('signup:ip', request.ip), ...RATE_LIMITS.signupPerIp }, 'Too many sign-ups from this network');
+  const data = ZSignupInput.parse(input);
+  const existing = await db.user.findUnique({ where: { email: data.email }, select: { id: true } });
+  if (existing) throw appError('CONFLICT', EMAIL_TAKEN);
+  const passwordHash = await hashPassword(data.password);
+  let row;
+  try {
+    row = await db.user.create({
+      data: { name: data.name, email: data.email, passwordHash },
+      select: { ...USER_SELECT, sessionVersion: true },
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw appError('CONFLICT', EMAIL_TAKEN);
+    throw error;
+  }
+  let verificationEmailSent = true;
+  try {
+    await sendVerificationEmail(db, row);
+  } catch (error) {
+    verificationEmailSent = false;
+    log.warn('verification mail after sign-up was not sent', { userId: row.id, error: (error as Error).message });
+  }
+  const { sessionVersion, ...userRow } = row;
+  return { user: await toUserOutput(db, userRow), session: { id: row.id, sessionVersion }, verificationEmailSent };
+}
+
+/**
+ * Checks an e-mail and password. Unknown address and wrong password answer the same 401 after
+ * the same work. Each attempt takes a slot of the account's (10 per 15 min) and the IP's
+ * (100 per 15 min) failed-sign-in budget up front, so parallel guesses cannot overrun it; a
+ * successful attempt gives its slots back, so only failures count.
+ */
+export async function verifyCredentials(db: Db, input: TSigninInput, request: RequestInfo): Promise<SessionUser> {
+  const data = ZSigninInput.parse(input);
+  const account = await consumeRateLimit(db, { key: rateLimitKey('signin:account', data.email), ...RATE_LIMITS.signinPerAccount });
+  if (!account.ok) tooManyRequests(request.resHeaders, account.retryAfterSeconds, 'Too many sign-in attempts');
+  const ip = await consumeRateLimit(db, { key: rateLimitKey('signin:ip', request.ip), ...RATE_LIMITS.signinPerIp });
+  if (!ip.ok) {
+    await releaseRateLimitHit(db, account.hitId);
+    tooManyRequests(request.resHeaders, ip.retryAfterSeconds, 'Too many sign-in attempts');
+  }
+  const user = await db.user.findUnique({ where: { email: data.email }, select: { id: true, passwordHash: true, sessionVersion: true } });
+  const ok = await verifyPassword(user?.passwordHash, data.password);
+  if (!user || !ok) throw appError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  await releaseRateLimitHit(db, account.hitId);
+  await releaseRateLimitHit(db, ip.hitId);
+  if (passwordNeedsRehash(user.passwordHash)) {
+    await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(data.password) } });
+  }
+  return { id: user.id, sessionVersion: user.sessionVersion };
+}
+
+export async function signin(db: Db, input: TSigninInput, request: RequestInfo): Promise<{ user: TUser; session: SessionUser }> {
+  const session = await verifyCredentials(db, input, request);
+  const row = await db.user.findUniqueOrThrow({ where: { id: session.id }, select: USER_SELECT });
+  return { user: await toUserOutput(db, row), session };
+}
+
+/**
+ * Ends the session server-side. Cookie sessions carry no per-device id, so this ends every
+ * cookie session of the user (sign out everywhere). A bearer token is not a session: revoke it
+ * with DELETE /api/user/tokens/{id}.
+ */
+export async function signout(db: Db, session: AuthSession | null): Promise<void> {
+  if (session?.via !== 'cookie') return;
+  await db.user.updateMany({ where: { id: session.userId }, data: { sessionVersion: { increment: 1 } } });
+}
+
+/**
+ * Mails a one-time reset link when the address has an account; the answer is the same either
+ * way (5 requests per address per hour, counted whether or not the account exists). The mail is
+ * sent in the background so the response time does not reveal whether an account exists; a mail
+ * that cannot be sent is logged.
+ */
+export async function forgotPassword(db: Db, input: TForgotPasswordInput, resHeaders: Headers): Promise<{ delivery?: Promise<void> }> {
+  const data = ZForgotPasswordInput.parse(input);
+  await enforceRateLimit({ db, resHeaders }, { key: rateLimitKey('mail:reset', data.email), ...RATE_LIMITS.mailPerAddress }, 'Too many reset emails');
+  const user = await db.user.findUnique({ where: { email: data.email }, select: { id: true, name: true, email: true } });
+  if (!user) return {};
+  const token = randomSecret();
+  const now = new Date();
+  await db.$transaction([
+    db.authToken.updateMany({ where: { userId: user.id, kind: 'reset_password', usedAt: null }, data: { usedAt: now } }),
+    db.authToken.create({
+      data: {
+        userId: user.id,
+        kind: 'reset_password',
+        tokenHash: sha256(token),
+        email: user.email,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_HOURS * HOUR_MS),
+      },
+    }),
+  ]);
+  const delivery = (async () => {
+    try {
+      await sendMail(await resetPasswordMail(user.email, { name: user.name, link: resetLink(user.email, token), minutes: RESET_TOKEN_TTL_HOURS * 60 }));
+    } catch (error) {
+      log.error('password reset mail was not sent', { userId: user.id, error: (error as Error).message });
+    }
+  })();
+  return { delivery };
+}
+
+/**
+ * Sets a new password from a reset link. The token is used up in the same transaction; every
+ * session of the user ends, other reset links stop working, and the account's failed sign-ins
+ * are forgotten. Opening the link proves the mailbox, so an unverified address becomes verified.
+ */
+export async function resetPassword(db: Db, input: TResetPasswordInput): Promise<void> {
+  const data = ZResetPasswordInput.parse(input);
+  const now = new Date();
+  const token = await db.authToken.findUnique({
+    where: { tokenHash: sha256(data.token) },
+    select: { id: true, kind: true, email: true, usedAt: true, expiresAt: true, userId: true, user: { select: { email: true, emailVerified: true } } },
+  });
+  if (
+    !token ||
+    token.kind !== 'reset_password' ||
+    token.usedAt ||
+    token.expiresAt <= now ||
+    normaliseEmail(token.email) !== data.email ||
+    token.user.email !== token.email
+  ) {
+    throw appError('BAD_REQUEST', BAD_RESET_LINK);
+  }
+  const passwordHash = await hashPassword(data.newPassword);
+  await db.$transaction(async (tx) => {
+    const used = await tx.authToken.updateMany({ where: { id: token.id, usedAt: null }, data: { usedAt: now } });
+    if (used.count !== 1) throw appError('BAD_REQUEST', BAD_RESET_LINK);
+    await tx.authToken.updateMany({ where: { userId: token.userId, kind: 'reset_password', usedAt: null }, data: { usedAt: now } });
+    await tx.user.update({
+      where: { id: token.userId },
+      data: {
+        passwordHash,
+        sessionVersion: { increment: 1 },
+        ...(token.user.emailVerified ? {} : { emailVerified: true, emailVerifiedAt: now }),
+      },
+    });
+  });
+  await clearRateLimit(db, rateLimitKey('signin:account', token.email));
+}
+
+/** Applies a verification link: `verified` the first time, `already` when it was done before. */
+export async function verifyEmail(db: Db, input: TVerifyEmailInput): Promise<{ status: 'verified' | 'already' }> {
+  const data = ZVerifyEmailInput.parse(input);
+  const now = new Date();
+  const token = await db.authToken.findUnique({
+    where: { tokenHash: sha256(data.token) },
+    select: { id: true, kind: true, email: true, usedAt: true, expiresAt: true, userId: true, user: { select: { email: true, emailVerified: true } } },
+  });
+  if (!token || token.kind !== 'verify_email' || normaliseEmail(token.email) !== data.email || token.user.email !== token.email) {
+    throw appError('BAD_REQUEST', BAD_VERIFY_LINK);
+  }
+  if (token.user.emailVerified) {
+    if (!token.usedAt) await db.authToken.updateMany({ where: { id: token.id, usedAt: null }, data: { usedAt: now } });
+    return { status: 'already' };
+  }
+  if (token.usedAt || token.expiresAt <= now) throw appError('BAD_REQUEST', BAD_VERIFY_LINK);
+  const applied = await db.$transaction(async (tx) => {
+    const used = await tx.authToken.updateMany({ where: { id: token.id, usedAt: null }, data: { usedAt: now } });
+    if (used.count !== 1) return false;
+    await tx.user.updateMany({ where: { id: token.userId, email: token.email }, data: { emailVerified: true, emailVerifiedAt: now } });
+    return true;
+  });
+  if (!applied) {
+    // A parallel click of the same link won the race.
+    const user = await db.user.findUnique({ where: { id: token.userId }, select: { emailVerified: true } });
+    if (user?.emailVerified) return { status: 'already' };
+    throw appError('BAD_REQUEST', BAD_VERIFY_LINK);
+  }
+  return { status: 'verified' };
+}
+
+/**
+ * Sends a new verification mail to the signed-in user. The 60 s cooldown is claimed atomically
+ * on User.lastVerificationSentAt (429 with Retry-After inside it) and given back if the mail
+ * cannot be sent (503), so a retry is possible as soon as SMTP answers again.
+ */
+export async function resendVerification(db: Db, userId: string, resHeaders: Headers): Promise<void> {
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { id: true, name: true, email: true, emailVerified: true, lastVerificationSentAt: true },
+  });
+  if (!user) throw appError('UNAUTHORIZED', 'Please sign in to continue');
+  if (user.emailVerified) throw appError('BAD_REQUEST', 'Your email is already verified');
+  const now = new Date();
+  const cooldownStart = new Date(now.getTime() - VERIFY_RESEND_COOLDOWN_SECONDS * 1000);
+  const claimed = await db.user.updateMany({
+    where: { id: userId, OR: [{ lastVerificationSentAt: null }, { lastVerificationSentAt: { lte: cooldownStart } }] },
+    data: { lastVerificationSentAt: now },
+  });
+  if (claimed.count !== 1) {
+    const last = (await db.user.findUnique({ where: { id: userId }, select: { lastVerificationSentAt: true } }))?.lastVerificationSentAt ?? now;
+    const seconds = Math.ceil((last.getTime() + VERIFY_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000);
+    tooManyRequests(resHeaders, Math.max(1, seconds), 'A verification email was just sent');
+  }
+  try {
+    await sendVerificationEmail(db, user, resHeaders);
+  } catch (error) {
+    await db.user.updateMany({ where: { id: userId, lastVerificationSentAt: now }, data: { lastVerificationSentAt: user.lastVerificationSentAt } });
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+// The private calendar feed: a secret URL per user listing their dated tasks as iCalendar,
+// served by the route handler; rotating or turning it off revokes the old URL.
+import { describe, expect, it } from 'vitest';
+import { GET } from '@/app/api/calendar/[userId]/[file]/route';
+import { callerFor, createTaskRow, createUser, restAs } from '@/test/factories';
+import { foldLine, icsText } from './calendar-feed.service';
+
+async function fetchFeed(url: string) {
+  const { pathname } = new URL(url);
+  const [, , , userId, file] = pathname.split('/');
+  const response = await GET(new Request(url), { params: Promise.resolve({ userId: userId!, file: file! }) });
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+}
+
+/** Unfolds RFC 5545 continuation lines. */
+const unfold = (text: string) => text.replace(/\r\n /g, '');
+
+describe('calendar feed', () => {
+  it('is off until turned on, then serves the dated tasks as iCalendar', async () => {
+    const user = await createUser();
+    const caller = callerFor(user);
+    expect(await caller.task.calendarFeed()).toEqual({ url: null, enabled: false });
+    await caller.task.create({ title: 'Call the bank; ask, politely\\ about fees', dueDate: '2026-12-01T09:30:00.000Z', importance: 'High', description: 'Line one\nLine two' });
+    const done = await caller.task.create({ title: 'Done thing', dueDate: '2026-11-20T14:00:00.000Z' });
+    await caller.task.complete({ id: done.id });
+    await caller.task.create({ title: 'No date' });
+
+    const { status, body } = await restAs(user)('POST', '/tasks/calendar-feed/rotate');
+    expect(status).toBe(200);
+    expect(body.enabled).toBe(true);
+    expect(body.url).toMatch(new RegExp(`^http://localhost:3000/api/calendar/${user.id}/[A-Za-z0-9_-]{43}\\.ics$`));
+    expect(await caller.task.calendarFeed()).toEqual(body);
+
+    const feed = await fetchFeed(body.url);
+    expect(feed.status).toBe(200);
+    expect(feed.type).toBe('text/calendar; charset=utf-8');
+    expect(feed.text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(feed.text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    const text = unfold(feed.text);
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(text).toContain('SUMMARY:Call the bank\\; ask\\, politely\\\\ about fees\r\n');
+    expect(text).toContain('DESCRIPTION:Line one\\nLine two\r\n');
+    expect(text).toContain('DTSTART:20261201T093000Z\r\nDTEND:20261201T100000Z\r\n');
+    expect(text).toContain('PRIORITY:3');
+    expect(text).toContain('SUMMARY:✓ Done thing\r\n');
+    expect(text).toContain('CATEGORIES:Completed');
+    expect(text).toMatch(/UID:task-[a-z0-9]+@localhost:3000\r\n/);
+    expect(text).toMatch(/DTSTAMP:\d{8}T\d{6}Z\r\n/);
+    expect(text).not.toContain('No date');
+    expect(text.indexOf('Done thing')).toBeLessThan(text.indexOf('Call the bank'));
+    for (const line of feed.text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  });
+
+  it('stops serving a rotated URL, and a disabled feed', async () => {
+    const user = await createUser();
+    const caller = callerFor(user);
+    const first = await caller.task.rotateCalendarFeed();
+    expect((await fetchFeed(first.url!)).status).toBe(200);
+    const second = await caller.task.rotateCalendarFeed();
+    expect(second.url).not.toBe(first.url);
+    expect((await fetchFeed(first.url!)).status).toBe(404);
+    expect((await fetchFeed(second.url!)).status).toBe(200);
+    const { status, body } = await restAs(user)('DELETE', '/tasks/calendar-feed');
+    expect(status).toBe(200);
+    expect(body).toEqual({ url: null, enabled: false });
+    expect((await fetchFeed(second.url!)).status).toBe(404);
+  });
+
+  it("answers 404 for a wrong token, another user's token, or a file that is not .ics", async () => {
+    const alice = await createUser();
+    const bob = await createUser();
+    await createTaskRow(alice.id, { title: 'Alice only', dueDate: new Date('2026-12-01T09:00:00Z') });
+    const aliceUrl = (await callerFor(alice).task.rotateCalendarFeed()).url!;
+    const bobUrl = (await callerFor(bob).task.rotateCalendarFeed()).url!;
+    const bobToken = bobUrl.split('/').at(-1)!;
+    const aliceToken = aliceUrl.split('/').at(-1)!;
+    expect((await fetchFeed(aliceUrl.replace(aliceToken, bobToken))).status).toBe(404);
+    expect((await fetchFeed(aliceUrl.replace(aliceToken, `x${aliceToken}`))).status).toBe(404);
+    expect((await fetchFeed(aliceUrl.replace('.ics', '.txt'))).status).toBe(404);
+    expect((await fetchFeed(`http://localhost:3000/api/calendar/nobody/${aliceToken}`)).status).toBe(404);
+    expect((await fetchFeed(bobUrl)).text).not.toContain('Alice only');
+  });
+
+  it('escapes text and folds long lines without splitting characters', () => {
+    expect(icsText('a,b;c\\d\r\ne')).toBe('a\\,b\\;c\\\\d\\ne');
+    const folded = foldLine(`SUMMARY:${'é'.repeat(100)}`);
+    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(folded.replace(/\r\n /g, '')).toBe(`SUMMARY:${'é'.repeat(100)}`);
+  });
+});

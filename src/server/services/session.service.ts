@@ -1,0 +1,130 @@
+// Focus sessions: defaults and default names of spec section 5, plan limits (a session counts
+// against `sessions`, an AI session also against `aiSessions`, both in the insert's
+// transaction), and the tasks of a session. Every query is scoped by userId and bounded.
+import { randomInt } from 'node:crypto';
+import type { Session } from '@/generated/prisma/client';
+import { DisplayMode as DbDisplayMode } from '@/generated/prisma/enums';
+import { SESSION_DEFAULTS, type DisplayMode } from '@/lib/constants';
+import { combineDateAndTime, usDate } from '@/lib/dates';
+import { SESSION_LIST_MAX, ZCreateSessionInput, type TCreateSessionInput, type TSessionOutput } from '@/lib/schemas/session';
+import { TASK_LIST_MAX, type TTaskOutput } from '@/lib/schemas/task';
+import type { Db } from '@/server/db';
+import { sessionNotFound, TASK_SELECT, taskNotFound, toTaskOutput } from './task.service';
+import { meterUsage } from './usage.service';
+import type { z } from 'zod';
+
+export type OwnSession = Pick<Session, 'id' | 'userId'>;
+export type TCreateSessionData = z.output<typeof ZCreateSessionInput>;
+
+export function toApiDisplayMode(value: DbDisplayMode): DisplayMode {
+  return value === DbDisplayMode.clock_date ? 'clock-date' : value;
+}
+
+export function toDbDisplayMode(value: DisplayMode): DbDisplayMode {
+  return value === 'clock-date' ? DbDisplayMode.clock_date : value;
+}
+
+export function toSessionOutput(row: Omit<Session, 'userId'>): TSessionOutput {
+  return {
+    id: row.id,
+    sessionName: row.sessionName,
+    displayMode: toApiDisplayMode(row.displayMode),
+    startedAt: row.startedAt.toISOString(),
+    sessionDuration: row.sessionDuration,
+    maxTasks: row.maxTasks,
+    pomodoroWork: row.pomodoroWork,
+    pomodoroBreak: row.pomodoroBreak,
+    timerDuration: row.timerDuration,
+    dueDate: row.dueDate.toISOString(),
+    selectedTaskIds: row.selectedTaskIds ?? [],
+    sessionType: row.sessionType,
+    userMood: row.userMood,
+    darkMode: row.darkMode,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const SESSION_OMIT = { userId: true } as const;
+
+/** The user's session or 404 (another user's id is indistinguishable from a missing one). */
+export async function getOwnSession(db: Db, userId: string, id: string): Promise<Omit<Session, 'userId'> & OwnSession> {
+  const session = await db.session.findFirst({ where: { id, userId } });
+  if (!session) throw sessionNotFound();
+  return session;
+}
+
+/** Default names of spec section 5, with the US-format date of today in the person's zone. */
+export function defaultSessionName(type: 'manual' | 'ai', existingCount: number, now: Date, zone = 'UTC'): string {
+  const date = usDate(now, zone);
+  return type === 'ai' ? `AI Session #${randomInt(0, 1000)} - ${date}` : `Session #${existingCount + 1} - ${date}`;
+}
+
+/**
+ * POST /api/sessions, and the AI issue's ai-generate: validates the picked tasks (the user's
+ * own, else 404), counts the session (and the AI session) in the same transaction as the
+ * insert, and fills the defaults. Takes the API's input (parsed here, so other callers can
+ * pass a partial one such as `{ sessionType: 'ai', sessionName, sessionDuration }`).
+ */
+export async function createSession(db: Db, userId: string, raw: TCreateSessionInput | TCreateSessionData, now = new Date()): Promise<TSessionOutput> {
+  const input = ZCreateSessionInput.parse(raw);
+  const zone = input.timeZone ?? 'UTC';
+  const selectedTaskIds = [...new Set(input.selectedTaskIds)];
+  const row = await db.$transaction(async (tx) => {
+    if (selectedTaskIds.length) {
+      const own = await tx.task.count({ where: { userId, id: { in: selectedTaskIds } } });
+      if (own !== selectedTaskIds.length) throw taskNotFound();
+    }
+    await meterUsage(tx, userId, 'sessions', now);
+    if (input.sessionType === 'ai') await meterUsage(tx, userId, 'aiSessions', now);
+    const name = input.sessionName || defaultSessionName(input.sessionType, input.sessionType === 'manual' ? await tx.session.count({ where: { userId } }) : 0, now, zone);
+    return tx.session.create({
+      data: {
+        userId,
+        sessionName: name,
+        displayMode: toDbDisplayMode(input.displayMode),
+        startedAt: now,
+        sessionDuration: input.sessionDuration ?? null,
+        maxTasks: input.maxTasks ?? SESSION_DEFAULTS.maxTasks,
+        pomodoroWork: input.pomodoroWork ?? SESSION_DEFAULTS.pomodoroWork,
+        pomodoroBreak: input.pomodoroBreak ?? SESSION_DEFAULTS.pomodoroBreak,
+        timerDuration: input.timerDuration ?? null,
+        dueDate: combineDateAndTime(input.dueDate ? new Date(input.dueDate) : null, input.dueTime, zone, now),
+        selectedTaskIds,
+        sessionType: input.sessionType,
+        userMood: input.userMood ?? null,
+        darkMode: input.darkMode,
+        createdAt: now,
+      },
+      omit: SESSION_OMIT,
+    });
+  });
+  return toSessionOutput(row);
+}
+
+/** GET /api/sessions: newest first by start time, at most SESSION_LIST_MAX. */
+export async function listSessions(db: Db, userId: string): Promise<TSessionOutput[]> {
+  const rows = await db.session.findMany({
+    where: { userId },
+    orderBy: [{ startedAt: 'desc' }, { id: 'desc' }],
+    take: SESSION_LIST_MAX,
+    omit: SESSION_OMIT,
+  });
+  return rows.map(toSessionOutput);
+}
+
+/** GET /api/sessions/{id}/tasks: the tasks created in or completed in the session, one query. */
+export async function sessionTasks(db: Db, session: OwnSession): Promise<TTaskOutput[]> {
+  const rows = await db.task.findMany({
+    where: { userId: session.userId, OR: [{ sessionId: session.id }, { completedInSessionId: session.id }] },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: TASK_LIST_MAX,
+    select: TASK_SELECT,
+  });
+  return rows.map(toTaskOutput);
+}
+
+/** DELETE /api/sessions/{id}: its tasks stay, unlinked (ON DELETE SET NULL). */
+export async function deleteSession(db: Db, session: OwnSession): Promise<{ success: true }> {
+  await db.session.delete({ where: { id: session.id, userId: session.userId } });
+  return { success: true };
+}

@@ -1,0 +1,216 @@
+// Tasks: the rules of spec sections 3-5 and api.md. Every query is scoped by userId, every list
+// is one bounded, indexed query, and creating a task counts against the plan in the same
+// transaction as the insert (usage.service). Rows are turned into the API's JSON shape here
+// (ISO dates, 'Very Hard').
+import type { Task } from '@/generated/prisma/client';
+import { Difficulty as DbDifficulty } from '@/generated/prisma/enums';
+import type { Difficulty } from '@/lib/constants';
+import {
+  TASK_LIST_MAX,
+  ZCompleteTaskInput,
+  ZCreateTaskInput,
+  ZListTasksInput,
+  ZPatchTaskInput,
+  ZUpdateTaskInput,
+  type TTaskOutput,
+} from '@/lib/schemas/task';
+import { appError } from '@/server/api/errors';
+import type { Db } from '@/server/db';
+import { meterUsage, type Tx } from './usage.service';
+import type { z } from 'zod';
+
+export type OwnTask = Pick<Task, 'id' | 'userId' | 'parentTaskId' | 'completed' | 'completedAt' | 'completedInSessionId'>;
+
+/** The columns a Task answer needs (userId and updatedAt stay inside). */
+export const TASK_SELECT = {
+  id: true,
+  title: true,
+  description: true,
+  importance: true,
+  difficulty: true,
+  dueDate: true,
+  completed: true,
+  completedAt: true,
+  createdAt: true,
+  sessionId: true,
+  completedInSessionId: true,
+  parentTaskId: true,
+  isAiGenerated: true,
+  color: true,
+} as const;
+
+type TaskRow = Pick<Task, keyof typeof TASK_SELECT>;
+
+export function toApiDifficulty(value: DbDifficulty): Difficulty {
+  return value === DbDifficulty.VeryHard ? 'Very Hard' : value;
+}
+
+export function toDbDifficulty(value: Difficulty): DbDifficulty {
+  return value === 'Very Hard' ? DbDifficulty.VeryHard : value;
+}
+
+export function toTaskOutput(row: TaskRow): TTaskOutput {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    importance: row.importance,
+    difficulty: toApiDifficulty(row.difficulty),
+    dueDate: row.dueDate?.toISOString() ?? null,
+    completed: row.completed,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    sessionId: row.sessionId,
+    completedInSessionId: row.completedInSessionId,
+    parentTaskId: row.parentTaskId,
+    isAiGenerated: row.isAiGenerated,
+    color: row.color,
+  };
+}
+
+const toDate = (value: string | null | undefined) => (value == null ? null : new Date(value));
+
+export const taskNotFound = () => appError('NOT_FOUND', 'Task not found');
+export const sessionNotFound = () => appError('NOT_FOUND', 'Session not found');
+
+/** The user's task or 404 (another user's id is indistinguishable from a missing one). */
+export async function getOwnTask(db: Db | Tx, userId: string, id: string): Promise<OwnTask> {
+  const task = await db.task.findFirst({
+    where: { id, userId },
+    select: { id: true, userId: true, parentTaskId: true, completed: true, completedAt: true, completedInSessionId: true },
+  });
+  if (!task) throw taskNotFound();
+  return task;
+}
+
+async function assertOwnSession(db: Db | Tx, userId: string, sessionId: string): Promise<void> {
+  const session = await db.session.findFirst({ where: { id: sessionId, userId }, select: { id: true } });
+  if (!session) throw sessionNotFound();
+}
+
+/**
+ * GET /api/tasks: all the user's tasks, subtasks included (flat), open ones first, then by due
+ * date (undated last) and creation; at most TASK_LIST_MAX rows. Optional filters serve the
+ * calendar (`from`/`to` on the due date) and the completed/open lists.
+ */
+export async function listTasks(db: Db, userId: string, input: z.output<typeof ZListTasksInput> = {}): Promise<TTaskOutput[]> {
+  const dueDate = input.from || input.to ? { ...(input.from && { gte: new Date(input.from) }), ...(input.to && { lt: new Date(input.to) }) } : undefined;
+  const rows = await db.task.findMany({
+    where: { userId, ...(input.completed !== undefined && { completed: input.completed }), ...(dueDate && { dueDate }) },
+    orderBy: [{ completed: 'asc' }, { dueDate: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
+    take: TASK_LIST_MAX,
+    select: TASK_SELECT,
+  });
+  return rows.map(toTaskOutput);
+}
+
+/** GET /api/tasks/current: the first open top-level task by due date, undated last. */
+export async function currentTask(db: Db, userId: string): Promise<TTaskOutput | null> {
+  const row = await db.task.findFirst({
+    where: { userId, completed: false, parentTaskId: null },
+    orderBy: [{ dueDate: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
+    select: TASK_SELECT,
+  });
+  return row ? toTaskOutput(row) : null;
+}
+
+/**
+ * POST /api/tasks. A subtask's parent must be one of the user's own top-level tasks (404 for
+ * a missing or foreign one, 400 for a subtask). Every created task counts, subtasks and
+ * AI-suggested ones too, in the same transaction as the insert.
+ */
+export async function createTask(db: Db, userId: string, input: z.output<typeof ZCreateTaskInput>, now = new Date()): Promise<TTaskOutput> {
+  const row = await db.$transaction(async (tx) => {
+    if (input.parentTaskId) {
+      const parent = await tx.task.findFirst({ where: { id: input.parentTaskId, userId }, select: { parentTaskId: true } });
+      if (!parent) throw taskNotFound();
+      if (parent.parentTaskId) throw appError('BAD_REQUEST', 'A subtask cannot have subtasks of its own');
+    }
+    if (input.sessionId) await assertOwnSession(tx, userId, input.sessionId);
+    await meterUsage(tx, userId, 'tasks', now);
+    return tx.task.create({
+      data: {
+        userId,
+        title: input.title,
+        description: input.description ?? null,
+        importance: input.importance,
+        difficulty: toDbDifficulty(input.difficulty),
+        dueDate: toDate(input.dueDate),
+        color: input.color ?? null,
+        parentTaskId: input.parentTaskId ?? null,
+        isAiGenerated: input.isAiGenerated,
+        sessionId: input.sessionId ?? null,
+      },
+      select: TASK_SELECT,
+    });
+  });
+  return toTaskOutput(row);
+}
+
+/** PUT /api/tasks/{id}: replaces the edit form's fields (see ZUpdateTaskInput). */
+export async function updateTask(db: Db, task: OwnTask, input: z.output<typeof ZUpdateTaskInput>): Promise<TTaskOutput> {
+  const row = await db.task.update({
+    where: { id: task.id, userId: task.userId },
+    data: {
+      title: input.title,
+      description: input.description ?? null,
+      importance: input.importance,
+      difficulty: toDbDifficulty(input.difficulty),
+      dueDate: toDate(input.dueDate),
+      ...(input.color !== undefined && { color: input.color }),
+    },
+    select: TASK_SELECT,
+  });
+  return toTaskOutput(row);
+}
+
+/** PATCH /api/tasks/{id}: only the fields sent; `completed: false` reopens. */
+export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZPatchTaskInput>, now = new Date()): Promise<TTaskOutput> {
+  if (input.completedAt !== undefined && input.completed === undefined) {
+    throw appError('BAD_REQUEST', 'completedAt can only be sent together with completed');
+  }
+  if (input.completed === false && input.completedAt) {
+    throw appError('BAD_REQUEST', 'A reopened task cannot have a completedAt');
+  }
+  let completion = {};
+  if (input.completed === false) completion = { completed: false, completedAt: null, completedInSessionId: null };
+  if (input.completed === true) {
+    completion = task.completed && input.completedAt === undefined ? {} : { completed: true, completedAt: toDate(input.completedAt) ?? now };
+  }
+  const row = await db.task.update({
+    where: { id: task.id, userId: task.userId },
+    data: {
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.importance !== undefined && { importance: input.importance }),
+      ...(input.difficulty !== undefined && { difficulty: toDbDifficulty(input.difficulty) }),
+      ...(input.dueDate !== undefined && { dueDate: toDate(input.dueDate) }),
+      ...(input.color !== undefined && { color: input.color }),
+      ...completion,
+    },
+    select: TASK_SELECT,
+  });
+  return toTaskOutput(row);
+}
+
+/**
+ * POST /api/tasks/{id}/complete: marks it done now, in the given session (which must be the
+ * user's, else 404). Completing a completed task changes nothing but may link the session.
+ */
+export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof ZCompleteTaskInput>, now = new Date()): Promise<TTaskOutput> {
+  if (input.sessionId) await assertOwnSession(db, task.userId, input.sessionId);
+  const row = await db.task.update({
+    where: { id: task.id, userId: task.userId },
+    data: task.completed
+      ? { ...(input.sessionId && !task.completedInSessionId && { completedInSessionId: input.sessionId }) }
+      : { completed: true, completedAt: now, completedInSessionId: input.sessionId ?? null },
+    select: TASK_SELECT,
+  });
+  return toTaskOutput(row);
+}
+
+/** DELETE /api/tasks/{id}: its subtasks go with it (ON DELETE CASCADE). No quota is given back. */
+export async function deleteTask(db: Db, task: OwnTask): Promise<{ success: true }> {
+  await db.task.delete({ where: { id: task.id, userId: task.userId } });
+  return { success: true };
+}
