@@ -3,6 +3,8 @@
 // same zod schemas and validates every answer with them) and the UI.
 import { z } from 'zod';
 import { BREAKDOWN_DIFFICULTY, DISPLAY_MODES, MOODS, SESSION_LIMITS, TASK_LIMITS } from '@/lib/constants';
+import { ZCreateSessionInput, ZDisplayMode, ZMood } from './session';
+import { ZId, ZTaskTitle } from './task';
 
 /** Which planner produced an answer: a language model, or Onething's built-in rules. */
 export const PLANNERS = ['ai', 'built-in'] as const;
@@ -22,8 +24,8 @@ const ZPlannerInfo = {
 // ---------------------------------------------------------------- planning (ai-plan)
 
 export const ZAiPlanInput = z.object({
-  mood: z.enum(MOODS).describe('How the user feels right now'),
-  displayMode: z.enum(DISPLAY_MODES).describe('The clock or timer the session will show'),
+  mood: ZMood.describe('How you feel right now: energetic, focused, relaxed, tired or stressed'),
+  displayMode: ZDisplayMode.describe('The clock or timer the session will show'),
   // Beyond the spec: the wizard asks for the timings before it shows the plan, so the plan can
   // fit them (all optional; the session defaults apply when they are missing).
   maxTasks: z.number().int().min(1).max(SESSION_LIMITS.maxTasks).optional().describe('Recommend at most this many tasks'),
@@ -56,7 +58,7 @@ export type TAiPlanOutput = z.infer<typeof ZAiPlanOutput>;
 // ---------------------------------------------------------------- breakdown
 
 export const ZBreakdownInput = z.object({
-  id: z.string().min(1).describe('The task to break down (one of your own)'),
+  id: ZId.describe('The task to break down (one of your own)'),
   description: z
     .string()
     .trim()
@@ -67,7 +69,8 @@ export const ZBreakdownInput = z.object({
 export type TBreakdownInput = z.infer<typeof ZBreakdownInput>;
 
 export const ZBreakdownSubtask = z.object({
-  title: z.string().trim().min(1).max(TASK_LIMITS.titleMax).describe('A short, concrete action'),
+  // A subtask becomes a task when added: the task title's rule applies.
+  title: ZTaskTitle.describe('A short, concrete action'),
   description: z.string().trim().max(1000).describe('What to do in this step, in one or two sentences'),
   estimatedTime: ZMinutes.describe('Minutes this step will likely take (positive integer)'),
   difficulty: z.enum(BREAKDOWN_DIFFICULTY),
@@ -87,3 +90,32 @@ export type TBreakdownResult = z.infer<typeof ZBreakdownResult>;
 
 export const ZBreakdownOutput = ZBreakdownResult.extend(ZPlannerInfo);
 export type TBreakdownOutput = z.infer<typeof ZBreakdownOutput>;
+
+// ---------------------------------------------------------------- ai-generate
+
+/** What `focusMode` may name: a mood, or a display mode (the spec leaves it open; both readings). */
+export const AI_FOCUS_MODES = [...MOODS, ...DISPLAY_MODES] as const;
+export type AiFocusMode = (typeof AI_FOCUS_MODES)[number];
+
+export const ZAiGenerateInput = z.object({
+  title: ZCreateSessionInput.shape.sessionName.describe("The session's name; default 'AI Session #{n} - {date}'"),
+  sessionLength: ZMinutes.nullish().describe('Minutes the session should last; the plan fits its tasks into them'),
+  focusMode: z
+    .enum(AI_FOCUS_MODES)
+    .nullish()
+    .describe(
+      'Your mood (energetic, focused, relaxed, tired, stressed; default focused) or the display mode (clock, clock-date, pomodoro, timer, stopwatch)',
+    ),
+  includeBreaks: z
+    .boolean()
+    .nullish()
+    .describe('When focusMode names no display mode: true gives pomodoro rounds with breaks; otherwise a timer of sessionLength, or the clock'),
+  timeZone: ZCreateSessionInput.shape.timeZone,
+});
+export type TAiGenerateInput = z.infer<typeof ZAiGenerateInput>;
+
+export const ZAiGenerateOutput = z.object({
+  id: z.string().describe('The new AI session: make it the current session'),
+  planner: ZPlannerInfo.planner,
+});
+export type TAiGenerateOutput = z.infer<typeof ZAiGenerateOutput>;

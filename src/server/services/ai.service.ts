@@ -1,7 +1,6 @@
 // What the planner and the breakdown share: the up-front allowance check (so a user already at
 // a plan limit costs no provider call), and the task fields a planner may see.
-import type { Difficulty as DbDifficulty } from '@/generated/prisma/client';
-import type { Difficulty, UsageKind } from '@/lib/constants';
+import type { UsageKind } from '@/lib/constants';
 import { appError } from '@/server/api/errors';
 import type { Db } from '@/server/db';
 import { getUsage, limitMessage, limitsFor } from './usage.service';
@@ -28,10 +27,6 @@ export async function assertAllowance(db: Db, userId: string, kinds: UsageKind[]
       throw appError('FORBIDDEN', limitMessage(kind, max, user.subscriptionTier));
     }
   }
-}
-
-export function apiDifficulty(value: DbDifficulty): Difficulty {
-  return value === 'VeryHard' ? 'Very Hard' : value;
 }
 
 /** The only task fields a planner sees: no description, no e-mail or name, nothing of other users. */

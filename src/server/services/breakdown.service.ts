@@ -4,11 +4,11 @@
 // refused before any provider call. Both planners count: the limit is the plan's feature, not
 // the provider's bill, and the usage bars must match what the user did.
 import { AI_MAX_SUBTASKS, AI_MAX_TIPS, ZBreakdownResult, type TBreakdownInput, type TBreakdownOutput, type TBreakdownResult } from '@/lib/schemas/ai';
-import { appError } from '@/server/api/errors';
 import { breakdownTask as builtInBreakdown } from '@/server/ai/built-in-planner';
 import { aiConfig, askForJson } from '@/server/ai/provider';
 import type { Db } from '@/server/db';
-import { apiDifficulty, assertAllowance } from './ai.service';
+import { assertAllowance } from './ai.service';
+import { taskNotFound, toApiDifficulty } from './task.service';
 import { meterUsage } from './usage.service';
 
 const INSTRUCTIONS = `You break one task into concrete subtasks for a person using Onething, a calm task manager.
@@ -67,9 +67,9 @@ export async function breakdownTask(db: Db, userId: string, input: TBreakdownInp
     where: { id: input.id, userId },
     select: { title: true, importance: true, difficulty: true, dueDate: true },
   });
-  if (!task) throw appError('NOT_FOUND', 'Task not found');
+  if (!task) throw taskNotFound();
   await assertAllowance(db, userId, ['aiBreakdowns'], now);
-  const parent = { ...task, difficulty: apiDifficulty(task.difficulty) };
+  const parent = { ...task, difficulty: toApiDifficulty(task.difficulty) };
 
   let output: TBreakdownOutput;
   if (!aiConfig()) {

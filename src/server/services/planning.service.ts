@@ -2,12 +2,24 @@
 // tasks for a mood and a clock, through the configured model or the built-in rules. Planning is
 // not yet a session: nothing is metered here (the AI session created afterwards counts), but a
 // user already at the AI session limit is told so before any provider call, and the router
-// rate-limits planning calls per user.
-import { AI_MAX_RECOMMENDED_TASKS, ZAiPlanResult, type TAiPlanInput, type TAiPlanOutput, type TAiPlanResult } from '@/lib/schemas/ai';
+// rate-limits planning calls per user. POST /api/sessions/ai-generate plans and creates the AI
+// session in one call.
+import { DISPLAY_MODES, MOODS, SESSION_DEFAULTS, type DisplayMode, type Mood } from '@/lib/constants';
+import {
+  AI_MAX_RECOMMENDED_TASKS,
+  ZAiPlanResult,
+  type TAiGenerateInput,
+  type TAiGenerateOutput,
+  type TAiPlanInput,
+  type TAiPlanOutput,
+  type TAiPlanResult,
+} from '@/lib/schemas/ai';
 import { askForJson, aiConfig } from '@/server/ai/provider';
 import { planSession as builtInPlan, type PlannerTask } from '@/server/ai/built-in-planner';
 import type { Db } from '@/server/db';
-import { apiDifficulty, assertAllowance, PLANNER_TASK_SELECT } from './ai.service';
+import { assertAllowance, PLANNER_TASK_SELECT } from './ai.service';
+import { createSession } from './session.service';
+import { toApiDifficulty } from './task.service';
 
 /** The most incomplete tasks a plan considers (soonest due first, then oldest). */
 export const PLAN_TASKS_CONSIDERED = 100;
@@ -22,7 +34,7 @@ export async function plannerTasks(db: Db, userId: string): Promise<PlannerTask[
     take: PLAN_TASKS_CONSIDERED,
     select: PLANNER_TASK_SELECT,
   });
-  return rows.map((row) => ({ ...row, difficulty: apiDifficulty(row.difficulty) }));
+  return rows.map((row) => ({ ...row, difficulty: toApiDifficulty(row.difficulty) }));
 }
 
 const INSTRUCTIONS = `You plan one focus session for a person using Onething, a calm task manager.
@@ -94,4 +106,55 @@ export async function planSession(db: Db, userId: string, input: TAiPlanInput, n
     input: planPrompt(input, tasks, now, maxTasks),
   });
   return { ...ownRecommendations(answer.data, tasks, maxTasks), planner: 'ai', model: answer.model };
+}
+
+const isMood = (value: unknown): value is Mood => (MOODS as readonly unknown[]).includes(value);
+const isDisplayMode = (value: unknown): value is DisplayMode => (DISPLAY_MODES as readonly unknown[]).includes(value);
+
+/**
+ * POST /api/sessions/ai-generate: plans a session and creates it as an AI session with the
+ * recommended tasks, counted like one (sessions and AI sessions, in createSession's
+ * transaction). `focusMode` may name the mood or the display mode (the spec leaves it open):
+ * a mood picks the tasks (default focused); without a display mode, `includeBreaks` chooses
+ * pomodoro, else a given `sessionLength` a timer, else the clock.
+ */
+export async function generateSession(db: Db, userId: string, input: TAiGenerateInput, now = new Date()): Promise<TAiGenerateOutput> {
+  const mood: Mood = isMood(input.focusMode) ? input.focusMode : 'focused';
+  const length = input.sessionLength ?? undefined;
+  const displayMode: DisplayMode = isDisplayMode(input.focusMode)
+    ? input.focusMode
+    : input.includeBreaks
+      ? 'pomodoro'
+      : length
+        ? 'timer'
+        : 'clock';
+  const plan = await planSession(
+    db,
+    userId,
+    {
+      mood,
+      displayMode,
+      maxTasks: SESSION_DEFAULTS.maxTasks,
+      ...(length ? { sessionDuration: length } : {}),
+      ...(length && displayMode === 'timer' ? { timerDuration: length } : {}),
+    },
+    now,
+  );
+  const minutes = length ?? plan.estimatedDuration;
+  const session = await createSession(
+    db,
+    userId,
+    {
+      sessionName: input.title ?? null,
+      displayMode,
+      sessionType: 'ai',
+      userMood: mood,
+      sessionDuration: minutes,
+      timerDuration: displayMode === 'timer' ? minutes : null,
+      selectedTaskIds: plan.recommendedTasks.map((task) => task.taskId),
+      timeZone: input.timeZone ?? null,
+    },
+    now,
+  );
+  return { id: session.id, planner: plan.planner };
 }
