@@ -23,7 +23,7 @@ export function SessionCard({
 }) {
   return (
     <li
-      className="group relative flex flex-col gap-3 rounded-card border border-border bg-surface p-5 transition-colors hover:border-muted/50 focus-within:border-muted/50"
+      className="group relative flex flex-col gap-2 rounded-card border border-border bg-surface p-5 transition-colors hover:border-muted/50 focus-within:border-muted/50"
       data-testid="session-card"
     >
       <div className="flex items-start justify-between gap-3">
@@ -35,35 +35,37 @@ export function SessionCard({
       <p className="text-sm text-muted">
         <time dateTime={session.startedAt}>{startTimeLabel(session.startedAt)}</time>
       </p>
-      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        <div className="flex gap-1.5">
-          <dt className="text-muted">Focused</dt>
-          <dd className="font-medium tabular">{formatMinutes(focused)}</dd>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+          <div className="flex gap-1.5">
+            <dt className="text-muted">Focused</dt>
+            <dd className="font-medium tabular">{formatMinutes(focused)}</dd>
+          </div>
+          <div className="flex gap-1.5">
+            <dt className="text-muted">Tasks completed</dt>
+            <dd className="font-medium tabular">{completed}</dd>
+          </div>
+        </dl>
+        <div className="ml-auto flex gap-1 transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100">
+          <button
+            type="button"
+            onClick={onDetails}
+            aria-label={`Details of ${session.sessionName}`}
+            title="Details"
+            className="inline-flex size-8 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text"
+          >
+            <EyeIcon />
+          </button>
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={`Delete ${session.sessionName}`}
+            title="Delete"
+            className="inline-flex size-8 items-center justify-center rounded-control text-muted hover:bg-dangerSoft hover:text-danger"
+          >
+            <TrashIcon />
+          </button>
         </div>
-        <div className="flex gap-1.5">
-          <dt className="text-muted">Tasks completed</dt>
-          <dd className="font-medium tabular">{completed}</dd>
-        </div>
-      </dl>
-      <div className="mt-auto flex gap-2 pt-1 transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100">
-        <button
-          type="button"
-          onClick={onDetails}
-          aria-label={`Details of ${session.sessionName}`}
-          className="inline-flex h-8 items-center gap-1.5 rounded-control border border-border px-3 text-sm hover:bg-surfaceMuted"
-        >
-          <EyeIcon />
-          Details
-        </button>
-        <button
-          type="button"
-          onClick={onDelete}
-          aria-label={`Delete ${session.sessionName}`}
-          className="inline-flex h-8 items-center gap-1.5 rounded-control border border-border px-3 text-sm text-danger hover:bg-dangerSoft"
-        >
-          <TrashIcon />
-          Delete
-        </button>
       </div>
     </li>
   );
@@ -71,7 +73,7 @@ export function SessionCard({
 
 function EyeIcon() {
   return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden className="size-4">
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden className="size-[18px]">
       <path d="M1.5 10s3-5.5 8.5-5.5S18.5 10 18.5 10 15.5 15.5 10 15.5 1.5 10 1.5 10z" />
       <circle cx="10" cy="10" r="2.5" />
     </svg>
@@ -80,7 +82,7 @@ function EyeIcon() {
 
 function TrashIcon() {
   return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" aria-hidden className="size-4">
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" aria-hidden className="size-[18px]">
       <path d="M3.5 5.5h13M8 5.5V4h4v1.5M5.5 5.5l.8 10.5h7.4l.8-10.5M8.5 8.5v5M11.5 8.5v5" />
     </svg>
   );
