@@ -1,6 +1,6 @@
 'use client';
 // /sessions (spec section 2): past sessions newest first by start time, each with its actions,
-// New Session through the type chooser, and an empty state. Beyond the spec: every card shows
+// New Session through the shared type chooser (AI Session or Manual Session), and an empty state. Beyond the spec: every card shows
 // its focused time and completed tasks, and the page opens with the four-week chart. One
 // session.list and one task.list query feed it all (no request per card).
 import { useQuery } from '@tanstack/react-query';
@@ -10,9 +10,9 @@ import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
 import type { TSessionOutput } from '@/lib/schemas/session';
 import { completedBySession, dailyStats, focusedMinutes, sortSessionsNewestFirst } from '@/lib/session-stats';
+import { StartSession } from '@/features/session-setup';
 import { useTRPC } from '@/trpc/react';
 import { FocusChart } from './FocusChart';
-import { NewSessionDialog } from './NewSessionDialog';
 import { SessionCard } from './SessionCard';
 import { DeleteSessionDialog, SessionDetailsDialog } from './SessionDialogs';
 import { useRequireSignIn } from './useRequireSignIn';
@@ -103,7 +103,7 @@ export function SessionsPage() {
       {body}
       <SessionDetailsDialog session={details} focused={details ? (view.focused.get(details.id) ?? 0) : 0} onClose={() => setDetails(null)} />
       <DeleteSessionDialog session={deleting} onClose={() => setDeleting(null)} />
-      <NewSessionDialog open={choosing} onClose={() => setChoosing(false)} />
+      <StartSession open={choosing} onClose={() => setChoosing(false)} />
     </>
   );
 }
