@@ -72,7 +72,7 @@ export function FocusChart({ stats }: { stats: DayStats[] }) {
           <BarRow values={stats.map((day) => day.minutes)} max={minutesMax} label="minutes" className="fill-accent" />
         </div>
         <div className="flex flex-col justify-between text-right text-xs text-muted" aria-hidden>
-          <span className="tabular">{tasksMax}</span>
+          <span className="tabular">{tasksMax} {tasksMax === 1 ? 'task' : 'tasks'}</span>
           <span className="flex items-center justify-end gap-1.5">
             <span className="inline-block size-2.5 rounded-sm bg-muted" />
             Tasks

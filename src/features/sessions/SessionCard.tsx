@@ -35,8 +35,8 @@ export function SessionCard({
       <p className="text-sm text-muted">
         <time dateTime={session.startedAt}>{startTimeLabel(session.startedAt)}</time>
       </p>
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+      <div className="flex items-end justify-between gap-3">
+        <dl className="flex flex-col gap-0.5 text-sm">
           <div className="flex gap-1.5">
             <dt className="text-muted">Focused</dt>
             <dd className="font-medium tabular">{formatMinutes(focused)}</dd>
@@ -46,7 +46,7 @@ export function SessionCard({
             <dd className="font-medium tabular">{completed}</dd>
           </div>
         </dl>
-        <div className="ml-auto flex gap-1 transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100">
+        <div className="-mb-1 -mr-1 flex shrink-0 gap-1 transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100">
           <button
             type="button"
             onClick={onDetails}
