@@ -2,21 +2,11 @@
 // spec's validation messages, a breakdown with its planner note and Helpful Tips, Add as Subtask
 // creating a real AI-generated subtask of the picked task, and the limit modal; axe and
 // screenshots in both themes at 390 and 1280 px.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
 import { expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
 
 const DESCRIPTION = 'Research the topic, write an outline, draft the chapters, then edit and send it to the editor.';
-
-/**
- * The breakdown call comes with the AI router (branch `ai`). Until it is merged, the tests that
- * need an answer skip with that reason instead of failing; once the OpenAPI document lists the
- * call they run. (Verified against a merge with `ai`: all pass.)
- */
-async function skipWithoutAiRouter(request: APIRequestContext) {
-  const doc = (await (await request.get('/api/openapi.json')).json()) as { paths?: Record<string, unknown> };
-  test.skip(!doc.paths?.['/tasks/{id}/breakdown'], 'the AI router (POST /api/tasks/{id}/breakdown) is not merged yet');
-}
 
 async function openBreakdown(page: Page) {
   await page.goto('/breakdown');
@@ -49,7 +39,6 @@ test('only open top-level tasks are offered; picking one fills in its descriptio
 });
 
 test('a breakdown by the built-in planner, then Add as Subtask creates an AI-generated subtask', async ({ page }) => {
-  await skipWithoutAiRouter(page.request);
   await signUpVerified(page);
   const parent = await createTaskViaApi(page, { title: 'Write the book', description: DESCRIPTION, dueDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
   await openBreakdown(page);
@@ -82,7 +71,6 @@ test('a breakdown by the built-in planner, then Add as Subtask creates an AI-gen
 });
 
 test('at the AI breakdown limit the limit modal opens and leads to /account', async ({ page }) => {
-  await skipWithoutAiRouter(page.request);
   await signUpVerified(page);
   const task = await createTaskViaApi(page, { title: 'Big project', description: DESCRIPTION });
   for (let i = 0; i < 5; i++) {
@@ -102,8 +90,7 @@ test('at the AI breakdown limit the limit modal opens and leads to /account', as
 
 for (const theme of ['light', 'dark'] as const) {
   test(`breakdown passes axe and is photographed in ${theme}`, async ({ page }) => {
-    await skipWithoutAiRouter(page.request);
-    await useStoredTheme(page, theme);
+      await useStoredTheme(page, theme);
     await signUpVerified(page);
     await createTaskViaApi(page, { title: 'Write the book', description: DESCRIPTION, color: '#10B981' });
     await createTaskViaApi(page, { title: 'Tidy the garage', description: 'Sort, donate, sweep' });

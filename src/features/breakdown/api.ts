@@ -1,21 +1,10 @@
 // The breakdown call (POST /api/tasks/{id}/breakdown, spec section 7) over the REST door, so a
-// long wait can be cancelled with an AbortSignal. The answer's shape is the AI router's
-// (src/lib/schemas/ai.ts on the AI branch; spec section 3, api.md).
-export interface BreakdownSubtask {
-  title: string;
-  description: string;
-  /** Minutes (the AI router's answer); words are shown as given. */
-  estimatedTime: number | string;
-  difficulty: 'Easy' | 'Medium' | 'Hard';
-  suggestedDeadline: string | null;
-}
+// long wait can be cancelled with an AbortSignal (the same procedure as tRPC's ai.breakdown).
+// The answer's shape is the AI router's (src/lib/schemas/ai.ts).
+import type { TBreakdownOutput, TBreakdownSubtask } from '@/lib/schemas/ai';
 
-export interface BreakdownAnswer {
-  subtasks: BreakdownSubtask[];
-  tips: string[];
-  planner: 'ai' | 'built-in';
-  model?: string | null;
-}
+export type BreakdownSubtask = TBreakdownSubtask;
+export type BreakdownAnswer = TBreakdownOutput;
 
 export class BreakdownError extends Error {
   constructor(
