@@ -1,8 +1,29 @@
 // Every signed-in page sits in the app shell: header navigation (a drawer under 768 px), the
-// keyboard shortcuts and the shortcuts list. Sign-in checks arrive with the accounts work.
+// keyboard shortcuts and the shortcuts list, and a Sign out entry.
+//
+// The signed-in guard runs here, on the server, before any app UI is sent: a visitor without a
+// valid session is redirected to /signin?next=<the page they asked for> (src/proxy.ts tells us
+// which page that is) and comes back after signing in. A redirect from the server cannot flash
+// the app's screens, and it works without JavaScript. Inside the app, AuthSync covers what the
+// server cannot see: a sign-out in another tab, or a session that ends while a page is open.
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/AppShell';
+import { AuthSync } from '@/features/auth/AuthSync';
+import { PATH_HEADER, signinUrl } from '@/features/auth/next-path';
+import { SignOutButton } from '@/features/auth/SignOutButton';
+import { getAuthSession } from '@/server/auth/session';
+import { db } from '@/server/db';
 
-export default function AppLayout({ children }: { children: ReactNode }) {
-  return <AppShell>{children}</AppShell>;
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const requestHeaders = await headers();
+  const session = await getAuthSession(requestHeaders, db);
+  if (!session) redirect(signinUrl(requestHeaders.get(PATH_HEADER)));
+  return (
+    <AppShell headerActions={<SignOutButton placement="header" />} drawerActions={<SignOutButton placement="drawer" />}>
+      <AuthSync />
+      {children}
+    </AppShell>
+  );
 }

@@ -2,7 +2,8 @@
 // The frame of every signed-in page: the app's name, header navigation (Dashboard, Sessions,
 // Calendar, Breakdown, Account; the current page marked with aria-current) that folds into a side
 // drawer under 768 px, a button that lists the keyboard shortcuts, and the shortcuts themselves.
-// Pages put their own title in with <PageHeader>.
+// Pages put their own title in with <PageHeader>. The app layout fills the `headerActions` and
+// `drawerActions` slots (Sign out), so the shell itself knows nothing about accounts.
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
@@ -13,7 +14,19 @@ import { CloseIcon } from '../Dialog';
 import { KeyboardShortcuts, openShortcutsHelp } from '../KeyboardShortcuts';
 import { Logo } from '../Logo';
 
-export function AppShell({ children, pathname: pathnameOverride }: { children: ReactNode; pathname?: string }) {
+export function AppShell({
+  children,
+  pathname: pathnameOverride,
+  headerActions,
+  drawerActions,
+}: {
+  children: ReactNode;
+  pathname?: string;
+  /** Extra entries at the right of the header (wide screens). */
+  headerActions?: ReactNode;
+  /** Extra entries at the foot of the drawer (narrow screens). */
+  drawerActions?: ReactNode;
+}) {
   const routerPathname = usePathname();
   const pathname = pathnameOverride ?? routerPathname;
   const current = currentNavItem(pathname);
@@ -80,6 +93,7 @@ export function AppShell({ children, pathname: pathnameOverride }: { children: R
             >
               <KeyboardIcon />
             </button>
+            {headerActions}
           </div>
         </div>
       </header>
@@ -120,17 +134,20 @@ export function AppShell({ children, pathname: pathnameOverride }: { children: R
               })}
             </ul>
           </nav>
-          <button
-            type="button"
-            onClick={() => {
-              setDrawerOpen(false);
-              openShortcutsHelp();
-            }}
-            className="mt-auto flex h-12 items-center gap-3 rounded-control px-4 text-left text-sm font-medium text-muted hover:bg-surfaceMuted hover:text-text"
-          >
-            <KeyboardIcon />
-            Keyboard shortcuts
-          </button>
+          <div className="mt-auto flex flex-col gap-1">
+            <button
+              type="button"
+              onClick={() => {
+                setDrawerOpen(false);
+                openShortcutsHelp();
+              }}
+              className="flex h-12 items-center gap-3 rounded-control px-4 text-left text-sm font-medium text-muted hover:bg-surfaceMuted hover:text-text"
+            >
+              <KeyboardIcon />
+              Keyboard shortcuts
+            </button>
+            {drawerActions}
+          </div>
         </DialogPanel>
       </Dialog>
 

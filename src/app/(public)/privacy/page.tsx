@@ -291,7 +291,7 @@ const sections: LegalSection[] = [
       <p>
         Delete Account in Account, Account Actions removes your account and everything that belongs to it at once: profile, tasks,
         subtasks, sessions, usage counters, preferences, access tokens and pending links. You are signed out everywhere. If you have a
-        Plus subscription, cancel it first so that Stripe stops charging you; Stripe keeps its own payment records as the law requires.
+        Plus subscription, it ends at once and Stripe stops charging you; Stripe keeps its own payment records as the law requires.
         Deleted data cannot be brought back. Copies in backups, if the service keeps any, disappear as those backups are replaced.
       </p>
     ),

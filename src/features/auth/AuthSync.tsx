@@ -1,0 +1,58 @@
+'use client';
+// Keeps every tab of the signed-in app in step with the account (mounted once by the app layout):
+// - a sign-out in another tab (BroadcastChannel 'onething-auth', or the cached user's removal
+//   from local storage) sends this tab to /signin;
+// - a call answered 401 (the session ended: signed out elsewhere, password reset, account
+//   deleted) sends it to /signin?next=<this page>, to come back after signing in again;
+// - the signed-in user from `auth.me` is kept in local storage (the cached user of spec
+//   section 3), whoever fetched it.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTRPC } from '@/trpc/react';
+import { errorStatus } from './errors';
+import { signinUrl } from './next-path';
+import { AUTH_CHANNEL, browserStorage, cacheUser, isSignOutMessage, isSignOutStorageEvent } from './session-sync';
+import { isLeaving, leaveTo } from './leave';
+
+export function AuthSync() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const signedOutElsewhere = () => leaveTo('/signin');
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea && event.storageArea !== browserStorage('local')) return;
+      if (isSignOutStorageEvent(event)) signedOutElsewhere();
+    };
+    window.addEventListener('storage', onStorage);
+    let channel: BroadcastChannel | null = null;
+    if (typeof BroadcastChannel !== 'undefined') {
+      channel = new BroadcastChannel(AUTH_CHANNEL);
+      channel.onmessage = (event) => {
+        if (isSignOutMessage(event.data)) signedOutElsewhere();
+      };
+    }
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      channel?.close();
+    };
+  }, []);
+
+  useEffect(() => {
+    const meKey = JSON.stringify(trpc.auth.me.queryKey());
+    const cache = queryClient.getQueryCache();
+    const remember = (data: unknown) => cacheUser(browserStorage('local'), data);
+    const existing = cache.find({ queryKey: trpc.auth.me.queryKey(), exact: true });
+    if (existing?.state.data) remember(existing.state.data);
+    return cache.subscribe((event) => {
+      if (event.type !== 'updated' || isLeaving()) return;
+      const { query, action } = event;
+      if (action.type === 'success' && JSON.stringify(query.queryKey) === meKey) remember(query.state.data);
+      if (action.type === 'error' && errorStatus(action.error) === 401) {
+        leaveTo(signinUrl(`${window.location.pathname}${window.location.search}`));
+      }
+    });
+  }, [queryClient, trpc]);
+
+  return null;
+}

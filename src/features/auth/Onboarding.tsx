@@ -1,0 +1,388 @@
+'use client';
+// Sign-up as a five-step onboarding (spec sections 2, 4, 5 and 8): welcome, account, focus
+// explanation, timer modes, ready. The account step checks that name, e-mail and password are
+// all filled in ('Missing information' / 'Please fill in all fields'), shows the password
+// strength meter (reading A), creates the account and moves on 800 ms later. A failure says
+// 'Error creating account' with 'Please try again', or, when the server refused the input (an
+// e-mail that already has an account, a password under 8 characters, too many sign-ups), the
+// server's own words, since only they say what to change. Once the account exists there is no
+// way back to the account step (it would create a second one).
+//
+// The last step goes to /dashboard, or, when the visitor chose Plus on the landing page (the
+// upgrade intent in local storage), to /account?upgrade=plus&country=UK|USA, where the account
+// page starts the checkout; the intent is cleared as it is used.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@/components/Button';
+import { Input } from '@/components/Field';
+import { toast } from '@/components/Toast';
+import { CURRENCIES, DISPLAY_MODE_LABELS, DISPLAY_MODES, ONBOARDING_ADVANCE_MS, PLAN_LIMITS, PLUS_PRICE, SESSION_DEFAULTS, type DisplayMode } from '@/lib/constants';
+import type { TUser } from '@/lib/schemas/user';
+import { readUpgradeIntent, type TUpgradeIntent } from '@/lib/upgrade-intent';
+import { useTRPC } from '@/trpc/react';
+import { rememberSignedInUser, takeUpgradeDestination } from './after-sign-in';
+import { AuthCard, Banner } from './AuthLayout';
+import { clientErrorMessage, errorStatus } from './errors';
+import { ACCOUNT_STEP, LAST_STEP, ONBOARDING_STEPS } from './onboarding-steps';
+import { PasswordField } from './PasswordField';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { browserStorage } from './session-sync';
+
+type Created = { user: TUser; verificationEmailSent: boolean };
+
+export function Onboarding() {
+  const [step, setStep] = useState(0);
+  const [created, setCreated] = useState<Created | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // Each new step is announced by moving focus to its heading (not on the first render).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const go = (index: number) => setStep(Math.max(0, Math.min(LAST_STEP, index)));
+  const canGoBack = step > 0 && !(created && step - 1 <= ACCOUNT_STEP);
+
+  return (
+    <div>
+      <StepIndicator step={step} />
+      <AuthCard className="mt-4">
+        {step === 0 ? <WelcomeStep headingRef={headingRef} onNext={() => go(1)} /> : null}
+        {step === 1 ? (
+          <AccountStep
+            headingRef={headingRef}
+            onBack={() => go(0)}
+            onCreated={(result) => {
+              setCreated(result);
+              // Let the "account created" confirmation be seen before moving on.
+              setTimeout(() => go(2), ONBOARDING_ADVANCE_MS);
+            }}
+          />
+        ) : null}
+        {step === 2 ? <FocusStep headingRef={headingRef} created={created} /> : null}
+        {step === 3 ? <ModesStep headingRef={headingRef} /> : null}
+        {step === 4 ? <ReadyStep headingRef={headingRef} created={created} /> : null}
+        {step > 0 && step !== ACCOUNT_STEP ? (
+          <StepButtons onBack={canGoBack ? () => go(step - 1) : undefined} onNext={step < LAST_STEP ? () => go(step + 1) : undefined} />
+        ) : null}
+      </AuthCard>
+      {step <= ACCOUNT_STEP && !created ? (
+        <p className="mt-6 text-center text-sm text-muted">
+          Already have an account?{' '}
+          <Link href="/signin" className="font-medium text-accent underline-offset-2 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function StepIndicator({ step }: { step: number }) {
+  const current = ONBOARDING_STEPS[step];
+  return (
+    <div>
+      <p className="text-sm font-medium text-muted" aria-live="polite">
+        Step {step + 1} of {ONBOARDING_STEPS.length}
+        <span className="sr-only">: {current?.label}</span>
+      </p>
+      <ol className="mt-2 flex gap-1.5" aria-hidden>
+        {ONBOARDING_STEPS.map((item, index) => (
+          <li
+            key={item.id}
+            data-current={index === step || undefined}
+            className={`h-1.5 flex-1 rounded-pill transition-colors ${index <= step ? 'bg-accent' : 'bg-border'}`}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function StepButtons({ onBack, onNext }: { onBack?: () => void; onNext?: () => void }) {
+  if (!onBack && !onNext) return null;
+  return (
+    <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+      {onBack ? (
+        <Button variant="ghost" onClick={onBack}>
+          Back
+        </Button>
+      ) : (
+        <span />
+      )}
+      {onNext ? <Button onClick={onNext}>Continue</Button> : null}
+    </div>
+  );
+}
+
+type HeadingRef = { headingRef: React.RefObject<HTMLHeadingElement | null> };
+
+function StepHeading({ headingRef, children }: HeadingRef & { children: ReactNode }) {
+  return (
+    <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
+      {children}
+    </h1>
+  );
+}
+
+function WelcomeStep({ headingRef, onNext }: HeadingRef & { onNext: () => void }) {
+  return (
+    <div>
+      <StepHeading headingRef={headingRef}>Welcome to Onething</StepHeading>
+      <p className="mt-3 leading-relaxed text-muted">
+        A calm place to get one thing done at a time. Setting up takes about a minute: your account first, then a quick look at how
+        focus sessions work.
+      </p>
+      <ul className="mt-6 space-y-3 text-sm">
+        <Point>See only the task that matters now.</Point>
+        <Point>Focus with a clock, a timer, a stopwatch or pomodoros.</Point>
+        <Point>Let AI plan a session by your mood, or break a big task down.</Point>
+      </ul>
+      <Button size="lg" className="mt-8 w-full" onClick={onNext}>
+        Get started
+      </Button>
+    </div>
+  );
+}
+
+type AccountErrors = { name?: string; email?: string; password?: string };
+
+function AccountStep({ headingRef, onBack, onCreated }: HeadingRef & { onBack: () => void; onCreated: (result: Created) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<AccountErrors>({});
+  const [done, setDone] = useState(false);
+
+  const signup = useMutation(
+    trpc.auth.signup.mutationOptions({
+      onMutate: () => queryClient.cancelQueries(),
+      onSuccess: (result) => {
+        rememberSignedInUser(queryClient, trpc, result.user);
+        setDone(true);
+        onCreated(result);
+      },
+      onError: (error) => {
+        const status = errorStatus(error);
+        const description = clientErrorMessage(error, 'Please try again');
+        // Point at the field the server's words are about.
+        const field = (error.data as { issues?: { path?: string[] }[] } | undefined)?.issues?.[0]?.path?.[0];
+        if (status === 400 && (field === 'name' || field === 'email' || field === 'password')) setErrors({ [field]: description });
+        if (status === 409) setErrors({ email: description });
+        toast({ title: 'Error creating account', description, variant: 'destructive' });
+      },
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (signup.isPending || done) return;
+    const missing: AccountErrors = {};
+    if (!name.trim()) missing.name = 'Please enter your name';
+    if (!email.trim()) missing.email = 'Please enter your email address';
+    if (!password) missing.password = 'Please choose a password';
+    setErrors(missing);
+    if (missing.name || missing.email || missing.password) {
+      toast({ title: 'Missing information', description: 'Please fill in all fields', variant: 'destructive' });
+      return;
+    }
+    signup.mutate({ name: name.trim(), email: email.trim(), password });
+  }
+
+  return (
+    <div>
+      <StepHeading headingRef={headingRef}>Create your account</StepHeading>
+      <p className="mt-3 text-sm leading-relaxed text-muted">Free to start, no card needed. We&apos;ll send you a link to verify your email.</p>
+      <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
+        <Input
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={errors.name}
+          disabled={done}
+          required
+        />
+        <Input
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+          disabled={done}
+          required
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+          disabled={done}
+          required
+          below={password ? <PasswordStrengthMeter password={password} /> : null}
+        />
+        {done ? <Banner tone="success">Account created. Just a moment…</Banner> : null}
+        <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Button variant="ghost" onClick={onBack} disabled={signup.isPending || done}>
+            Back
+          </Button>
+          <Button type="submit" pending={signup.isPending} disabled={done}>
+            Create account
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function FocusStep({ headingRef, created }: HeadingRef & { created: Created | null }) {
+  return (
+    <div>
+      <StepHeading headingRef={headingRef}>One thing at a time</StepHeading>
+      {created ? (
+        <Banner tone={created.verificationEmailSent ? 'info' : 'error'} className="mt-4">
+          {created.verificationEmailSent ? (
+            <>
+              We&apos;ve sent a verification link to <strong className="break-all font-semibold">{created.user.email}</strong>. Open it to
+              unlock your dashboard.
+            </>
+          ) : (
+            <>We couldn&apos;t send the verification email just now. You can send it again from your dashboard.</>
+          )}
+        </Banner>
+      ) : null}
+      <p className="mt-5 leading-relaxed text-muted">
+        Long lists are hard to start. Onething keeps yours out of the way and shows you the next task, large and calm, while you
+        work on it.
+      </p>
+      <ol className="mt-6 space-y-4 text-sm">
+        <Numbered n={1} title="Add your tasks">
+          With a due date, how important and how hard each one is.
+        </Numbered>
+        <Numbered n={2} title="Start a focus session">
+          Up to {SESSION_DEFAULTS.maxTasks} tasks come with you, soonest due first.
+        </Numbered>
+        <Numbered n={3} title="Finish the one in front of you">
+          Mark it done and the next one takes its place.
+        </Numbered>
+      </ol>
+    </div>
+  );
+}
+
+const MODE_DESCRIPTIONS: Record<DisplayMode, string> = {
+  clock: 'The time, large and quiet. For open-ended work.',
+  'clock-date': 'The time with today’s date beside it.',
+  pomodoro: `${SESSION_DEFAULTS.pomodoroWork} minutes of work, ${SESSION_DEFAULTS.pomodoroBreak} of rest, repeated.`,
+  timer: 'Counts down from the minutes you choose.',
+  stopwatch: 'Counts up from zero, to see how long things take.',
+};
+
+function ModesStep({ headingRef }: HeadingRef) {
+  return (
+    <div>
+      <StepHeading headingRef={headingRef}>Pick a clock that suits you</StepHeading>
+      <p className="mt-3 leading-relaxed text-muted">Every session shows one of five clocks. You choose when you start a session.</p>
+      <ul className="mt-6 grid gap-3">
+        {DISPLAY_MODES.map((mode) => (
+          <li key={mode} className="rounded-control border border-border bg-surfaceMuted/60 px-4 py-3">
+            <p className="text-sm font-semibold">{DISPLAY_MODE_LABELS[mode]}</p>
+            <p className="mt-0.5 text-sm text-muted">{MODE_DESCRIPTIONS[mode]}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const noSubscribe = () => () => {};
+
+function useUpgradeIntent(): TUpgradeIntent | null {
+  const raw = useSyncExternalStore(
+    noSubscribe,
+    () => {
+      const storage = browserStorage('local');
+      return storage ? JSON.stringify(readUpgradeIntent(storage)) : 'null';
+    },
+    () => 'null',
+  );
+  return JSON.parse(raw) as TUpgradeIntent | null;
+}
+
+function ReadyStep({ headingRef, created }: HeadingRef & { created: Created | null }) {
+  const router = useRouter();
+  const intent = useUpgradeIntent();
+  const [leaving, setLeaving] = useState(false);
+  const free = PLAN_LIMITS.free;
+
+  function finish() {
+    setLeaving(true);
+    router.push(takeUpgradeDestination() ?? '/dashboard');
+  }
+
+  return (
+    <div>
+      <StepHeading headingRef={headingRef}>You&apos;re all set</StepHeading>
+      <p className="mt-3 leading-relaxed text-muted">
+        {created && !created.user.emailVerified
+          ? 'Verify your email from the link we sent, then add your first task and start a session.'
+          : 'Add your first task and start a session.'}
+      </p>
+      {intent ? (
+        <Banner tone="info" className="mt-5">
+          Next, finish upgrading to Plus for {CURRENCIES[intent.country].symbol}
+          {PLUS_PRICE.amount} a month: unlimited tasks and sessions and more AI help.
+        </Banner>
+      ) : (
+        <p className="mt-5 text-sm text-muted">
+          The Free plan includes {free.tasks} tasks, {free.sessions} sessions, {free.aiBreakdowns} AI breakdowns and {free.aiSessions} AI
+          sessions each month.
+        </p>
+      )}
+      <Button size="lg" className="mt-8 w-full" onClick={finish} pending={leaving}>
+        {intent ? 'Continue to Plus' : 'Go to Dashboard'}
+      </Button>
+    </div>
+  );
+}
+
+function Point({ children }: { children: ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden className="mt-0.5 size-4 shrink-0 text-accent">
+        <path d="M4.5 10.5l3.5 3.5 7.5-8" />
+      </svg>
+      <span>{children}</span>
+    </li>
+  );
+}
+
+function Numbered({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full bg-accentSoft text-sm font-semibold text-text">
+        {n}
+      </span>
+      <div>
+        <p className="font-semibold">{title}</p>
+        <p className="mt-0.5 text-muted">{children}</p>
+      </div>
+    </li>
+  );
+}

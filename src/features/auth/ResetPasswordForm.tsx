@@ -1,0 +1,122 @@
+'use client';
+// The page behind the password-reset e-mail (/forgot-password/reset?email=…&token=…): a new
+// password and its confirmation, checked as the spec's reset form is ('Passwords don't match' /
+// 'Please make sure your new passwords match'; 'Password too short' / 'Password must be at
+// least 8 characters'), then auth.resetPassword and a success state with a Sign In button.
+// An expired or used link says so and offers a new one.
+import { useMutation } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { Button, LinkButton } from '@/components/Button';
+import { toast } from '@/components/Toast';
+import { MIN_PASSWORD_LENGTH } from '@/lib/constants';
+import { useTRPC } from '@/trpc/react';
+import { AuthCard, Banner, ResultMark } from './AuthLayout';
+import { clientErrorMessage } from './errors';
+import { PasswordField } from './PasswordField';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+
+type Errors = { newPassword?: string; confirm?: string };
+
+export function ResetPasswordForm({ email, token }: { email: string | null; token: string | null }) {
+  const trpc = useTRPC();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const reset = useMutation(
+    trpc.auth.resetPassword.mutationOptions({
+      onError: (error) => setFailure(clientErrorMessage(error, 'Something went wrong. Please try again.')),
+    }),
+  );
+
+  if (!email || !token) {
+    return (
+      <AuthCard className="text-center">
+        <ResultMark tone="error" />
+        <h1 className="mt-5 text-2xl font-semibold tracking-tight">Invalid reset link</h1>
+        <p className="mt-3 leading-relaxed text-muted">
+          This link is missing the email address or the code. Open the link from your email again, or ask for a new one.
+        </p>
+        <div className="mt-8 flex justify-center">
+          <LinkButton href="/signin?forgot=1">Request a new link</LinkButton>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard className="text-center">
+        <ResultMark tone="success" />
+        <h1 className="mt-5 text-2xl font-semibold tracking-tight">Password updated</h1>
+        <p className="mt-3 leading-relaxed text-muted">Your new password is set, and you have been signed out everywhere. Sign in with your new password.</p>
+        <div className="mt-8 flex justify-center">
+          <LinkButton href={`/signin?email=${encodeURIComponent(email)}`}>Sign In</LinkButton>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (reset.isPending) return;
+    setFailure(null);
+    if (newPassword !== confirm) {
+      setErrors({ confirm: 'Please make sure your new passwords match' });
+      toast({ title: "Passwords don't match", description: 'Please make sure your new passwords match', variant: 'destructive' });
+      return;
+    }
+    if (newPassword.length < MIN_PASSWORD_LENGTH) {
+      setErrors({ newPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` });
+      toast({ title: 'Password too short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, variant: 'destructive' });
+      return;
+    }
+    setErrors({});
+    reset.mutate({ email: email!, token: token!, newPassword });
+  }
+
+  return (
+    <AuthCard>
+      <h1 className="text-2xl font-semibold tracking-tight">Choose a new password</h1>
+      <p className="mt-2 text-sm leading-relaxed text-muted">
+        For <span className="break-all font-medium text-text">{email}</span>. At least {MIN_PASSWORD_LENGTH} characters.
+      </p>
+      {failure ? (
+        <Banner tone="error" className="mt-6">
+          {failure}{' '}
+          <Link href="/signin?forgot=1" className="font-medium text-text underline underline-offset-2">
+            Request a new link
+          </Link>
+        </Banner>
+      ) : null}
+      <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
+        {/* Lets password managers store the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+          error={errors.newPassword}
+          required
+          below={newPassword ? <PasswordStrengthMeter password={newPassword} /> : null}
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+          error={errors.confirm}
+          required
+        />
+        <Button type="submit" size="lg" className="mt-2 w-full" pending={reset.isPending}>
+          Reset password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,13 @@
+// The five onboarding steps of sign-up (spec section 4: step index 0 to 4). Step index 1
+// creates the account; the last step leaves for the dashboard.
+export const ONBOARDING_STEPS = [
+  { id: 'welcome', label: 'Welcome' },
+  { id: 'account', label: 'Account' },
+  { id: 'focus', label: 'Focus' },
+  { id: 'modes', label: 'Timer modes' },
+  { id: 'ready', label: 'Ready' },
+] as const;
+
+export type OnboardingStepId = (typeof ONBOARDING_STEPS)[number]['id'];
+export const ACCOUNT_STEP = 1;
+export const LAST_STEP = ONBOARDING_STEPS.length - 1;

@@ -1,0 +1,62 @@
+// Signing out in the browser (spec sections 3 and 4): the cached tasks, sessions and user are
+// cleared from browser storage, and every other open tab hears about it twice over: a message
+// on the 'onething-auth' BroadcastChannel, and the `storage` event of the cached user's removal
+// (which also reaches browsers without BroadcastChannel). Either one sends that tab to /signin.
+import { STORAGE_KEYS } from '@/lib/constants';
+
+export const AUTH_CHANNEL = 'onething-auth';
+export type AuthMessage = { type: 'signed-out' };
+export const SIGNED_OUT: AuthMessage = { type: 'signed-out' };
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+/** Cached account data in local storage: removed on sign-out. */
+export const CACHED_ACCOUNT_KEYS = [STORAGE_KEYS.cachedTasks, STORAGE_KEYS.cachedSessions, STORAGE_KEYS.cachedUser] as const;
+
+/**
+ * Removes what belongs to the signed-out account: the cached tasks, sessions and user (local
+ * storage; the user last, since its removal is what other tabs listen for) and this tab's
+ * current focus session and its start times (session storage). Theme, cookie choice, region and
+ * an upgrade intent are the device's, not the account's, and stay.
+ */
+export function clearAccountStorage(local: StorageLike | null, session: StorageLike | null): void {
+  if (local) for (const key of CACHED_ACCOUNT_KEYS) local.removeItem(key);
+  if (session) {
+    session.removeItem(STORAGE_KEYS.currentSessionId);
+    const startPrefix = STORAGE_KEYS.sessionStart('');
+    const keys: string[] = [];
+    for (let index = 0; index < session.length; index++) {
+      const key = session.key(index);
+      if (key?.startsWith(startPrefix)) keys.push(key);
+    }
+    for (const key of keys) session.removeItem(key);
+  }
+}
+
+/** Whether a `storage` event from another tab means that tab signed out. */
+export function isSignOutStorageEvent(event: { key: string | null; newValue: string | null }): boolean {
+  // key null: the other tab cleared all of local storage, cached user included.
+  return event.key === null || (event.key === STORAGE_KEYS.cachedUser && event.newValue === null);
+}
+
+export function isSignOutMessage(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SIGNED_OUT.type;
+}
+
+/** Keeps the signed-in user in local storage (spec section 3: the cached user). */
+export function cacheUser(local: Pick<Storage, 'setItem'> | null, user: unknown): void {
+  if (!local || !user) return;
+  try {
+    local.setItem(STORAGE_KEYS.cachedUser, JSON.stringify(user));
+  } catch {
+    // Storage full or blocked: the cache is a convenience.
+  }
+}
+
+export function browserStorage(kind: 'local' | 'session'): Storage | null {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
