@@ -36,6 +36,26 @@ test('without a current session, /session goes to the dashboard', async ({ page 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('/sessions/{id} makes that session current; someone else\'s session goes to the dashboard', async ({ page, playwright }) => {
+  const other = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await signUpVerified(other);
+  const answer = await other.post('/api/sessions', jsonBody({ displayMode: 'clock' }));
+  expect(answer.status()).toBe(200);
+  const theirs = (await answer.json()) as { id: string };
+  await other.dispose();
+
+  await signUpVerified(page);
+  const mine = await createSession(page, { displayMode: 'timer', timerDuration: 10, maxTasks: 3 });
+  await openSession(page, mine.id);
+  expect(await page.evaluate(() => sessionStorage.getItem('currentSessionId'))).toBe(mine.id);
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('sessionConfig') ?? '{}'))).toEqual({ displayMode: 'timer', maxTasks: 3 });
+  await page.goto('/session');
+  await expect(page.getByRole('heading', { name: mine.sessionName })).toBeVisible();
+
+  await page.goto(`/sessions/${theirs.id}`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test('a 25-minute pomodoro flips to a 5-minute break and back, with the notices', async ({ page }) => {
   await page.clock.install();
   await signUpVerified(page);
