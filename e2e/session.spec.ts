@@ -276,6 +276,7 @@ test('AI wizard with the built-in planner: mood, clock, recommendations, start',
   await expect(recommendations.getByText('Built-in planner')).toBeVisible();
   await expect(recommendations).toContainText(/Tidy the inbox|Write the proposal/);
   await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'session-ai-wizard-recommendations-1280', { fullPage: false });
   await page.getByLabel('Session name').fill('Deep work');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Start Session' }).last().click();
