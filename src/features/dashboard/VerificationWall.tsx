@@ -8,6 +8,7 @@ import { Button } from '@/components/Button';
 import { Logo } from '@/components/Logo';
 import { toast } from '@/components/Toast';
 import { VERIFY_RESEND_COOLDOWN_SECONDS } from '@/lib/constants';
+import { useSignOut } from '@/features/auth/useSignOut';
 import { useTRPC } from '@/trpc/react';
 
 const nowMs = () => Date.now();
@@ -15,6 +16,7 @@ const nowMs = () => Date.now();
 export function VerificationWall({ email }: { email: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { signOut, pending: signingOut } = useSignOut();
   const [sentAt, setSentAt] = useState<number | null>(null);
   const [now, setNow] = useState(nowMs);
 
@@ -53,7 +55,7 @@ export function VerificationWall({ email }: { email: string }) {
             Verify your email
           </h1>
           <p className="mt-3 leading-relaxed text-muted">
-            We sent a verification link to <span className="font-medium text-text">{email}</span>. Open it to start using your dashboard.
+            We sent a verification link to <span className="font-medium break-all text-text">{email}</span>. Open it to start using your dashboard.
           </p>
         </div>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
@@ -65,6 +67,12 @@ export function VerificationWall({ email }: { email: string }) {
           </Button>
         </div>
         <p className="text-sm text-muted">Can’t find it? Check your spam folder.</p>
+        <p className="text-sm text-muted">
+          Wrong address?{' '}
+          <button type="button" onClick={signOut} disabled={signingOut} className="font-medium text-text underline underline-offset-2 hover:text-accent">
+            Sign out
+          </button>
+        </p>
       </div>
     </div>
   );

@@ -10,7 +10,6 @@ import { DateTime } from 'luxon';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
-import { Switch } from '@/components/Field';
 import { LoadingOverlay } from '@/components/Spinner';
 import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, DISPLAY_MODE_LABELS } from '@/lib/constants';
 import type { TSessionOutput } from '@/lib/schemas/session';
@@ -235,18 +234,22 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
       </div>
       <div className="flex items-center gap-2">
         {timed ? (
-          <Switch
-            label="Sound & notification"
-            className="items-center rounded-control px-2 text-muted"
-            checked={alerts}
-            onChange={async (event) => {
-              const on = event.target.checked;
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={alerts}
+            title="A soft chime and a notification when a timer or pomodoro phase ends"
+            onClick={async () => {
+              const on = !alerts;
               onAlertsChange(on);
               storeAlertsEnabled(on);
               // Asked politely: only now, after the person chose alerts, never on load.
               if (on) await askNotificationPermission();
             }}
-          />
+          >
+            <BellIcon off={!alerts} />
+            {alerts ? 'Alerts on' : 'Alerts off'}
+          </Button>
         ) : null}
         {fullscreen.supported ? (
           <Button variant="ghost" size="sm" onClick={fullscreen.toggle} aria-pressed={fullscreen.active}>
@@ -290,7 +293,7 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
         {label}
         {paused ? <Badge variant="neutral">Paused</Badge> : null}
       </p>
-      <p role="timer" aria-label={`${label}: ${main}`} className="tabular font-semibold leading-none tracking-tight" style={{ fontSize: clockSizes.clock }}>
+      <p role="timer" aria-label={`${label}: ${main}`} className="tabular font-medium leading-none tracking-tight" style={{ fontSize: clockSizes.clock }}>
         {main}
       </p>
       {sub ? (
@@ -339,7 +342,7 @@ function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: 
 
 function UpNext({ tasks }: { tasks: TTaskOutput[] }) {
   return (
-    <section aria-labelledby="up-next-title" className="opacity-80 transition-opacity hover:opacity-100 focus-within:opacity-100">
+    <section aria-labelledby="up-next-title">
       <h2 id="up-next-title" className="mb-2 text-xs font-medium uppercase tracking-[0.18em] text-muted">
         Up next
       </h2>
@@ -347,7 +350,7 @@ function UpNext({ tasks }: { tasks: TTaskOutput[] }) {
         {tasks.map((task) => (
           <li key={task.id} className="flex items-center gap-3 rounded-control px-1 py-1.5 text-sm">
             <span aria-hidden className="size-2 shrink-0 rounded-full" style={{ background: task.color ?? 'var(--color-accent)' }} />
-            <span className="min-w-0 flex-1 truncate">{task.title}</span>
+            <span className="min-w-0 flex-1 truncate text-muted">{task.title}</span>
             {task.dueDate ? <span className="tabular shrink-0 text-xs text-muted">{DateTime.fromISO(task.dueDate).toLocaleString({ month: 'short', day: 'numeric' })}</span> : null}
           </li>
         ))}
@@ -486,6 +489,14 @@ function PauseIcon() {
     <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="currentColor">
       <rect x="5" y="4.5" width="3.5" height="11" rx="1" />
       <rect x="11.5" y="4.5" width="3.5" height="11" rx="1" />
+    </svg>
+  );
+}
+function BellIcon({ off }: { off: boolean }) {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M5 8.5a5 5 0 0110 0c0 4 1.5 5.5 1.5 5.5h-13S5 12.5 5 8.5zM8.5 16.5a1.6 1.6 0 003 0" />
+      {off ? <path d="M3 3l14 14" /> : null}
     </svg>
   );
 }
