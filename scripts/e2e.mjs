@@ -13,11 +13,31 @@ if (!existsSync(chromium)) {
   process.stderr.write(`Chromium was not found at ${chromium}. Install it with: apt-get install -y chromium\n`);
   process.exit(1);
 }
-rmSync(dataDir, { recursive: true, force: true });
-const result = spawnSync(process.execPath, [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, E2E_DATA_DIR: dataDir },
-});
-rmSync(dataDir, { recursive: true, force: true });
-process.exit(result.status ?? 1);
+const args = process.argv.slice(2);
+const playwright = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
+
+function run(config, dir, extra) {
+  rmSync(dir, { recursive: true, force: true });
+  const result = spawnSync(process.execPath, [playwright, 'test', ...(config ? ['--config', config] : []), ...extra], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_DATA_DIR: dir },
+  });
+  rmSync(dir, { recursive: true, force: true });
+  return result.status ?? 1;
+}
+
+// The Stripe checkout redirect needs a server started with Stripe keys (pointing at a local
+// stub): a second configuration with its own server, run after the main one when no files are
+// named, or when the billing-checkout spec is named.
+const billingArgs = args.filter((arg) => arg.startsWith('-') || arg.includes('billing-checkout'));
+const wantsBilling = args.every((arg) => arg.startsWith('-')) || args.some((arg) => arg.includes('billing-checkout'));
+const mainArgs = args.filter((arg) => !arg.includes('billing-checkout'));
+const onlyBilling = args.some((arg) => arg.includes('billing-checkout')) && mainArgs.every((arg) => arg.startsWith('-'));
+
+let status = onlyBilling ? 0 : run(null, dataDir, mainArgs);
+if (wantsBilling) {
+  const billingStatus = run('e2e/billing-checkout.config.ts', path.join(root, '.data', 'e2e-billing'), billingArgs);
+  status = status || billingStatus;
+}
+process.exit(status);

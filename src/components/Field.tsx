@@ -18,7 +18,10 @@ export interface FieldOwnProps {
   hint?: ReactNode;
   /** Error text; marks the control invalid. */
   error?: ReactNode;
-  /** Shows a required marker; the control itself also gets `required` when you pass it. */
+  /**
+   * Shows a required marker and sets aria-required. Deliberately not the native `required`:
+   * the browser's own validation bubbles would replace the app's error texts (spec section 8).
+   */
   required?: boolean;
   className?: string;
 }
@@ -83,7 +86,7 @@ export function Input({ label, hint, error, required, className, inputClassName 
     <Field htmlFor={ids.controlId} label={label} hint={hint} error={error} required={required} className={className} hintId={ids.hintId} errorId={ids.errorId}>
       <input
         id={ids.controlId}
-        required={required}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={ids.describedBy}
         className={`${controlBase} ${borderFor(error)} h-11 px-3 text-base sm:text-sm ${inputClassName}`}
@@ -102,7 +105,7 @@ export function Textarea({ label, hint, error, required, className, textareaClas
       <textarea
         id={ids.controlId}
         rows={rows}
-        required={required}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={ids.describedBy}
         className={`${controlBase} ${borderFor(error)} min-h-24 px-3 py-2.5 text-base leading-relaxed sm:text-sm ${textareaClassName}`}
@@ -128,7 +131,7 @@ export function Select({ label, hint, error, required, className, selectClassNam
       <div className="relative">
         <select
           id={ids.controlId}
-          required={required}
+          aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={ids.describedBy}
           className={`${controlBase} ${borderFor(error)} h-11 appearance-none pl-3 pr-9 text-base sm:text-sm ${selectClassName}`}

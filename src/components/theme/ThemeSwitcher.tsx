@@ -41,7 +41,7 @@ export function ThemeSwitcher({ legend = 'Theme', showLegend = true, className =
               value={preference}
               checked={theme === preference}
               onChange={() => setTheme(preference)}
-              className="sr-only"
+              className="absolute inset-0 m-0 cursor-pointer appearance-none rounded-[0.5rem] opacity-0"
             />
             {icons[preference]}
             {THEME_LABELS[preference]}

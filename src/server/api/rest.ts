@@ -1,7 +1,10 @@
 // The REST door: the same router served at /api/* by trpc-to-openapi, with the error body of
 // api.md (`{ message, code, issues? }`), a body size limit, Set-Cookie from procedures, and
 // empty bodies accepted as `{}` (the spec's client sends no body when there is no payload).
-import { createOpenApiFetchHandler } from 'trpc-to-openapi';
+// The adapter's node handler is built once (its fetch wrapper would rebuild the route table, and
+// outside production regenerate the whole OpenAPI document, on every request); each request is
+// handed to it as a view of the fetch Request with the JSON body already parsed.
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { INTERNAL_MESSAGE, type ApiErrorBody } from './errors';
 import { appRouter } from './root';
 import type { AuthSession } from '@/server/auth/session';
@@ -89,26 +92,81 @@ export function handleRestAs(req: Request, session: AuthSession | null): Promise
   return serveRest(req, { session });
 }
 
-async function serveRest(req: Request, as?: { session: AuthSession | null }): Promise<Response> {
-  const bodyOrError = await readBody(req);
-  if (bodyOrError instanceof Response) return bodyOrError;
-  const headers = new Headers(req.headers);
-  let body: string | undefined;
-  if (!['GET', 'HEAD', 'DELETE'].includes(req.method)) {
-    body = bodyOrError.trim() === '' ? '{}' : bodyOrError;
-    if (bodyOrError.trim() === '') headers.set('content-type', 'application/json');
-  }
-  const request = new Request(req.url, { method: req.method, headers, body });
-  const resHeaders = new Headers();
-  let response = await createOpenApiFetchHandler({
-    endpoint: '/api',
+type RequestScope = { headers: Headers; resHeaders: Headers; as?: { session: AuthSession | null } };
+
+const scopes = new WeakMap<object, RequestScope>();
+
+type NodeHandler = (req: unknown, res: unknown) => Promise<void>;
+let nodeHandler: NodeHandler | undefined;
+
+function openApiHandler(): NodeHandler {
+  nodeHandler ??= createOpenApiNodeHttpHandler({
     router: appRouter,
-    req: request,
-    createContext: async () => {
-      const context = await createContext({ headers: req.headers, resHeaders });
-      return as ? { ...context, session: as.session } : context;
+    createContext: async ({ req }: { req: object }) => {
+      const scope = scopes.get(req);
+      if (!scope) throw new Error('REST request without a scope');
+      const context = await createContext({ headers: scope.headers, resHeaders: scope.resHeaders });
+      return scope.as ? { ...context, session: scope.as.session } : context;
+    },
+  } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]) as unknown as NodeHandler;
+  return nodeHandler;
+}
+
+/** Runs the adapter on a view of `req` whose url drops the /api prefix and whose body is parsed. */
+function runAdapter(req: Request, apiUrl: string, headers: Headers, body: unknown, scope: RequestScope): Promise<Response> {
+  const view = new Proxy(req, {
+    get(target, property) {
+      if (property === 'url') return apiUrl;
+      if (property === 'body') return body;
+      if (property === 'headers') return headers;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
+  scopes.set(view, scope);
+  return new Promise<Response>((resolve, reject) => {
+    const responseHeaders = new Headers();
+    let statusCode = 200;
+    const res = {
+      setHeader(key: string, value: string | string[]) {
+        if (typeof value === 'string') responseHeaders.set(key, value);
+        else for (const item of value) responseHeaders.append(key, item);
+      },
+      get statusCode() {
+        return statusCode;
+      },
+      set statusCode(code: number) {
+        statusCode = code;
+      },
+      end(chunk?: string) {
+        resolve(new Response(statusCode === 204 ? null : chunk, { status: statusCode, headers: responseHeaders }));
+      },
+    };
+    openApiHandler()(view, res).catch(reject);
+  });
+}
+
+async function serveRest(req: Request, as?: { session: AuthSession | null }): Promise<Response> {
+  const text = await readBody(req);
+  if (text instanceof Response) return text;
+  const headers = new Headers(req.headers);
+  let body: unknown;
+  if (!['GET', 'HEAD', 'DELETE'].includes(req.method)) {
+    if (text.trim() === '') {
+      body = {};
+      headers.set('content-type', 'application/json');
+    } else if ((headers.get('content-type') ?? '').startsWith('application/json')) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return jsonError(400, { message: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
+      }
+    }
+  }
+  const url = new URL(req.url);
+  url.pathname = url.pathname.replace(/^\/api(?=\/|$)/, '') || '/';
+  const resHeaders = new Headers();
+  let response = await runAdapter(req, url.toString(), headers, body, { headers: req.headers, resHeaders, as });
   if (response.status >= 400) response = await normaliseError(response);
   else response.headers.set('cache-control', 'no-store');
   resHeaders.forEach((value, key) => {

@@ -1,6 +1,7 @@
 // The application router: every procedure of the product, served as tRPC at /api/trpc and as
 // REST at the spec's /api/* paths (see src/server/api/rest.ts).
 import { pinInputCoercion } from './coercion';
+import { aiRouter } from './routers/ai/_router';
 import { authRouter } from './routers/auth/_router';
 import { billingRouter } from './routers/billing/_router';
 import { contactRouter } from './routers/contact/_router';
@@ -16,6 +17,8 @@ export const appRouter = pinInputCoercion(
     auth: authRouter,
     user: userRouter,
     contact: contactRouter,
+    // Before task and session: its static paths (/sessions/ai-plan) must win over /{id} ones.
+    ai: aiRouter,
     task: taskRouter,
     session: sessionRouter,
     billing: billingRouter,

@@ -29,6 +29,7 @@ export const RATE_LIMITS = {
   signupPerIp: { limit: 30, windowMs: HOUR_MS },
   mailPerAddress: { limit: 5, windowMs: HOUR_MS },
   contactPerIp: { limit: 10, windowMs: HOUR_MS },
+  aiPlanPerUser: { limit: 30, windowMs: HOUR_MS },
 } as const;
 
 /** A key like `signin:account:<hash>`: the identifier (address, IP, user id) is hashed. */

@@ -9,6 +9,8 @@ import { sendVerificationEmail } from './auth.service';
 import { endBillingForDeletedAccount } from './billing.service';
 import { consumeRateLimit, rateLimitKey, RATE_LIMITS, releaseRateLimitHit, tooManyRequests } from './rate-limit.service';
 import { usageSummary, type Tx } from './usage.service';
+import { TASK_SELECT, toTaskOutput } from './task.service';
+import { toSessionOutput } from './session.service';
 import { log } from '@/server/log';
 
 /** The columns the User answer is made of (and nothing secret). */
@@ -152,4 +154,55 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
     await tx.contactMessage.deleteMany({ where: { userId } });
     await tx.user.delete({ where: { id: userId } });
   });
+}
+
+/** One month of the usage counters, as the export lists them. */
+export interface TUsageMonth {
+  month: string;
+  tasks: number;
+  sessions: number;
+  aiBreakdowns: number;
+  aiSessions: number;
+}
+
+/**
+ * Everything the account holds, for "Export my data" (beyond the spec): the profile as `me`
+ * shows it (no hashes, no Stripe ids), every task and session, the usage counters of every
+ * month and the API tokens' names (never the tokens). One query per table, no N+1.
+ */
+export async function exportAccount(db: Db, userId: string) {
+  const [row, taskRows, sessionRows, usageRows, tokenRows] = await Promise.all([
+    db.user.findUnique({ where: { id: userId }, select: USER_SELECT }),
+    db.task.findMany({ where: { userId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: TASK_SELECT }),
+    db.session.findMany({ where: { userId }, orderBy: [{ startedAt: 'asc' }, { id: 'asc' }], omit: { userId: true } }),
+    db.usageCounter.findMany({ where: { userId }, orderBy: { month: 'asc' } }),
+    db.apiToken.findMany({
+      where: { userId },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true },
+    }),
+  ]);
+  if (!row) throw appError('UNAUTHORIZED', 'Please sign in to continue');
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: await toUserOutput(db, row),
+    tasks: taskRows.map(toTaskOutput),
+    sessions: sessionRows.map(toSessionOutput),
+    usage: usageRows.map(
+      (usage): TUsageMonth => ({
+        month: usage.month.toISOString().slice(0, 7),
+        tasks: usage.tasks,
+        sessions: usage.sessions,
+        aiBreakdowns: usage.aiBreakdowns,
+        aiSessions: usage.aiSessions,
+      }),
+    ),
+    apiTokens: tokenRows.map((token) => ({
+      id: token.id,
+      name: token.name,
+      prefix: token.prefix,
+      createdAt: token.createdAt.toISOString(),
+      lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+    })),
+  };
 }

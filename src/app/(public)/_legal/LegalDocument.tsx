@@ -14,7 +14,7 @@ const prose =
   '[&_p]:mt-4 [&_p:first-child]:mt-0 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 ' +
   '[&_li::marker]:text-muted [&_h3]:mt-8 [&_h3]:text-base [&_h3]:font-semibold ' +
   '[&_a]:font-medium [&_a]:text-accent [&_a]:underline [&_a]:underline-offset-2 [&_strong]:font-semibold ' +
-  '[&_dl]:mt-4 [&_dt]:mt-4 [&_dt]:font-semibold [&_dd]:mt-1 [&_dd]:text-muted [&_code]:rounded [&_code]:bg-surfaceMuted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-sm';
+  '[&_dl]:mt-4 [&_dt]:mt-4 [&_dt]:font-semibold [&_dd]:mt-1 [&_code]:rounded [&_code]:bg-surfaceMuted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-sm';
 
 export function LegalDocument({ title, meta, intro, sections }: { title: string; meta: ReactNode; intro: ReactNode; sections: LegalSection[] }) {
   return (

@@ -127,8 +127,8 @@ const sections: LegalSection[] = [
         <ul>
           <li>
             Nothing is sent to an AI service until you ask for one of these. Then we send only what that request needs: for a breakdown,
-            the task&apos;s title, description, due date and the notes you typed; for a plan, the mood and clock you chose and the titles,
-            descriptions, due dates, importance and difficulty of your open tasks.
+            the task&apos;s title, importance, difficulty and due date, and the notes you typed; for a plan, the mood and clock you chose
+            and, for each open task, its title, importance, difficulty, due date and how many days old it is.
           </li>
           <li>We never send your name, your e-mail address or your password to the AI service.</li>
           <li>
@@ -291,7 +291,7 @@ const sections: LegalSection[] = [
       <p>
         Delete Account in Account, Account Actions removes your account and everything that belongs to it at once: profile, tasks,
         subtasks, sessions, usage counters, preferences, access tokens and pending links. You are signed out everywhere. If you have a
-        Plus subscription, cancel it first so that Stripe stops charging you; Stripe keeps its own payment records as the law requires.
+        Plus subscription, it ends at once and Stripe stops charging you; Stripe keeps its own payment records as the law requires.
         Deleted data cannot be brought back. Copies in backups, if the service keeps any, disappear as those backups are replaced.
       </p>
     ),

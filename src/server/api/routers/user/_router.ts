@@ -12,12 +12,34 @@ import {
   ZUpdateProfileInput,
   ZUserOutput,
 } from '@/lib/schemas/user';
+import { ZSessionOutput } from '@/lib/schemas/session';
+import { ZTaskOutput } from '@/lib/schemas/task';
 import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
 import * as tokens from '@/server/services/token.service';
 import * as users from '@/server/services/user.service';
 import { createTRPCRouter, protectedProcedure, verifiedProcedure } from '../../trpc';
 
 const tags = ['user'];
+
+/** GET /api/user/export: everything the account holds, as one JSON document (beyond the spec). */
+export const ZAccountExport = z.object({
+  exportedAt: z.iso.datetime().describe('When this export was made'),
+  profile: ZUserOutput.describe('The profile as GET /api/auth/me shows it (no password hash, no billing ids)'),
+  tasks: z.array(ZTaskOutput).describe('Every task and subtask, oldest first'),
+  sessions: z.array(ZSessionOutput).describe('Every session, oldest first'),
+  usage: z
+    .array(
+      z.object({
+        month: z.string().describe('YYYY-MM (UTC)'),
+        tasks: z.number().int(),
+        sessions: z.number().int(),
+        aiBreakdowns: z.number().int(),
+        aiSessions: z.number().int(),
+      }),
+    )
+    .describe('What was created in each month'),
+  apiTokens: z.array(ZApiTokenOutput).describe('Names and prefixes of your API tokens (never the tokens)'),
+});
 
 /**
  * Actions a leaked API token must not be able to take (minting more tokens, deleting the
@@ -100,6 +122,21 @@ export const userRouter = createTRPCRouter({
       clearSessionCookie(ctx.resHeaders);
       return { success: true as const };
     }),
+
+  export: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/export',
+        tags,
+        summary: 'Export all my data',
+        description:
+          'Your profile, tasks, sessions, monthly usage and API token names as one JSON document. Never includes a password hash, a token or a billing id.',
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZAccountExport)
+    .query(({ ctx }) => users.exportAccount(ctx.db, ctx.session.userId)),
 
   listTokens: protectedProcedure
     .meta({

@@ -1,0 +1,221 @@
+// /account in real Chromium against the production build (no Stripe keys, so billing is not
+// configured): preferences that persist, profile, usage bars, API tokens, calendar feed, data
+// export, checkout return notices, sign-out and account deletion; axe and screenshots in both
+// themes at 390 and 1280 px.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
+
+async function openAccount(page: Page, path = '/account') {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+}
+
+test('e-mail preference switches save one at a time and persist across a reload', async ({ page }) => {
+  await signUpVerified(page);
+  await openAccount(page, '/account#email-preferences');
+  const section = page.locator('#email-preferences');
+  const reminders = section.getByRole('switch', { name: 'Email reminders' });
+  const marketing = section.getByRole('switch', { name: 'Marketing emails' });
+  const newsletter = section.getByRole('switch', { name: 'Newsletter' });
+  for (const toggle of [reminders, marketing, newsletter]) await expect(toggle).toBeChecked();
+
+  const saved = page.waitForResponse((response) => response.url().includes('user.updatePreferences') && response.ok());
+  await marketing.click();
+  await saved;
+  await expect(marketing).not.toBeChecked();
+  const savedAgain = page.waitForResponse((response) => response.url().includes('user.updatePreferences') && response.ok());
+  await newsletter.press('Space');
+  await savedAgain;
+
+  await page.reload();
+  await expect(page.locator('#email-preferences').getByRole('switch', { name: 'Email reminders' })).toBeChecked();
+  await expect(page.locator('#email-preferences').getByRole('switch', { name: 'Marketing emails' })).not.toBeChecked();
+  await expect(page.locator('#email-preferences').getByRole('switch', { name: 'Newsletter' })).not.toBeChecked();
+  const me = await (await page.request.get('/api/auth/me')).json();
+  expect(me).toMatchObject({ emailRemindersEnabled: true, marketingEmailsEnabled: false, newsletterEnabled: false });
+});
+
+test('Save Profile changes the name; a changed e-mail is said to need verification again', async ({ page }) => {
+  await signUpVerified(page, { name: 'Ada Lovelace' });
+  await openAccount(page);
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(name).toHaveValue('Ada Lovelace');
+  await name.fill('Ada King');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ada King');
+
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('someone-new@example.com');
+  await expect(page.getByText('A changed e-mail address must be verified again')).toBeVisible();
+});
+
+test('usage bars show what was created this month against the Free limits', async ({ page }) => {
+  await signUpVerified(page);
+  for (const title of ['One', 'Two', 'Three']) await createTaskViaApi(page, { title });
+  await openAccount(page);
+  const tasks = page.getByRole('progressbar', { name: 'Tasks' });
+  await expect(tasks).toHaveAttribute('aria-valuenow', '3');
+  await expect(tasks).toHaveAttribute('aria-valuemax', '40');
+  await expect(page.getByTestId('usage-tasks')).toHaveText('3 of 40');
+  await expect(page.getByTestId('usage-sessions')).toHaveText('0 of 20');
+  await expect(page.getByTestId('usage-aiBreakdowns')).toHaveText('0 of 5');
+  await expect(page.getByTestId('usage-aiSessions')).toHaveText('0 of 5');
+
+  // me is polled every 5 s here: a task created elsewhere shows up without a reload.
+  await createTaskViaApi(page, { title: 'Four' });
+  await expect(page.getByTestId('usage-tasks')).toHaveText('4 of 40', { timeout: 12_000 });
+});
+
+test('an API token is shown once, works as a bearer token, is listed, and stops working when revoked', async ({ page, playwright, baseURL }) => {
+  await signUpVerified(page);
+  await openAccount(page);
+  const section = page.locator('#api-tokens');
+  await expect(section.getByText('No tokens yet.')).toBeVisible();
+  await section.getByLabel('Token name').fill('Laptop script');
+  await section.getByRole('button', { name: 'Create Token' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Your new token' });
+  await expect(dialog).toContainText('this is the only time it is shown');
+  const token = await dialog.getByLabel('Token').inputValue();
+  expect(token.length).toBeGreaterThan(20);
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await dialog.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(dialog).toBeHidden();
+
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  expect((await api.get('/api/tasks')).status()).toBe(200);
+
+  const row = section.getByRole('listitem').filter({ hasText: 'Laptop script' });
+  await expect(row).toContainText(token.slice(0, 6));
+  await row.getByRole('button', { name: 'Revoke Laptop script' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke this token?' });
+  await confirm.getByRole('button', { name: 'Revoke Token' }).click();
+  await expect(page.getByText('Token revoked')).toBeVisible();
+  await expect(section.getByText('No tokens yet.')).toBeVisible();
+  expect((await api.get('/api/tasks')).status()).toBe(401);
+  await api.dispose();
+});
+
+test('the calendar feed can be turned on, fetched, given a new link and turned off', async ({ page }) => {
+  await signUpVerified(page);
+  await createTaskViaApi(page, { title: 'Dentist', dueDate: new Date(Date.now() + 86_400_000).toISOString() });
+  await openAccount(page);
+  const section = page.locator('#calendar-feed');
+  await section.getByRole('button', { name: 'Turn On Calendar Feed' }).click();
+  const url = await section.getByLabel('Feed URL').inputValue();
+  expect(url).toMatch(/\/api\/calendar\/.+\.ics$/);
+  const feed = await page.request.get(url);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('Dentist');
+
+  await section.getByRole('button', { name: 'Get a New Link' }).click();
+  await expect(section.getByLabel('Feed URL')).not.toHaveValue(url);
+  expect((await page.request.get(url)).status()).toBe(404);
+
+  await section.getByRole('button', { name: 'Turn Off' }).click();
+  await expect(section.getByRole('button', { name: 'Turn On Calendar Feed' })).toBeVisible();
+});
+
+test('Export my data downloads a JSON file with the profile, tasks and sessions', async ({ page }) => {
+  const account = await signUpVerified(page);
+  await createTaskViaApi(page, { title: 'Exported task' });
+  expect((await page.request.post('/api/sessions', jsonBody({ sessionName: 'Exported session' }))).status()).toBe(200);
+  await openAccount(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download My Data' }).click();
+  const file = await (await download).path();
+  const data = JSON.parse(await readFile(file, 'utf8'));
+  expect(data.profile).toMatchObject({ email: account.email, name: account.name });
+  expect(data.tasks.map((task: { title: string }) => task.title)).toEqual(['Exported task']);
+  expect(data.sessions.map((session: { sessionName: string }) => session.sessionName)).toEqual(['Exported session']);
+  expect(JSON.stringify(data)).not.toMatch(/passwordHash|argon2/);
+});
+
+test('without Stripe keys the subscription says billing is not configured instead of offering Upgrade', async ({ page }) => {
+  await signUpVerified(page);
+  await openAccount(page);
+  const section = page.locator('#subscription');
+  await expect(section.getByText('Billing is not configured')).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Upgrade to Plus' })).toHaveCount(0);
+  await expect(section.getByTestId('plus-price')).toContainText('£2');
+  await expect(section.getByTestId('plus-price').locator('s')).toHaveText('£4');
+  await section.getByLabel('Currency').selectOption('USA');
+  await expect(section.getByTestId('plus-price')).toContainText('$2');
+  await page.reload();
+  await expect(page.locator('#subscription').getByLabel('Currency')).toHaveValue('USA');
+  expect(await page.evaluate(() => window.localStorage.getItem('region'))).toBe('USA');
+});
+
+test('returning from Stripe says what happened and never pretends to be Plus', async ({ page }) => {
+  await signUpVerified(page);
+  await openAccount(page, '/account?checkout=success&session_id=cs_test_1');
+  await expect(page.getByText('Payment received — Plus activates in a moment.')).toBeVisible();
+  await expect(page.locator('#subscription').getByText('Free plan', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await openAccount(page, '/account?checkout=cancelled');
+  await expect(page.getByText('Checkout cancelled — you were not charged.')).toBeVisible();
+});
+
+test('Sign Out ends the session and goes to /signin', async ({ page }) => {
+  await signUpVerified(page);
+  await openAccount(page);
+  await page.evaluate(() => window.localStorage.setItem('cachedUser', '{"name":"Ada"}'));
+  await page.locator('#account-actions').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  expect(await page.evaluate(() => window.localStorage.getItem('cachedUser'))).toBeNull();
+});
+
+test('Delete Account asks first, removes the account and lands on /', async ({ page }) => {
+  const account = await signUpVerified(page);
+  await openAccount(page);
+  await page.locator('#account-actions').getByRole('button', { name: 'Delete Account' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await expect(confirm).toContainText('This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+
+  await page.locator('#account-actions').getByRole('button', { name: 'Delete Account' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  const signin = await page.request.post('/api/auth/signin', jsonBody({ email: account.email, password: account.password }));
+  expect(signin.status()).toBe(401);
+});
+
+test('Reset Password leads to /reset-password; Appearance keeps the theme in the browser', async ({ page }) => {
+  await signUpVerified(page);
+  await openAccount(page);
+  await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
+  await page.getByText('Dark', { exact: true }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
+  await page.getByRole('link', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`account page passes axe and is photographed in ${theme}`, async ({ page }) => {
+    await useStoredTheme(page, theme);
+    await signUpVerified(page);
+    await createTaskViaApi(page, { title: 'Something to count' });
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await openAccount(page);
+      await expect(page.getByText('Billing is not configured')).toBeVisible();
+      await expect(page.locator('#calendar-feed').getByRole('button')).toBeVisible();
+      await expect(page.locator('#api-tokens').getByText('No tokens yet.')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `account-${size}-${theme}`);
+    }
+    await page.locator('#account-actions').getByRole('button', { name: 'Delete Account' }).click();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `account-delete-dialog-${theme}`, { fullPage: false });
+  });
+}

@@ -1,0 +1,78 @@
+// The Stripe checkout redirect against a local Stripe-compatible stub (STRIPE_API_URL): Upgrade
+// on /account creates a customer and a checkout session for the chosen currency's price, the
+// browser goes to the session's url, and the return says "Payment received" without pretending
+// to be Plus. The landing page's upgrade intent (?upgrade=plus&country=USA) starts checkout by
+// itself. Runs only under e2e/billing-checkout.config.ts (its server has the Stripe keys).
+import { createServer, type Server } from 'node:http';
+import { expect, test } from '@playwright/test';
+import { signUpVerified } from './accounts';
+
+test.skip(!process.env.E2E_BILLING_CHECKOUT, 'runs under e2e/billing-checkout.config.ts (a server with Stripe keys)');
+
+type StubCall = { method: string; path: string; params: URLSearchParams };
+const calls: StubCall[] = [];
+let stub: Server;
+let sessions = 0;
+
+function reply(res: import('node:http').ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Date.now()}` });
+  res.end(JSON.stringify(body));
+}
+
+test.beforeAll(async () => {
+  stub = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      const params = new URLSearchParams(raw);
+      calls.push({ method: req.method ?? '', path, params });
+      if (req.method === 'POST' && path === '/v1/customers') {
+        return reply(res, 200, { id: `cus_test_${calls.length}`, object: 'customer', email: params.get('email') });
+      }
+      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+        sessions += 1;
+        const id = `cs_test_${sessions}`;
+        const success = (params.get('success_url') ?? '').replace('{CHECKOUT_SESSION_ID}', id);
+        return reply(res, 200, { id, object: 'checkout.session', mode: 'subscription', url: success });
+      }
+      reply(res, 404, { error: { type: 'invalid_request_error', message: `stub: no route ${req.method} ${path}` } });
+    });
+  });
+  await new Promise<void>((resolve) => stub.listen(Number(process.env.E2E_STRIPE_STUB_PORT), '127.0.0.1', resolve));
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => stub?.close(resolve));
+});
+
+test('Upgrade to Plus goes through Stripe checkout and comes back to "Payment received"', async ({ page, baseURL }) => {
+  const account = await signUpVerified(page);
+  await page.goto('/account');
+  const section = page.locator('#subscription');
+  await expect(section.getByText('Billing is not configured')).toHaveCount(0);
+  await section.getByLabel('Currency').selectOption('UK');
+  await section.getByRole('button', { name: 'Upgrade to Plus' }).click();
+
+  await expect(page).toHaveURL(/\/account/);
+  await expect(page.getByText('Payment received — Plus activates in a moment.')).toBeVisible();
+  await expect(section.getByText('Free plan', { exact: true })).toBeVisible();
+  const checkout = calls.filter((call) => call.path === '/v1/checkout/sessions').at(-1);
+  expect(checkout?.params.get('line_items[0][price]')).toBe('price_gbp_stub');
+  expect(checkout?.params.get('success_url')).toBe(`${baseURL}/account?checkout=success&session_id={CHECKOUT_SESSION_ID}`);
+  const customer = calls.filter((call) => call.path === '/v1/customers').at(-1);
+  expect(customer?.params.get('email')).toBe(account.email);
+  const me = await (await page.request.get('/api/auth/me')).json();
+  expect(me.subscriptionTier).toBe('free');
+});
+
+test("the landing page's upgrade intent starts checkout in the chosen currency once", async ({ page }) => {
+  await signUpVerified(page);
+  const before = calls.filter((call) => call.path === '/v1/checkout/sessions').length;
+  await page.goto('/account?upgrade=plus&country=USA');
+  await expect(page.getByText('Payment received — Plus activates in a moment.')).toBeVisible();
+  const made = calls.filter((call) => call.path === '/v1/checkout/sessions');
+  expect(made.length).toBe(before + 1);
+  expect(made.at(-1)?.params.get('line_items[0][price]')).toBe('price_usd_stub');
+  expect(await page.evaluate(() => window.localStorage.getItem('region'))).toBe('USA');
+});

@@ -1,0 +1,182 @@
+// /calendar in real Chromium against the production build: month (two tasks and '+N more'),
+// week (the literal 15-minute placement, a click on an hour slot creates there), the side panel
+// (open first, then Completed with Done badges), the single-day view at 390 px, only the visible
+// range fetched, the subscription link, axe in both themes and screenshots at both widths.
+// The browser runs in New York time, so a day is not the server's UTC day.
+import { expect, test, type Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { dismissCookieNotice, expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
+
+const ZONE = 'America/New_York';
+test.use({ timezoneId: ZONE });
+
+const today = () => DateTime.now().setZone(ZONE).startOf('day');
+const at = (day: DateTime, hour: number, minute: number) => day.set({ hour, minute }).toUTC().toISO()!;
+const longDate = (day: DateTime) => day.setLocale('en-GB').toFormat('cccc, d LLLL yyyy');
+
+/** Four tasks today (one completed, one at 10:00 sharp) and two on neighbouring days. */
+async function seed(page: Page) {
+  const day = today();
+  const other = day.weekday === 7 ? day.plus({ days: 1 }) : day.minus({ days: 1 }); // same week, Sunday first
+  await createTaskViaApi(page, { title: 'Alpha review', dueDate: at(day, 9, 20), color: '#10B981' });
+  const bravo = await createTaskViaApi(page, { title: 'Bravo call', dueDate: at(day, 10, 0) });
+  await createTaskViaApi(page, { title: 'Charlie draft', dueDate: at(day, 11, 45), color: '#F59E0B' });
+  await createTaskViaApi(page, { title: 'Delta plan', dueDate: at(day, 14, 30), color: '#8B5CF6' });
+  await createTaskViaApi(page, { title: 'Echo errands', dueDate: at(other, 16, 50), color: '#EF4444' });
+  await createTaskViaApi(page, { title: 'Undated idea' });
+  const done = await page.request.post(`/api/tasks/${bravo.id}/complete`, jsonBody({}));
+  expect(done.status()).toBe(200);
+  return { day, other };
+}
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieNotice(page);
+});
+
+test('signed out, /calendar goes to /signin', async ({ page }) => {
+  await page.goto('/calendar');
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test('month view: only the visible range is fetched, two tasks per cell and +N more, the side panel in order', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signUpVerified(page);
+  const { day } = await seed(page);
+
+  const listRequest = page.waitForRequest((request) => request.url().includes('/api/trpc/') && request.url().includes('task.list'));
+  await page.goto('/calendar');
+  const url = new URL((await listRequest).url());
+  const input = JSON.parse(url.searchParams.get('input')!) as Record<string, { from: string; to: string }>;
+  const range = Object.values(input)[0]!;
+  const firstOfMonth = day.startOf('month');
+  const gridStart = firstOfMonth.minus({ days: firstOfMonth.weekday % 7 });
+  expect(range.from).toBe(gridStart.toUTC().toISO());
+  expect(range.to).toBe(gridStart.plus({ days: 42 }).toUTC().toISO());
+
+  await expect(page.getByTestId('calendar-title')).toHaveText(day.setLocale('en-US').toFormat('LLLL yyyy'));
+  const cell = page.locator(`[data-testid="month-cell"][data-date="${day.toISODate()}"]`);
+  await expect(cell.getByTestId('calendar-task')).toHaveText(['Alpha review', 'Charlie draft']);
+  await expect(cell.getByTestId('month-more')).toHaveText('+2 more');
+  await expect(cell).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Undated idea')).toHaveCount(0);
+
+  const panel = page.getByTestId('day-panel');
+  await expect(panel.getByRole('heading', { name: longDate(day) })).toBeVisible();
+  await expect(panel.getByTestId('day-task')).toHaveCount(4);
+  await expect(panel.getByRole('list', { name: 'Open tasks' }).getByTestId('day-task')).toHaveText([/Alpha review/, /Charlie draft/, /Delta plan/]);
+  await expect(panel.getByTestId('completed-divider')).toHaveText('Completed');
+  const completed = panel.getByRole('list', { name: 'Completed tasks' }).getByTestId('day-task');
+  await expect(completed).toHaveText([/Bravo call.*Done/]);
+
+  // Keyboard: arrows move the selected day, and focus follows.
+  await cell.focus();
+  await page.keyboard.press('ArrowRight');
+  const next = day.plus({ days: 1 });
+  await expect(panel.getByRole('heading', { name: longDate(next) })).toBeVisible();
+  await expect(page.locator(`[data-date="${next.toISODate()}"]`).first()).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(panel.getByRole('heading', { name: longDate(day) })).toBeVisible();
+
+  // A click on a task opens it for editing.
+  await cell.getByTestId('calendar-task').first().click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Edit Task' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('textbox').first()).toHaveValue('Alpha review');
+  await page.keyboard.press('Escape');
+
+  // Next month asks for the next range.
+  const nextRequest = page.waitForRequest((request) => request.url().includes('task.list'));
+  await page.getByRole('button', { name: 'Next month' }).click();
+  const nextInput = Object.values(JSON.parse(new URL((await nextRequest).url()).searchParams.get('input')!) as Record<string, { from: string }>)[0]!;
+  expect(Date.parse(nextInput.from)).toBeGreaterThan(Date.parse(range.from));
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(page.getByTestId('calendar-title')).toHaveText(day.setLocale('en-US').toFormat('LLLL yyyy'));
+});
+
+test('week view places tasks due 15 or more minutes into the hour, proportionally; a slot click creates at that hour', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signUpVerified(page);
+  const { day } = await seed(page);
+  await page.goto('/calendar');
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+
+  const column = page.locator(`[data-testid="week-day"][data-date="${day.toISODate()}"]`);
+  const blocks = column.getByTestId('week-task');
+  await expect(blocks).toHaveCount(3);
+  await expect(column.getByRole('button', { name: /^Alpha review\s*,\s*due 9:20 AM/ })).toHaveAttribute('data-minutes', '20');
+  const heights = await blocks.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
+  const byMinutes = await blocks.evaluateAll((elements) => elements.map((element) => Number(element.getAttribute('data-minutes'))));
+  // Height proportional to the minutes: 64 px per hour, less a 2 px gap.
+  heights.forEach((height, index) => expect(Math.abs(height - (byMinutes[index]! / 60) * 64 + 2)).toBeLessThan(1.5));
+  // Bravo is due at 10:00 (0 minutes): not placed in a cell, listed under its day instead.
+  await expect(column.getByRole('button', { name: /Bravo call/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Bravo call, due 10:00 AM, done/ })).toBeVisible();
+
+  await column.locator('[data-hour="16"]').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Create Task' })).toBeVisible();
+  await dialog.getByLabel(/Title/).first().fill('Foxtrot at four');
+  await dialog.getByRole('button', { name: /Create/ }).last().click();
+  await expect(page.getByText('Task created successfully!')).toBeVisible();
+  await expect(page.getByTestId('day-panel').getByRole('button', { name: /Foxtrot at four.*4:00 PM/ })).toBeVisible();
+});
+
+test('below 768 px the calendar is a single day with previous, Today and next', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await signUpVerified(page);
+  const { day } = await seed(page);
+  await page.goto('/calendar');
+  await expect(page.getByRole('grid')).toHaveCount(0);
+  await expect(page.getByTestId('calendar-title')).toHaveText(day.setLocale('en-US').toFormat('cccc, LLLL d, yyyy'));
+  const panel = page.getByTestId('day-panel');
+  await expect(panel.getByTestId('day-task')).toHaveText([/Alpha review/, /Charlie draft/, /Delta plan/, /Bravo call.*Done/]);
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(page.getByTestId('calendar-title')).toHaveText(day.plus({ days: 1 }).setLocale('en-US').toFormat('cccc, LLLL d, yyyy'));
+  await page.getByRole('button', { name: 'Previous day' }).click();
+  await page.getByRole('button', { name: 'Previous day' }).click();
+  await expect(page.getByTestId('calendar-title')).toHaveText(day.minus({ days: 1 }).setLocale('en-US').toFormat('cccc, LLLL d, yyyy'));
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(panel.getByTestId('day-task')).toHaveCount(4);
+});
+
+test('the private calendar link can be turned on and copied', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signUpVerified(page);
+  await page.goto('/calendar');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.getByRole('button', { name: 'Turn on calendar link' }).click();
+  const link = page.getByRole('textbox', { name: 'Calendar link' });
+  await expect(link).toHaveValue(/\/api\/calendar\/.+\.ics$/);
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+  const feed = await page.request.get(await link.inputValue());
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`calendar passes axe and looks calm in ${theme}`, async ({ page }) => {
+    await useStoredTheme(page, theme);
+    await signUpVerified(page);
+    await seed(page);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto('/calendar');
+    await expect(page.getByTestId('day-task')).toHaveCount(4);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `calendar-month-desktop-${theme}`);
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await expect(page.getByTestId('week-task').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `calendar-week-desktop-${theme}`);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('button', { name: 'Turn on calendar link' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await expect(page.getByRole('grid')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `calendar-day-mobile-${theme}`);
+  });
+}

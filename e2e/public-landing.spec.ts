@@ -1,0 +1,107 @@
+// The landing page as a visitor meets it: what Onething does, at phone and desktop widths, in
+// both themes; prices in pounds or dollars; Plus leading to sign-up with the intent kept; and a
+// Dashboard button for someone already signed in.
+import { expect, test, type Page } from '@playwright/test';
+import { dismissCookieNotice, expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the landing page shows the product at ${viewport.width} px in the ${theme} theme`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await useStoredTheme(page, theme);
+      await dismissCookieNotice(page);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'One task at a time.' })).toBeVisible();
+      await expect(page.getByRole('img', { name: /Picture of a focus session/ })).toBeVisible();
+
+      const modes = page.locator('#clock-modes');
+      for (const mode of ['Clock', 'Clock & Date', 'Pomodoro', 'Timer', 'Stopwatch']) {
+        await expect(modes.getByRole('heading', { name: mode, exact: true })).toBeVisible();
+      }
+      for (const heading of ['Plan a session by mood', 'Break a big task into small steps', 'Every task on its day, in its colour', 'Simple prices']) {
+        await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      }
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `landing-${name}-${theme}`);
+    });
+  }
+}
+
+test.describe('pricing', () => {
+  test.beforeEach(async ({ page }) => {
+    await dismissCookieNotice(page);
+    await page.goto('/#pricing');
+  });
+
+  test('shows Free at £0 and Plus at £2 with £4 struck through, and switches to dollars', async ({ page }) => {
+    const pricing = page.locator('#pricing');
+    await expect(pricing.getByRole('tab', { name: 'GBP (£)' })).toHaveAttribute('aria-selected', 'true');
+    await expect(pricing.getByRole('region', { name: 'Free' })).toContainText('£0');
+    const plus = pricing.getByRole('region', { name: 'Plus' });
+    await expect(plus).toContainText('£2');
+    await expect(plus.locator('s')).toHaveText('was £4');
+    for (const line of ['40 tasks per month', '20 sessions per month', '5 AI breakdowns per month', '5 AI sessions per month']) {
+      await expect(pricing.getByRole('region', { name: 'Free' })).toContainText(line);
+    }
+    for (const line of ['Unlimited tasks', 'Unlimited sessions', '50 AI breakdowns per month', '50 AI sessions per month', 'Priority support']) {
+      await expect(plus).toContainText(line);
+    }
+
+    await pricing.getByRole('tab', { name: 'USD ($)' }).click();
+    await expect(pricing.getByRole('tab', { name: 'USD ($)' })).toHaveAttribute('aria-selected', 'true');
+    await expect(pricing.getByRole('region', { name: 'Free' })).toContainText('$0');
+    await expect(pricing.getByRole('region', { name: 'Plus' })).toContainText('$2');
+    await expect(pricing.getByRole('region', { name: 'Plus' }).locator('s')).toHaveText('was $4');
+    await expect(pricing.getByText('£2')).toBeHidden();
+  });
+
+  test('the tabs work from the keyboard', async ({ page }) => {
+    await page.locator('#pricing').getByRole('tab', { name: 'GBP (£)' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('#pricing').getByRole('tab', { name: 'USD ($)' })).toBeFocused();
+    await expect(page.locator('#pricing').getByRole('region', { name: 'Plus' })).toContainText('$2');
+  });
+
+  test('a visitor choosing Plus in dollars goes to sign-up with the intent and currency stored', async ({ page, baseURL }) => {
+    await page.locator('#pricing').getByRole('tab', { name: 'USD ($)' }).click();
+    await page.locator('#pricing').getByRole('button', { name: 'Choose Plus' }).click();
+    await expect(page).toHaveURL(`${baseURL}/signup`);
+    const intent = await page.evaluate(() => window.localStorage.getItem('upgradeIntent'));
+    expect(JSON.parse(intent ?? 'null')).toEqual({ plan: 'plus', country: 'USA' });
+  });
+
+  test('choosing Plus in pounds stores the UK currency', async ({ page, baseURL }) => {
+    await page.locator('#pricing').getByRole('button', { name: 'Choose Plus' }).click();
+    await expect(page).toHaveURL(`${baseURL}/signup`);
+    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('upgradeIntent'))) ?? 'null')).toEqual({ plan: 'plus', country: 'UK' });
+  });
+});
+
+test('a visitor sees Sign in and Get started', async ({ page }) => {
+  await dismissCookieNotice(page);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+  await expect(header.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/signup');
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+});
+
+test('someone signed in sees a Dashboard button instead of Sign in', async ({ page }) => {
+  // The accounts API answers GET /api/auth/me with 200 and the user when signed in.
+  await page.route('**/api/auth/me', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ id: 'u1', name: 'Sam', email: 'sam@example.com' }) }),
+  );
+  await dismissCookieNotice(page);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to your Dashboard' }).first()).toBeVisible();
+});

@@ -1,0 +1,14 @@
+// /breakdown (spec section 2): the page lives in src/features/breakdown.
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { BreakdownPage } from '@/features/breakdown/BreakdownPage';
+
+export const metadata: Metadata = { title: 'Breakdown' };
+
+export default function Page() {
+  return (
+    <Suspense>
+      <BreakdownPage />
+    </Suspense>
+  );
+}

@@ -1,0 +1,9 @@
+// /calendar: tasks by month, week or day (spec section 2). The screen lives in src/features/calendar.
+import type { Metadata } from 'next';
+import { CalendarPage } from '@/features/calendar/CalendarPage';
+
+export const metadata: Metadata = { title: 'Calendar' };
+
+export default function Page() {
+  return <CalendarPage />;
+}

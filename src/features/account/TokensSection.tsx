@@ -1,0 +1,151 @@
+'use client';
+// API tokens (beyond the spec): personal access tokens for the REST API. A new token is shown
+// once, with Copy and a clear warning; revoking asks first.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/Button';
+import { Dialog } from '@/components/Dialog';
+import { Input } from '@/components/Field';
+import { Spinner } from '@/components/Spinner';
+import { useToast } from '@/components/Toast';
+import type { TApiToken } from '@/lib/schemas/user';
+import { useTRPC } from '@/trpc/react';
+import { copyText } from './clipboard';
+import { Notice, Section } from './Section';
+
+function when(iso: string | null): string {
+  if (!iso) return 'Never';
+  return new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+export function TokensSection({ verified }: { verified: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const [revoking, setRevoking] = useState<TApiToken | null>(null);
+  const tokens = useQuery(trpc.user.listTokens.queryOptions(undefined, { refetchOnMount: true }));
+  const listKey = trpc.user.listTokens.queryKey();
+
+  const create = useMutation(
+    trpc.user.createToken.mutationOptions({
+      onMutate: () => queryClient.cancelQueries(),
+      onSuccess: (token) => {
+        setCreated({ name: token.name, token: token.token });
+        setName('');
+        void queryClient.invalidateQueries({ queryKey: listKey });
+      },
+      onError: (error) => toast({ title: 'Failed to create token', description: error.message, variant: 'destructive' }),
+    }),
+  );
+  const revoke = useMutation(
+    trpc.user.revokeToken.mutationOptions({
+      onMutate: () => queryClient.cancelQueries(),
+      onSuccess: () => {
+        setRevoking(null);
+        toast({ title: 'Token revoked', description: 'It stopped working at once.' });
+        void queryClient.invalidateQueries({ queryKey: listKey });
+      },
+      onError: (error) => toast({ title: 'Failed to revoke token', description: error.message, variant: 'destructive' }),
+    }),
+  );
+
+  const onCreate = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    create.mutate({ name });
+  };
+
+  return (
+    <Section
+      id="api-tokens"
+      title="API tokens"
+      description={
+        <>
+          Personal tokens for scripts and other apps using the REST API (see the <a href="/docs" className="underline underline-offset-2">API docs</a>). Send one as{' '}
+          <code className="rounded bg-surfaceMuted px-1 py-0.5 text-xs">Authorization: Bearer …</code>.
+        </>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        {verified ? (
+          <form onSubmit={onCreate} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <Input label="Token name" name="tokenName" placeholder="e.g. Laptop script" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} className="sm:flex-1" />
+            <Button type="submit" pending={create.isPending} disabled={!name.trim()}>
+              Create Token
+            </Button>
+          </form>
+        ) : (
+          <Notice>Verify your e-mail address to create API tokens.</Notice>
+        )}
+
+        {tokens.isPending ? (
+          <Spinner label="Loading tokens" />
+        ) : tokens.isError ? (
+          <Notice>Your tokens could not be loaded. Please try again later.</Notice>
+        ) : tokens.data.length === 0 ? (
+          <p className="text-sm text-muted">No tokens yet.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border rounded-control border border-border" aria-label="Your API tokens">
+            {tokens.data.map((token) => (
+              <li key={token.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{token.name}</p>
+                  <p className="mt-1 text-sm text-muted">
+                    <code className="text-xs">{token.prefix}…</code> · Created {when(token.createdAt)} · Last used {when(token.lastUsedAt)}
+                  </p>
+                </div>
+                <Button variant="secondary" size="sm" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <Dialog
+        open={created !== null}
+        onClose={() => setCreated(null)}
+        title="Your new token"
+        description={`Copy “${created?.name ?? ''}” now: this is the only time it is shown. Anyone with it can use your account through the API, so keep it secret.`}
+        footer={<Button onClick={() => setCreated(null)}>I have copied it</Button>}
+      >
+        {created ? (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <Input label="Token" readOnly value={created.token} onFocus={(event) => event.currentTarget.select()} inputClassName="font-mono text-xs" className="sm:flex-1" />
+            <Button
+              variant="secondary"
+              onClick={async () => {
+                const ok = await copyText(created.token);
+                toast(ok ? { title: 'Token copied' } : { title: 'Copy failed', description: 'Select the token and copy it by hand.', variant: 'destructive' });
+              }}
+            >
+              Copy
+            </Button>
+          </div>
+        ) : null}
+      </Dialog>
+
+      <Dialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        role="alertdialog"
+        title="Revoke this token?"
+        description={`“${revoking?.name ?? ''}” stops working at once. Scripts using it will be refused.`}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRevoking(null)}>
+              Keep Token
+            </Button>
+            <Button variant="danger" pending={revoke.isPending} onClick={() => revoking && revoke.mutate({ id: revoking.id })}>
+              Revoke Token
+            </Button>
+          </>
+        }
+      />
+    </Section>
+  );
+}

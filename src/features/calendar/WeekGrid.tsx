@@ -1,0 +1,148 @@
+'use client';
+// The week view: seven day columns (Sunday first) over 24 hour rows. Placement follows
+// weekLayout in src/lib/calendar.ts (the spec's literal rule: a task sits in its hour cell only
+// when its due minutes are 15 or more, its height proportional to those minutes); tasks due in
+// an hour's first minutes are listed under their day's heading instead, so none disappears.
+// A click on an hour slot creates a task due at that hour; a click on a task opens it.
+import { useEffect, useRef } from 'react';
+import { dueTimeLabel, hourLabel, weekLayout, visibleDays } from '@/lib/calendar';
+import { dateLabel, type ISODate } from '@/lib/date-picker';
+import type { TTaskOutput } from '@/lib/schemas/task';
+import { DateTime } from 'luxon';
+import { TaskChip, taskStyle } from './TaskChip';
+
+export const HOUR_PX = 64;
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const FIRST_VISIBLE_HOUR = 7;
+
+export function WeekGrid({
+  selected,
+  today,
+  tasks,
+  zone,
+  onSelect,
+  onOpenTask,
+  onCreateAt,
+}: {
+  selected: ISODate;
+  today: ISODate;
+  tasks: TTaskOutput[];
+  zone: string;
+  onSelect: (date: ISODate) => void;
+  onOpenTask: (task: TTaskOutput) => void;
+  onCreateAt: (date: ISODate, hour: number) => void;
+}) {
+  const days = visibleDays('week', selected);
+  const { placed, unplaced } = weekLayout(tasks, days, zone);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const weekKey = days[0];
+
+  // Open the week at the morning, or earlier when a task sits before it.
+  useEffect(() => {
+    const earliest = Math.min(FIRST_VISIBLE_HOUR, ...placed.map((placement) => placement.hour));
+    scrollRef.current?.scrollTo({ top: earliest * HOUR_PX - 8 });
+    // Only when the week changes, not on every data refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [weekKey]);
+
+  return (
+    <div className="overflow-hidden rounded-card border border-border bg-surface">
+      <div className="grid grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] border-b border-border">
+        <div aria-hidden />
+        {days.map((date) => {
+          const value = DateTime.fromISO(date).setLocale('en-US');
+          const isSelected = date === selected;
+          const isToday = date === today;
+          const early = unplaced.get(date) ?? [];
+          return (
+            <div key={date} className={`flex min-w-0 flex-col gap-1 border-l border-border p-1.5 ${isSelected ? 'bg-accentSoft/60' : ''}`}>
+              <button
+                type="button"
+                onClick={() => onSelect(date)}
+                aria-pressed={isSelected}
+                className="flex items-baseline justify-center gap-1.5 rounded-control py-1 text-sm hover:bg-surfaceMuted"
+              >
+                <span className="sr-only">{`${dateLabel(date)}${isToday ? ', today' : ''}`}</span>
+                <span aria-hidden className="text-xs font-medium text-muted">
+                  {value.toFormat('ccc')}
+                </span>
+                <span
+                  aria-hidden
+                  className={`inline-flex size-7 items-center justify-center rounded-full tabular ${isToday ? 'bg-accent font-semibold text-accentContrast' : ''}`}
+                >
+                  {value.day}
+                </span>
+              </button>
+              {early.map((task) => (
+                <TaskChip key={task.id} task={task} time={dueTimeLabel(task, zone)} onOpen={() => onOpenTask(task)} />
+              ))}
+            </div>
+          );
+        })}
+      </div>
+      <div ref={scrollRef} className="max-h-[36rem] overflow-y-auto" data-testid="week-scroll">
+        <div className="grid grid-cols-[3.5rem_repeat(7,minmax(0,1fr))]">
+          <div aria-hidden>
+            {HOURS.map((hour) => (
+              <div key={hour} style={{ height: HOUR_PX }} className="relative pr-2 text-right text-[11px] text-muted">
+                <span className="relative -top-2">{hour === 0 ? '' : hourLabel(hour)}</span>
+              </div>
+            ))}
+          </div>
+          {days.map((date) => (
+            <div key={date} className="relative border-l border-border" data-testid="week-day" data-date={date}>
+              {HOURS.map((hour) => (
+                <button
+                  key={hour}
+                  type="button"
+                  tabIndex={-1}
+                  onClick={() => onCreateAt(date, hour)}
+                  aria-label={`Create a task on ${dateLabel(date)} at ${hourLabel(hour)}`}
+                  style={{ height: HOUR_PX }}
+                  className={`block w-full hover:bg-surfaceMuted/70 focus-visible:outline-2 focus-visible:-outline-offset-2 ${hour > 0 ? 'border-t border-border/70' : ''}`}
+                  data-hour={hour}
+                />
+              ))}
+              {placed
+                .filter((placement) => placement.day === date)
+                .map((placement) => {
+                  const { task } = placement;
+                  const time = dueTimeLabel(task, zone);
+                  return (
+                    <button
+                      key={task.id}
+                      type="button"
+                      onClick={() => onOpenTask(task)}
+                      title={`${task.title} · ${time}`}
+                      style={{
+                        ...taskStyle(task),
+                        top: placement.hour * HOUR_PX + 1,
+                        height: placement.heightFraction * HOUR_PX - 2,
+                        left: `calc(${(placement.column / placement.columns) * 100}% + 2px)`,
+                        width: `calc(${100 / placement.columns}% - 4px)`,
+                      }}
+                      className={`absolute overflow-hidden rounded-[4px] border-l-[3px] px-1.5 text-left text-[11px] leading-[14px] text-text hover:brightness-95 dark:hover:brightness-125 ${
+                        task.completed ? 'line-through decoration-muted' : ''
+                      }`}
+                      data-testid="week-task"
+                      data-minutes={placement.minutes}
+                    >
+                      <span className="block truncate font-medium">
+                        {task.title}
+                        <span className="sr-only">{`, due ${time}${task.completed ? ', done' : ''}`}</span>
+                      </span>
+                      {placement.minutes >= 30 ? (
+                        <span aria-hidden className="block truncate text-muted">
+                          {time}
+                        </span>
+                      ) : null}
+                    </button>
+                  );
+                })}
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

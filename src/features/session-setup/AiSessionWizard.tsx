@@ -1,0 +1,255 @@
+'use client';
+// The AI Session wizard (spec section 4): mood → clock (display mode and timings) → name, with
+// the planner's recommendations shown → start. The plan can take a while when a language model
+// answers: the wait shows progress and can be cancelled (design: Feedback).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Badge } from '@/components/Badge';
+import { Button } from '@/components/Button';
+import { Dialog } from '@/components/Dialog';
+import { Input } from '@/components/Field';
+import { toast } from '@/components/Toast';
+import { MOODS, type Mood, type UsageKind } from '@/lib/constants';
+import { SESSION_NAME_MAX, type TCreateSessionInput } from '@/lib/schemas/session';
+import { isAiSessionLimitError, isSessionLimitError } from '@/lib/tasks';
+import { useAiPlanClient, type AiPlanResult } from './ai-plan';
+import { positiveNumber } from './current-session';
+import { DEFAULT_TIMINGS, DisplayModeField, TimingFields, type TimingValues } from './fields';
+import { browserTimeZone } from './useCreateSession';
+
+const STEPS = ['Mood', 'Clock', 'Name', 'Start'] as const;
+
+const MOOD_COPY: Record<Mood, { label: string; hint: string }> = {
+  energetic: { label: 'Energetic', hint: 'Ready for the hard things' },
+  focused: { label: 'Focused', hint: 'Steady and clear' },
+  relaxed: { label: 'Relaxed', hint: 'Easy pace, no rush' },
+  tired: { label: 'Tired', hint: 'Small, gentle steps' },
+  stressed: { label: 'Stressed', hint: 'One thing at a time' },
+};
+
+export function AiSessionWizard({
+  open,
+  onClose,
+  onSubmit,
+  pending,
+  onLimit,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSubmit: (input: TCreateSessionInput) => void;
+  pending: boolean;
+  onLimit: (kind: UsageKind) => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title="AI Session" size="lg">
+      {open ? <Wizard onClose={onClose} onSubmit={onSubmit} pending={pending} onLimit={onLimit} /> : null}
+    </Dialog>
+  );
+}
+
+function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; onSubmit: (input: TCreateSessionInput) => void; pending: boolean; onLimit: (kind: UsageKind) => void }) {
+  const plan = useAiPlanClient();
+  const [step, setStep] = useState(0);
+  const [mood, setMood] = useState<Mood | null>(null);
+  const [timings, setTimings] = useState<TimingValues>(DEFAULT_TIMINGS);
+  const [name, setName] = useState('');
+  const [result, setResult] = useState<AiPlanResult | null>(null);
+  const [planning, setPlanning] = useState(false);
+  const [slow, setSlow] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  async function fetchPlan() {
+    if (!mood) return;
+    abortRef.current?.abort();
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setPlanning(true);
+    setSlow(false);
+    setResult(null);
+    const slowTimer = setTimeout(() => setSlow(true), 4000);
+    try {
+      const answer = await plan(
+        {
+          mood,
+          displayMode: timings.displayMode,
+          maxTasks: positiveNumber(timings.maxTasks),
+          pomodoroWork: timings.displayMode === 'pomodoro' ? positiveNumber(timings.pomodoroWork) : undefined,
+          pomodoroBreak: timings.displayMode === 'pomodoro' ? positiveNumber(timings.pomodoroBreak) : undefined,
+          timerDuration: timings.displayMode === 'timer' ? positiveNumber(timings.timerDuration) : undefined,
+          sessionDuration: positiveNumber(timings.sessionDuration),
+        },
+        controller.signal,
+      );
+      if (!controller.signal.aborted) setResult(answer);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = error instanceof Error ? error.message : '';
+      if (isSessionLimitError(message)) onLimit('sessions');
+      else if (isAiSessionLimitError(message)) onLimit('aiSessions');
+      else toast({ title: 'Failed to generate AI plan', description: message || 'Please try again', variant: 'destructive' });
+      setStep(1);
+    } finally {
+      clearTimeout(slowTimer);
+      if (abortRef.current === controller) {
+        setPlanning(false);
+        setSlow(false);
+      }
+    }
+  }
+
+  function cancelPlan() {
+    abortRef.current?.abort();
+    abortRef.current = null;
+    setPlanning(false);
+    setSlow(false);
+    setStep(1);
+  }
+
+  function next(event: FormEvent) {
+    event.preventDefault();
+    if (step === 0 && !mood) return;
+    if (step === 1) void fetchPlan();
+    if (step === 2 && !result) return;
+    if (step === 3) return start();
+    setStep((s) => Math.min(s + 1, STEPS.length - 1));
+  }
+
+  function start() {
+    if (!mood) return;
+    const mode = timings.displayMode;
+    onSubmit({
+      sessionType: 'ai',
+      userMood: mood,
+      selectedTaskIds: (result?.recommendedTasks ?? []).map((task) => task.taskId),
+      displayMode: mode,
+      sessionName: name.trim() || undefined,
+      sessionDuration: positiveNumber(timings.sessionDuration) ?? result?.estimatedDuration,
+      maxTasks: positiveNumber(timings.maxTasks),
+      pomodoroWork: mode === 'pomodoro' ? positiveNumber(timings.pomodoroWork) : undefined,
+      pomodoroBreak: mode === 'pomodoro' ? positiveNumber(timings.pomodoroBreak) : undefined,
+      timerDuration: mode === 'timer' ? positiveNumber(timings.timerDuration) : undefined,
+      timeZone: browserTimeZone(),
+    });
+  }
+
+  return (
+    <form onSubmit={next} noValidate className="flex flex-col gap-6">
+      <ol className="flex items-center gap-2 text-xs font-medium" aria-label="Steps">
+        {STEPS.map((label, index) => (
+          <li key={label} aria-current={index === step ? 'step' : undefined} className="flex items-center gap-2">
+            <span
+              className={`inline-flex h-7 items-center rounded-pill px-3 ${
+                index === step ? 'bg-accent text-accentContrast' : index < step ? 'bg-accentSoft text-text' : 'bg-surfaceMuted text-muted'
+              }`}
+            >
+              {index + 1}. {label}
+            </span>
+          </li>
+        ))}
+      </ol>
+
+      {step === 0 ? (
+        <fieldset>
+          <legend className="mb-3 text-base font-medium">How are you feeling right now?</legend>
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {MOODS.map((value) => (
+              <label
+                key={value}
+                className={`flex cursor-pointer flex-col rounded-control border px-4 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
+                  mood === value ? 'border-accent bg-accentSoft' : 'border-border hover:bg-surfaceMuted'
+                }`}
+              >
+                <input type="radio" name="mood" value={value} checked={mood === value} onChange={() => setMood(value)} className="sr-only" />
+                <span className="text-sm font-medium">{MOOD_COPY[value].label}</span>
+                <span className="text-xs text-muted">{MOOD_COPY[value].hint}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+
+      {step === 1 ? (
+        <div className="flex flex-col gap-6">
+          <DisplayModeField value={timings.displayMode} onChange={(displayMode) => setTimings((t) => ({ ...t, displayMode }))} />
+          <TimingFields values={timings} onChange={(nextValues) => setTimings((t) => ({ ...t, ...nextValues }))} />
+        </div>
+      ) : null}
+
+      {step === 2 ? (
+        <div className="flex flex-col gap-5">
+          <Input label="Session name" value={name} maxLength={SESSION_NAME_MAX} placeholder="AI Session (a name is chosen for you)" onChange={(e) => setName(e.target.value)} />
+          {planning ? (
+            <div role="status" aria-live="polite" className="flex flex-col items-start gap-3 rounded-card border border-border bg-surfaceMuted p-4">
+              <div className="flex items-center gap-3">
+                <span aria-hidden className="size-5 animate-spin rounded-full border-2 border-accent border-t-transparent" />
+                <span className="text-sm font-medium">Planning your session…</span>
+              </div>
+              {slow ? <p className="text-sm text-muted">This is taking a little longer than usual. You can wait, or cancel and try again.</p> : null}
+              <Button size="sm" variant="secondary" onClick={cancelPlan}>
+                Cancel
+              </Button>
+            </div>
+          ) : result ? (
+            <PlanView result={result} />
+          ) : null}
+        </div>
+      ) : null}
+
+      {step === 3 && result ? (
+        <div className="flex flex-col gap-2 rounded-card border border-border bg-surfaceMuted p-4 text-sm">
+          <p className="font-medium">Ready when you are.</p>
+          <p className="text-muted">
+            {result.recommendedTasks.length === 0
+              ? 'No open tasks to recommend: you can create tasks during the session.'
+              : `${result.recommendedTasks.length} ${result.recommendedTasks.length === 1 ? 'task' : 'tasks'}, about ${result.estimatedDuration} minutes.`}
+          </p>
+        </div>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {step > 0 ? (
+          <Button variant="ghost" className="sm:mr-auto" onClick={() => (planning ? cancelPlan() : setStep((s) => s - 1))}>
+            Back
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={(step === 0 && !mood) || (step === 2 && !result)} pending={step === 3 && pending}>
+          {step === 3 ? 'Start Session' : step === 1 ? 'Get Recommendations' : 'Next'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PlanView({ result }: { result: AiPlanResult }) {
+  return (
+    <section aria-label="Recommendations" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="text-sm font-semibold">Recommendations</h3>
+        <Badge variant="neutral">{result.planner === 'ai' ? 'Planned by AI' : 'Built-in planner'}</Badge>
+        <Badge variant="accent">About {result.estimatedDuration} min</Badge>
+      </div>
+      <p className="text-sm leading-relaxed">{result.sessionAdvice}</p>
+      {result.recommendedTasks.length === 0 ? (
+        <p className="text-sm text-muted">No open tasks to recommend yet. You can create tasks during the session.</p>
+      ) : (
+        <ol className="flex max-h-64 flex-col gap-2 overflow-y-auto">
+          {result.recommendedTasks.map((task, index) => (
+            <li key={task.taskId} className="rounded-control border border-border p-3">
+              <div className="flex items-baseline justify-between gap-3">
+                <span className="text-sm font-medium">
+                  {index + 1}. {task.title}
+                </span>
+                <span className="tabular shrink-0 text-xs text-muted">{task.estimatedTime} min</span>
+              </div>
+              <p className="mt-1 text-sm text-muted">{task.reasoning}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+// Start Session: first the type chooser (AI Session or Manual Session), then Configure Session
+// or the AI Session wizard, with the session-limit and AI-limit dialogs. Used by the dashboard
+// and the sessions page: <StartSession open={open} onClose={() => setOpen(false)} />.
+import { useState } from 'react';
+import { Dialog } from '@/components/Dialog';
+import { LimitDialog } from '@/components/LimitDialog';
+import type { UsageKind } from '@/lib/constants';
+import { AiSessionWizard } from './AiSessionWizard';
+import { ConfigureSessionDialog } from './ConfigureSessionDialog';
+import { useCreateSession } from './useCreateSession';
+
+type Stage = 'closed' | 'choose' | 'manual' | 'ai';
+
+export function StartSessionDialog({ open, onClose, onChoose }: { open: boolean; onClose: () => void; onChoose: (type: 'ai' | 'manual') => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Start Session" description="How would you like to plan this session?" size="md">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <ChoiceButton title="AI Session" body="Tell us how you feel; get tasks that fit your mood, with reasons." onClick={() => onChoose('ai')} />
+        <ChoiceButton title="Manual Session" body="Pick your clock, timings and tasks yourself." onClick={() => onChoose('manual')} />
+      </div>
+    </Dialog>
+  );
+}
+
+function ChoiceButton({ title, body, onClick }: { title: string; body: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex flex-col items-start gap-1 rounded-card border border-border bg-surface p-4 text-left transition-colors hover:border-accent hover:bg-accentSoft"
+    >
+      <span className="text-base font-semibold">{title}</span>
+      <span className="text-sm text-muted">{body}</span>
+    </button>
+  );
+}
+
+export function StartSession({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [choice, setChoice] = useState<'choose' | 'manual' | 'ai'>('choose');
+  const [limit, setLimit] = useState<UsageKind | null>(null);
+  const stage: Stage = open ? choice : 'closed';
+
+  function close() {
+    setChoice('choose');
+    onClose();
+  }
+
+  const create = useCreateSession({
+    onLimit: (kind) => {
+      close();
+      setLimit(kind);
+    },
+    onCreated: close,
+  });
+
+  return (
+    <>
+      <StartSessionDialog open={stage === 'choose'} onClose={close} onChoose={setChoice} />
+      <ConfigureSessionDialog open={stage === 'manual'} onClose={close} pending={create.isPending} onSubmit={(input) => create.mutate(input)} />
+      <AiSessionWizard
+        open={stage === 'ai'}
+        onClose={close}
+        pending={create.isPending}
+        onSubmit={(input) => create.mutate(input)}
+        onLimit={(kind) => {
+          close();
+          setLimit(kind);
+        }}
+      />
+      <LimitDialog open={limit !== null} onClose={() => setLimit(null)} kind={limit ?? 'sessions'} />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+'use client';
+// Form pieces shared by Configure Session and the AI Session wizard: the display mode choice
+// and the timings that belong to it.
+import { Input } from '@/components/Field';
+import { DISPLAY_MODES, DISPLAY_MODE_LABELS, SESSION_DEFAULTS, SESSION_LIMITS, type DisplayMode } from '@/lib/constants';
+
+export interface TimingValues {
+  displayMode: DisplayMode;
+  sessionDuration: string;
+  maxTasks: string;
+  pomodoroWork: string;
+  pomodoroBreak: string;
+  timerDuration: string;
+}
+
+export const DEFAULT_TIMINGS: TimingValues = {
+  displayMode: SESSION_DEFAULTS.displayMode,
+  sessionDuration: '',
+  maxTasks: String(SESSION_DEFAULTS.maxTasks),
+  pomodoroWork: String(SESSION_DEFAULTS.pomodoroWork),
+  pomodoroBreak: String(SESSION_DEFAULTS.pomodoroBreak),
+  timerDuration: '25',
+};
+
+const MODE_HINTS: Record<DisplayMode, string> = {
+  clock: 'The time, large and calm',
+  'clock-date': 'The time and today’s date',
+  pomodoro: 'Work and break rounds',
+  timer: 'Counts down, then stops',
+  stopwatch: 'Counts up from zero',
+};
+
+export function DisplayModeField({ value, onChange }: { value: DisplayMode; onChange: (mode: DisplayMode) => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium">Display mode</legend>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {DISPLAY_MODES.map((mode) => (
+          <label
+            key={mode}
+            className={`flex cursor-pointer items-start gap-3 rounded-control border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
+              value === mode ? 'border-accent bg-accentSoft' : 'border-border hover:bg-surfaceMuted'
+            }`}
+          >
+            <input
+              type="radio"
+              name="displayMode"
+              value={mode}
+              checked={value === mode}
+              onChange={() => onChange(mode)}
+              className="mt-1 size-4 accent-[var(--color-accent)] focus-visible:outline-none"
+            />
+            <span className="flex flex-col">
+              <span className="text-sm font-medium">{DISPLAY_MODE_LABELS[mode]}</span>
+              <span className="text-xs text-muted">{MODE_HINTS[mode]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function TimingFields({ values, onChange }: { values: TimingValues; onChange: (next: Partial<TimingValues>) => void }) {
+  const minutes = { type: 'number', inputMode: 'numeric' as const, min: 1, max: SESSION_LIMITS.maxMinutes, step: 1 };
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {values.displayMode === 'pomodoro' ? (
+        <>
+          <Input label="Work (minutes)" {...minutes} value={values.pomodoroWork} onChange={(e) => onChange({ pomodoroWork: e.target.value })} />
+          <Input label="Break (minutes)" {...minutes} value={values.pomodoroBreak} onChange={(e) => onChange({ pomodoroBreak: e.target.value })} />
+        </>
+      ) : null}
+      {values.displayMode === 'timer' ? (
+        <Input label="Timer duration (minutes)" {...minutes} value={values.timerDuration} onChange={(e) => onChange({ timerDuration: e.target.value })} />
+      ) : null}
+      <Input
+        label="Session duration (minutes)"
+        {...minutes}
+        placeholder="Optional"
+        value={values.sessionDuration}
+        onChange={(e) => onChange({ sessionDuration: e.target.value })}
+      />
+      <Input
+        label="Max tasks"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={SESSION_LIMITS.maxTasks}
+        step={1}
+        value={values.maxTasks}
+        onChange={(e) => onChange({ maxTasks: e.target.value })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+'use client';
+// Creating a focus session (manual or AI): the spec's toasts, the limit dialogs, and on
+// success the new session becomes the current one and /session opens (spec sections 2 and 8).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { toast } from '@/components/Toast';
+import type { UsageKind } from '@/lib/constants';
+import type { TCreateSessionInput } from '@/lib/schemas/session';
+import { isAiSessionLimitError, isSessionLimitError } from '@/lib/tasks';
+import { useTRPC } from '@/trpc/react';
+import { setCurrentSession } from './current-session';
+
+export function useCreateSession({ onLimit, onCreated }: { onLimit: (kind: UsageKind) => void; onCreated?: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+
+  return useMutation(
+    trpc.session.create.mutationOptions({
+      onMutate: () => queryClient.cancelQueries(),
+      onSuccess: (session) => {
+        setCurrentSession(session);
+        toast({ title: 'Session created successfully!' });
+        void queryClient.invalidateQueries({ queryKey: trpc.session.list.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+        onCreated?.();
+        // Both readings of the spec lead here: a manual or AI session opens /session (and
+        // /sessions/{id} opens the same screen for a given session).
+        router.push('/session');
+      },
+      onError: (error, input: TCreateSessionInput) => {
+        if (isSessionLimitError(error.message)) return onLimit('sessions');
+        if (input.sessionType === 'ai') {
+          if (isAiSessionLimitError(error.message)) return onLimit('aiSessions');
+          toast({ title: 'Failed to create AI session', description: error.message || undefined, variant: 'destructive' });
+          return;
+        }
+        toast({ title: 'Failed to create session', description: error.message || undefined, variant: 'destructive' });
+      },
+    }),
+  );
+}
+
+/** The person's IANA time zone, so the server reads a due time and the default name's date as they do. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,509 @@
+'use client';
+// The focus session (spec sections 2 and 4): the clock or timer on one side and the current
+// task, large, on the other; the next tasks quieter. A bottom bar (Start/Pause, Quit Session)
+// shows for 3 s on load and on hover or keyboard focus, and hides 300 ms after the pointer
+// leaves. Dialogs: 'Great work!', 'End Session?', 'Create New Task' and 'Session Update'.
+import { useQuery } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { DateTime } from 'luxon';
+import { Badge } from '@/components/Badge';
+import { Button } from '@/components/Button';
+import { Dialog } from '@/components/Dialog';
+import { LoadingOverlay } from '@/components/Spinner';
+import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, DISPLAY_MODE_LABELS } from '@/lib/constants';
+import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TTaskOutput } from '@/lib/schemas/task';
+import { clockSizes } from '@/lib/theme';
+import { formatClock } from '@/lib/timer';
+import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
+import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
+import { TaskFormDialog, useTaskMutations } from '@/features/tasks';
+import { useTRPC } from '@/trpc/react';
+import { askNotificationPermission, notify, playChime, readAlertsEnabled, storeAlertsEnabled } from './alerts';
+import { useSessionClock, type SessionClock } from './useSessionClock';
+
+const subscribeNever = () => () => {};
+/** True once running in the browser (the screen reads browser storage). */
+function useIsClient(): boolean {
+  return useSyncExternalStore(subscribeNever, () => true, () => false);
+}
+
+/** /session: the current session from session storage; without one, back to the dashboard. */
+export function CurrentSessionScreen() {
+  const isClient = useIsClient();
+  const router = useRouter();
+  const id = isClient ? currentSessionId() : null;
+  useEffect(() => {
+    if (isClient && !id) router.replace('/dashboard');
+  }, [isClient, id, router]);
+  if (!id) return <LoadingOverlay label="Opening your session…" />;
+  return <SessionScreen sessionId={id} />;
+}
+
+/** /sessions/{id}: makes that session the current one and shows it. */
+export function SessionByIdScreen({ sessionId }: { sessionId: string }) {
+  const isClient = useIsClient();
+  if (!isClient) return <LoadingOverlay label="Opening your session…" />;
+  return <SessionScreen sessionId={sessionId} makeCurrent />;
+}
+
+function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurrent?: boolean }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const session = useQuery({ ...trpc.session.get.queryOptions({ id: sessionId }), retry: false });
+
+  useEffect(() => {
+    if (session.isError) {
+      if (!makeCurrent) clearCurrentSession();
+      router.replace('/dashboard');
+    }
+  }, [session.isError, makeCurrent, router]);
+
+  useEffect(() => {
+    if (session.data && makeCurrent) setCurrentSession(session.data);
+  }, [session.data, makeCurrent]);
+
+  if (!session.data) return <LoadingOverlay label="Opening your session…" />;
+  return <FocusView key={session.data.id} session={session.data} />;
+}
+
+type Dialogs = 'none' | 'great' | 'end' | 'create';
+
+function FocusView({ session }: { session: TSessionOutput }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  // Spec section 7: the session's task list falls back to an empty list when it fails.
+  const tasksQuery = useQuery({ ...trpc.task.list.queryOptions(), refetchOnMount: true });
+  const allTasks = useMemo(() => (tasksQuery.isError ? [] : (tasksQuery.data ?? [])), [tasksQuery.data, tasksQuery.isError]);
+  const shown = useMemo(() => visibleTasks(allTasks, session), [allTasks, session]);
+  const [current, ...upNext] = shown;
+  const mutations = useTaskMutations();
+
+  const [dialog, setDialog] = useState<Dialogs>('none');
+  const [notices, setNotices] = useState<string[]>([]);
+  const [alerts, setAlerts] = useState(readAlertsEnabled);
+  const alertsRef = useRef(alerts);
+  useEffect(() => {
+    alertsRef.current = alerts;
+  }, [alerts]);
+
+  const onNotice = useCallback((notice: string) => {
+    setNotices((queue) => [...queue, notice]);
+    if (alertsRef.current) {
+      playChime();
+      if (document.visibilityState !== 'visible') notify(notice);
+    }
+  }, []);
+  const clock = useSessionClock(session.id, session.displayMode, session, onNotice);
+  const timed = clock.config !== null;
+
+  useTabTitle(clock, session.displayMode);
+
+  function complete(task: TTaskOutput) {
+    const remainingInView = shown.filter((t) => t.id !== task.id).length;
+    const othersFromSession = openSessionTasks(allTasks, session.id, task.id).length;
+    mutations.complete(task, {
+      sessionId: session.id,
+      onError: () => {
+        setDialog((open) => (open === 'great' ? 'none' : open));
+        setNotices((queue) => [...queue, 'Failed to complete task. Please try again.']);
+      },
+    });
+    // If no tasks remain while running, the clock pauses (spec section 4).
+    if (remainingInView === 0) clock.pause();
+    if (othersFromSession > 0) setDialog('great');
+  }
+
+  function endSession() {
+    setDialog('none');
+    clearCurrentSession();
+    router.push('/dashboard');
+  }
+
+  const createdHere = allTasks.some((task) => task.sessionId === session.id) || session.selectedTaskIds.length > 0;
+
+  return (
+    <div className="relative flex min-h-[calc(100dvh-12rem)] flex-col">
+      <SessionTopBar session={session} alerts={alerts} onAlertsChange={setAlerts} />
+
+      <div className="grid flex-1 items-center gap-10 py-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-16">
+        <ClockPanel clock={clock} session={session} />
+
+        <section aria-label="Tasks" className="flex min-w-0 flex-col gap-6">
+          {tasksQuery.isPending ? (
+            <p className="text-muted">Loading tasks…</p>
+          ) : current ? (
+            <>
+              <CurrentTaskCard task={current} onComplete={() => complete(current)} />
+              {upNext.length > 0 ? <UpNext tasks={upNext} /> : null}
+              <div>
+                <Button variant="ghost" size="sm" onClick={() => setDialog('create')}>
+                  <PlusIcon />
+                  Create New Task
+                </Button>
+              </div>
+            </>
+          ) : (
+            <EmptyTasks firstTime={!createdHere} onCreate={() => setDialog('create')} />
+          )}
+        </section>
+      </div>
+
+      <BottomBar>
+        {timed ? (
+          <Button variant="secondary" onClick={clock.toggle} aria-pressed={undefined}>
+            {clock.running ? <PauseIcon /> : <PlayIcon />}
+            {clock.running ? 'Pause' : 'Start'}
+          </Button>
+        ) : null}
+        <Button variant="ghost" onClick={() => setDialog('end')}>
+          Quit Session
+        </Button>
+      </BottomBar>
+
+      <Dialog
+        open={dialog === 'great'}
+        onClose={() => setDialog('none')}
+        title="Great work!"
+        description="One thing done. Ready for the next one?"
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDialog('end')}>
+              End Session
+            </Button>
+            <Button onClick={() => setDialog('none')}>Continue</Button>
+          </>
+        }
+      />
+
+      <Dialog
+        open={dialog === 'end'}
+        onClose={() => setDialog('none')}
+        role="alertdialog"
+        title="End Session?"
+        description={
+          shown.length === 0
+            ? 'You have no tasks left in this session.'
+            : `You have ${shown.length} ${shown.length === 1 ? 'task' : 'tasks'} remaining in this session.`
+        }
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={endSession}>
+              End Session
+            </Button>
+            <Button onClick={() => setDialog('none')}>Keep Going</Button>
+          </>
+        }
+      />
+
+      <TaskFormDialog
+        open={dialog === 'create'}
+        onClose={() => setDialog((open) => (open === 'create' ? 'none' : open))}
+        title="Create New Task"
+        requireDueDate={false}
+        allowVeryHard
+        sessionId={session.id}
+        onCreated={() => clock.start()}
+      />
+
+      <Dialog
+        open={notices.length > 0 && dialog === 'none'}
+        onClose={() => setNotices((queue) => queue.slice(1))}
+        title="Session Update"
+        size="sm"
+        footer={<Button onClick={() => setNotices((queue) => queue.slice(1))}>OK</Button>}
+      >
+        <p className="text-base">{notices[0]}</p>
+      </Dialog>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- pieces
+
+function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionOutput; alerts: boolean; onAlertsChange: (on: boolean) => void }) {
+  const fullscreen = useFullscreen();
+  const timed = session.displayMode === 'timer' || session.displayMode === 'pomodoro';
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="min-w-0">
+        <h1 className="truncate text-base font-medium text-muted">{session.sessionName}</h1>
+      </div>
+      <div className="flex items-center gap-2">
+        {timed ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={alerts}
+            title="A soft chime and a notification when a timer or pomodoro phase ends"
+            onClick={async () => {
+              const on = !alerts;
+              onAlertsChange(on);
+              storeAlertsEnabled(on);
+              // Asked politely: only now, after the person chose alerts, never on load.
+              if (on) await askNotificationPermission();
+            }}
+          >
+            <BellIcon off={!alerts} />
+            {alerts ? 'Alerts on' : 'Alerts off'}
+          </Button>
+        ) : null}
+        {fullscreen.supported ? (
+          <Button variant="ghost" size="sm" onClick={fullscreen.toggle} aria-pressed={fullscreen.active}>
+            <FullscreenIcon exit={fullscreen.active} />
+            {fullscreen.active ? 'Exit full screen' : 'Full screen'}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function ClockPanel({ clock, session }: { clock: SessionClock; session: TSessionOutput }) {
+  const { snap, now } = clock;
+  let main: string;
+  let label: string;
+  let sub: ReactNode = null;
+  if (snap && clock.config) {
+    const countdown = snap.remainingMs !== null;
+    main = formatClock(countdown ? (snap.remainingMs ?? 0) : snap.elapsedMs, countdown);
+    if (session.displayMode === 'pomodoro') {
+      label = snap.phase === 'break' ? 'Break' : 'Work';
+      sub = `Round ${Math.floor(snap.phaseIndex / 2) + 1} · ${snap.phase === 'break' ? `${session.pomodoroBreak} min break` : `${session.pomodoroWork} min focus`}`;
+    } else if (session.displayMode === 'timer') {
+      label = snap.ended ? 'Time’s up' : 'Timer';
+    } else {
+      label = 'Stopwatch';
+    }
+  } else {
+    const time = DateTime.fromMillis(now);
+    main = time.toLocaleString(DateTime.TIME_SIMPLE);
+    label = DISPLAY_MODE_LABELS[session.displayMode];
+    if (session.displayMode === 'clock-date') sub = time.toLocaleString({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  }
+  const paused = snap !== null && !snap.running && !snap.ended;
+  const progress = snap && snap.remainingMs !== null && clock.config ? progressOf(snap, session) : null;
+
+  return (
+    <section aria-label="Clock" className="flex flex-col items-center justify-center gap-3 text-center">
+      <p className="flex items-center gap-2 text-sm font-medium uppercase tracking-[0.18em] text-muted">
+        {label}
+        {paused ? <Badge variant="neutral">Paused</Badge> : null}
+      </p>
+      <p role="timer" aria-label={`${label}: ${main}`} className="tabular font-medium leading-none tracking-tight" style={{ fontSize: clockSizes.clock }}>
+        {main}
+      </p>
+      {sub ? (
+        <p className="text-muted" style={{ fontSize: clockSizes.date }}>
+          {sub}
+        </p>
+      ) : null}
+      {progress !== null ? (
+        <div aria-hidden className="mt-2 h-1 w-48 overflow-hidden rounded-pill bg-surfaceMuted">
+          <div className="h-full rounded-pill bg-accent transition-[width] duration-1000 ease-linear" style={{ width: `${progress * 100}%` }} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function progressOf(snap: NonNullable<SessionClock['snap']>, session: TSessionOutput): number {
+  const minutes =
+    session.displayMode === 'timer' ? (session.timerDuration ?? 25) : snap.phase === 'break' ? session.pomodoroBreak : session.pomodoroWork;
+  const total = minutes * 60_000;
+  return total > 0 ? Math.min(1, Math.max(0, 1 - (snap.remainingMs ?? 0) / total)) : 0;
+}
+
+function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: () => void }) {
+  const due = task.dueDate ? DateTime.fromISO(task.dueDate).toLocaleString({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : null;
+  return (
+    <article aria-labelledby="current-task-title" className="relative overflow-hidden rounded-card border border-border bg-surface p-6 sm:p-8">
+      <span aria-hidden className="absolute inset-y-0 left-0 w-1.5" style={{ background: task.color ?? 'var(--color-accent)' }} />
+      <p className="text-xs font-medium uppercase tracking-[0.18em] text-muted">Now</p>
+      <h2 id="current-task-title" className="mt-2 text-2xl font-semibold leading-snug tracking-tight break-words sm:text-3xl">
+        {task.title}
+      </h2>
+      {task.description ? <p className="mt-3 whitespace-pre-line leading-relaxed text-muted">{task.description}</p> : null}
+      <div className="mt-4 flex flex-wrap gap-2 text-xs">
+        {due ? <Badge variant="neutral">Due {due}</Badge> : null}
+        <Badge variant="neutral">{task.difficulty}</Badge>
+        <Badge variant="neutral">{task.importance} importance</Badge>
+      </div>
+      <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onComplete}>
+        <CheckIcon />
+        Complete
+      </Button>
+    </article>
+  );
+}
+
+function UpNext({ tasks }: { tasks: TTaskOutput[] }) {
+  return (
+    <section aria-labelledby="up-next-title">
+      <h2 id="up-next-title" className="mb-2 text-xs font-medium uppercase tracking-[0.18em] text-muted">
+        Up next
+      </h2>
+      <ol className="flex flex-col gap-1.5">
+        {tasks.map((task) => (
+          <li key={task.id} className="flex items-center gap-3 rounded-control px-1 py-1.5 text-sm">
+            <span aria-hidden className="size-2 shrink-0 rounded-full" style={{ background: task.color ?? 'var(--color-accent)' }} />
+            <span className="min-w-0 flex-1 truncate text-muted">{task.title}</span>
+            {task.dueDate ? <span className="tabular shrink-0 text-xs text-muted">{DateTime.fromISO(task.dueDate).toLocaleString({ month: 'short', day: 'numeric' })}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function EmptyTasks({ firstTime, onCreate }: { firstTime: boolean; onCreate: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-border p-8 text-center sm:p-10">
+      {firstTime ? (
+        <>
+          <h2 className="text-xl font-semibold">Create your first task</h2>
+          <p className="max-w-sm text-sm text-muted">Name one thing to work on. It will wait for you here, front and centre.</p>
+        </>
+      ) : (
+        <>
+          <h2 className="text-xl font-semibold">No tasks to display.</h2>
+          <p className="max-w-sm text-sm text-muted">Everything in this session is done. Add another, or end the session.</p>
+        </>
+      )}
+      <Button onClick={onCreate}>
+        <PlusIcon />
+        Create Task
+      </Button>
+    </div>
+  );
+}
+
+/** Shown 3 s on load, while pointed at or focused; hidden 300 ms after the pointer leaves. */
+function BottomBar({ children }: { children: ReactNode }) {
+  const [visible, setVisible] = useState(true);
+  const [focused, setFocused] = useState(false);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const hideAfter = useCallback((ms: number) => {
+    if (hideTimer.current) clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(() => setVisible(false), ms);
+  }, []);
+
+  useEffect(() => {
+    hideAfter(BOTTOM_BAR_SHOW_MS);
+    return () => {
+      if (hideTimer.current) clearTimeout(hideTimer.current);
+    };
+  }, [hideAfter]);
+
+  const shown = visible || focused;
+  return (
+    <div
+      data-testid="session-bottom-bar-zone"
+      className="fixed inset-x-0 bottom-0 z-30 flex h-28 items-end justify-center pb-6"
+      onPointerEnter={() => {
+        if (hideTimer.current) clearTimeout(hideTimer.current);
+        setVisible(true);
+      }}
+      onPointerLeave={() => hideAfter(BOTTOM_BAR_HIDE_MS)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div
+        role="toolbar"
+        aria-label="Session controls"
+        data-visible={shown}
+        className={`flex items-center gap-2 rounded-pill border border-border bg-surface/95 p-2 shadow-lg backdrop-blur transition-[opacity,transform] duration-300 ${
+          shown ? 'opacity-100' : 'pointer-events-none translate-y-3 opacity-0'
+        }`}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function useFullscreen() {
+  const active = useSyncExternalStore(
+    (onChange) => {
+      document.addEventListener('fullscreenchange', onChange);
+      return () => document.removeEventListener('fullscreenchange', onChange);
+    },
+    () => document.fullscreenElement !== null,
+    () => false,
+  );
+  const supported = useSyncExternalStore(subscribeNever, () => document.fullscreenEnabled === true, () => false);
+  const toggle = useCallback(() => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void document.documentElement.requestFullscreen().catch(() => undefined);
+  }, []);
+  return { active, supported, toggle };
+}
+
+/** Beyond the spec: the remaining (or elapsed) time in the tab title. */
+function useTabTitle(clock: SessionClock, mode: TSessionOutput['displayMode']) {
+  const snap = clock.snap;
+  const text = snap
+    ? `${formatClock(snap.remainingMs ?? snap.elapsedMs, snap.remainingMs !== null)}${mode === 'pomodoro' ? (snap.phase === 'break' ? ' · Break' : ' · Work') : ''}${!snap.running ? ' · Paused' : ''} · Onething`
+    : null;
+  useEffect(() => {
+    if (!text) return;
+    const before = document.title;
+    document.title = text;
+    return () => {
+      document.title = before;
+    };
+  }, [text]);
+}
+
+// ---------------------------------------------------------------- icons
+
+function PlusIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d="M10 4v12M4 10h12" />
+    </svg>
+  );
+}
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden className="size-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4.5 10.5l3.5 3.5 7.5-8" />
+    </svg>
+  );
+}
+function PlayIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="currentColor">
+      <path d="M6 4.5v11l9-5.5-9-5.5z" />
+    </svg>
+  );
+}
+function PauseIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="currentColor">
+      <rect x="5" y="4.5" width="3.5" height="11" rx="1" />
+      <rect x="11.5" y="4.5" width="3.5" height="11" rx="1" />
+    </svg>
+  );
+}
+function BellIcon({ off }: { off: boolean }) {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M5 8.5a5 5 0 0110 0c0 4 1.5 5.5 1.5 5.5h-13S5 12.5 5 8.5zM8.5 16.5a1.6 1.6 0 003 0" />
+      {off ? <path d="M3 3l14 14" /> : null}
+    </svg>
+  );
+}
+function FullscreenIcon({ exit }: { exit: boolean }) {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+      {exit ? <path d="M8 3.5V8H3.5M12 3.5V8h4.5M8 16.5V12H3.5M12 16.5V12h4.5" /> : <path d="M3.5 8V3.5H8M16.5 8V3.5H12M3.5 12v4.5H8M16.5 12v4.5H12" />}
+    </svg>
+  );
+}

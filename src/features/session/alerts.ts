@@ -1,0 +1,70 @@
+'use client';
+// Beyond the spec: an optional soft chime and a browser notification when a timer or pomodoro
+// phase ends, so nobody has to watch the clock. Off by default; the choice is kept in local
+// storage, and notification permission is asked only when the person turns alerts on.
+
+/** Local storage key of the alerts choice (a UI preference of this screen only). */
+export const SESSION_ALERTS_KEY = 'sessionAlerts';
+
+export function readAlertsEnabled(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_ALERTS_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+export function storeAlertsEnabled(enabled: boolean) {
+  try {
+    window.localStorage.setItem(SESSION_ALERTS_KEY, enabled ? 'on' : 'off');
+  } catch {
+    // not kept: fine
+  }
+}
+
+/** Asks for notification permission (only call from a click). Resolves to whether it is granted. */
+export async function askNotificationPermission(): Promise<boolean> {
+  if (typeof Notification === 'undefined') return false;
+  if (Notification.permission === 'granted') return true;
+  if (Notification.permission === 'denied') return false;
+  try {
+    return (await Notification.requestPermission()) === 'granted';
+  } catch {
+    return false;
+  }
+}
+
+/** A short, soft two-note chime made on the spot (no sound file to download). */
+export function playChime() {
+  try {
+    const AudioCtx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!AudioCtx) return;
+    const context = new AudioCtx();
+    const notes = [660, 880];
+    notes.forEach((frequency, index) => {
+      const oscillator = context.createOscillator();
+      const gain = context.createGain();
+      const at = context.currentTime + index * 0.22;
+      oscillator.type = 'sine';
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.18, at + 0.03);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.5);
+      oscillator.connect(gain).connect(context.destination);
+      oscillator.start(at);
+      oscillator.stop(at + 0.55);
+    });
+    setTimeout(() => void context.close(), 1500);
+  } catch {
+    // No audio: the on-screen notice is still there.
+  }
+}
+
+export function notify(body: string) {
+  try {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    new Notification('Onething', { body, tag: 'onething-session' });
+  } catch {
+    // Some browsers only allow notifications from a service worker: the chime and dialog remain.
+  }
+}

@@ -1,0 +1,161 @@
+'use client';
+// The session's clock over the pure state machine of src/lib/timer.ts. The shown time is always
+// derived from the stored TimerState (when the clock last started, and the running time before
+// that), kept per session in local storage: a reload, a sleeping laptop or a throttled tab shows
+// the right time. The one-second interval only re-renders; it never counts anything.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { STORAGE_KEYS, type DisplayMode } from '@/lib/constants';
+import {
+  noticesBetween,
+  parseTimerState,
+  pauseTimer,
+  resumeTimer,
+  settle,
+  snapshot,
+  startTimer,
+  type TimedMode,
+  type TimerConfig,
+  type TimerSnapshot,
+  type TimerState,
+} from '@/lib/timer';
+
+export function isTimedMode(mode: DisplayMode): mode is TimedMode {
+  return mode === 'timer' || mode === 'stopwatch' || mode === 'pomodoro';
+}
+
+const clockNow = () => Date.now();
+
+function readState(sessionId: string): TimerState | null {
+  try {
+    return parseTimerState(window.localStorage.getItem(STORAGE_KEYS.sessionStart(sessionId)));
+  } catch {
+    return null;
+  }
+}
+
+function writeState(sessionId: string, state: TimerState) {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.sessionStart(sessionId), JSON.stringify(state));
+  } catch {
+    // Storage blocked: the clock still runs for this page view.
+  }
+}
+
+export interface SessionClock {
+  now: number;
+  /** Null for the clock and clock-date modes. */
+  snap: TimerSnapshot | null;
+  config: TimerConfig | null;
+  running: boolean;
+  toggle: () => void;
+  /** Starts a stopped clock (creating a task does). */
+  start: () => void;
+  pause: () => void;
+}
+
+/**
+ * Must render on the client only (it reads storage while initialising). Timer, stopwatch and
+ * pomodoro start running the first time a session is opened; a paused clock stays paused across
+ * reloads. `onNotice` hears the spec's notices ('Timer ended!', the pomodoro flips).
+ */
+export function useSessionClock(
+  sessionId: string,
+  displayMode: DisplayMode,
+  settings: { timerDuration: number | null; pomodoroWork: number; pomodoroBreak: number },
+  onNotice: (notice: string) => void,
+): SessionClock {
+  const config: TimerConfig | null = isTimedMode(displayMode)
+    ? { mode: displayMode, timerMinutes: settings.timerDuration, workMinutes: settings.pomodoroWork, breakMinutes: settings.pomodoroBreak }
+    : null;
+  const configRef = useRef(config);
+
+  const [state, setState] = useState<TimerState | null>(() => {
+    if (!config) return null;
+    const stored = readState(sessionId);
+    if (stored) return settle(stored, config, clockNow());
+    const started = startTimer(clockNow());
+    writeState(sessionId, started);
+    return started;
+  });
+  const [now, setNow] = useState(clockNow);
+  const stateRef = useRef(state);
+  const noticeRef = useRef(onNotice);
+  // The interval reads the latest values through refs, kept in step after each render.
+  useLayoutEffect(() => {
+    configRef.current = config;
+    stateRef.current = state;
+    noticeRef.current = onNotice;
+  });
+  const lastSnap = useRef<TimerSnapshot | null>(state && config ? snapshot(state, config, clockNow()) : null);
+
+  const commit = useCallback(
+    (next: TimerState) => {
+      stateRef.current = next;
+      writeState(sessionId, next);
+      setState(next);
+    },
+    [sessionId],
+  );
+
+  useEffect(() => {
+    const tick = () => {
+      const at = clockNow();
+      const current = stateRef.current;
+      const cfg = configRef.current;
+      if (current && cfg) {
+        const snap = snapshot(current, cfg, at);
+        const before = lastSnap.current;
+        if (before) for (const notice of noticesBetween(before, snap, cfg.mode)) noticeRef.current(notice);
+        lastSnap.current = snap;
+        const settled = settle(current, cfg, at);
+        if (settled !== current) commit(settled);
+      }
+      setNow(at);
+    };
+    const id = setInterval(tick, 1000);
+    // A tab coming back from the background catches up at once.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') tick();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(id);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [commit]);
+
+  const snap = state && config ? snapshot(state, config, now) : null;
+
+  const toggle = useCallback(() => {
+    const current = stateRef.current;
+    const cfg = configRef.current;
+    if (!current || !cfg) return;
+    const at = clockNow();
+    // A finished timer starts over when started again.
+    if (cfg.mode === 'timer' && snapshot(current, cfg, at).ended) {
+      const restarted = startTimer(at);
+      lastSnap.current = snapshot(restarted, cfg, at);
+      commit(restarted);
+      setNow(at);
+      return;
+    }
+    commit(current.runningSince === null ? resumeTimer(current, at) : pauseTimer(current, at));
+    setNow(at);
+  }, [commit]);
+
+  const start = useCallback(() => {
+    const current = stateRef.current;
+    if (!current || current.runningSince !== null) return;
+    const cfg = configRef.current;
+    if (cfg?.mode === 'timer' && snapshot(current, cfg, clockNow()).ended) return;
+    commit(resumeTimer(current, clockNow()));
+  }, [commit]);
+
+  const pause = useCallback(() => {
+    const current = stateRef.current;
+    if (!current || current.runningSince === null) return;
+    commit(pauseTimer(current, clockNow()));
+  }, [commit]);
+
+  return { now, snap, config, running: snap?.running ?? false, toggle, start, pause };
+}

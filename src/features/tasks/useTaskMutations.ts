@@ -1,0 +1,153 @@
+'use client';
+// Completing, reopening and deleting a task, optimistically (spec section 4): the cached task
+// lists change at once (a completed task leaves the Active list, a deleted parent takes its
+// subtasks with it), the lists refresh from the server 400 ms later, and a failure puts the
+// lists back and says so. Every cached task list (task.list with any filter) is updated, so
+// the dashboard, the calendar and the session screen all react.
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/Toast';
+import { COMPLETION_REFRESH_MS, STORAGE_KEYS } from '@/lib/constants';
+import type { TTaskOutput } from '@/lib/schemas/task';
+import { idsRemovedWith } from '@/lib/tasks';
+import { useTRPC } from '@/trpc/react';
+
+type Snapshot = [readonly unknown[], TTaskOutput[] | undefined][];
+
+export interface TaskMutationCallbacks {
+  /** Replaces the default destructive toast (the session screen shows its own dialog). */
+  onError?: (error: unknown) => void;
+  onSuccess?: (task?: TTaskOutput) => void;
+}
+
+export function useTaskMutations() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const listKey = trpc.task.list.pathKey();
+
+  async function applyOptimistic(change: (tasks: TTaskOutput[]) => TTaskOutput[]): Promise<Snapshot> {
+    // Spec section 7: in-flight queries are cancelled before any mutation starts, so a late
+    // answer cannot overwrite the optimistic change.
+    await queryClient.cancelQueries();
+    const snapshot = queryClient.getQueriesData<TTaskOutput[]>({ queryKey: listKey }) as Snapshot;
+    queryClient.setQueriesData<TTaskOutput[]>({ queryKey: listKey }, (old) => (Array.isArray(old) ? change(old) : old));
+    return snapshot;
+  }
+
+  function rollback(snapshot: Snapshot | undefined) {
+    for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
+  }
+
+  function refreshSoon() {
+    setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: listKey });
+      void queryClient.invalidateQueries({ queryKey: trpc.task.current.pathKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.session.tasks.pathKey() });
+    }, COMPLETION_REFRESH_MS);
+  }
+
+  const completeMutation = useMutation(
+    trpc.task.complete.mutationOptions({
+      onMutate: async (input) => {
+        const completedAt = new Date().toISOString();
+        const snapshot = await applyOptimistic((tasks) =>
+          tasks.map((task) => (task.id === input.id ? { ...task, completed: true, completedAt, completedInSessionId: input.sessionId ?? null } : task)),
+        );
+        return { snapshot };
+      },
+      onError: (_error, _input, context) => rollback(context?.snapshot),
+      onSuccess: () => cacheTasksLocally(queryClient, listKey),
+      onSettled: refreshSoon,
+    }),
+  );
+
+  const reopenMutation = useMutation(
+    trpc.task.patch.mutationOptions({
+      onMutate: async (input) => {
+        const snapshot = await applyOptimistic((tasks) =>
+          tasks.map((task) => (task.id === input.id ? { ...task, completed: false, completedAt: null, completedInSessionId: null } : task)),
+        );
+        return { snapshot };
+      },
+      onError: (_error, _input, context) => rollback(context?.snapshot),
+      onSettled: refreshSoon,
+    }),
+  );
+
+  const deleteMutation = useMutation(
+    trpc.task.delete.mutationOptions({
+      onMutate: async (input) => {
+        const snapshot = await applyOptimistic((tasks) => {
+          const gone = idsRemovedWith(tasks, input.id);
+          return tasks.filter((task) => !gone.has(task.id));
+        });
+        return { snapshot };
+      },
+      onError: (_error, _input, context) => rollback(context?.snapshot),
+      onSettled: refreshSoon,
+    }),
+  );
+
+  return {
+    complete(task: Pick<TTaskOutput, 'id'>, options: TaskMutationCallbacks & { sessionId?: string } = {}) {
+      completeMutation.mutate(
+        { id: task.id, sessionId: options.sessionId },
+        {
+          onSuccess: (done) => options.onSuccess?.(done),
+          onError: (error) => {
+            if (options.onError) options.onError(error);
+            else toast({ title: 'Failed to complete task', description: messageOf(error), variant: 'destructive' });
+          },
+        },
+      );
+    },
+    reopen(task: Pick<TTaskOutput, 'id'>, options: TaskMutationCallbacks = {}) {
+      reopenMutation.mutate(
+        { id: task.id, completed: false, completedAt: null },
+        {
+          onSuccess: (done) => options.onSuccess?.(done),
+          onError: (error) => {
+            if (options.onError) options.onError(error);
+            else toast({ title: 'Failed to mark task as incomplete', description: messageOf(error), variant: 'destructive' });
+          },
+        },
+      );
+    },
+    remove(task: Pick<TTaskOutput, 'id'>, options: TaskMutationCallbacks = {}) {
+      deleteMutation.mutate(
+        { id: task.id },
+        {
+          onSuccess: () => {
+            toast({ title: 'Task deleted successfully!' });
+            options.onSuccess?.();
+          },
+          onError: (error) => {
+            if (options.onError) options.onError(error);
+            else toast({ title: 'Failed to delete task', description: messageOf(error), variant: 'destructive' });
+          },
+        },
+      );
+    },
+    completing: completeMutation.isPending,
+    reopening: reopenMutation.isPending,
+    deleting: deleteMutation.isPending,
+  };
+}
+
+/** Spec section 3: tasks are cached in local storage after a completion (cleared on sign-out). */
+function cacheTasksLocally(queryClient: QueryClient, listKey: readonly unknown[]) {
+  try {
+    const all = queryClient
+      .getQueriesData<TTaskOutput[]>({ queryKey: listKey })
+      .map(([, data]) => data)
+      .find((data) => Array.isArray(data));
+    if (all) window.localStorage.setItem(STORAGE_KEYS.cachedTasks, JSON.stringify(all));
+  } catch {
+    // Storage full or blocked: the cache is a convenience only.
+  }
+}
+
+/** The server's words for an error, when it gave any. */
+export function messageOf(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) return error.message;
+  return undefined;
+}

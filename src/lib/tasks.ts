@@ -1,0 +1,136 @@
+// Task rules the screens share, free of React: the due-soon warning (spec section 5), the
+// dashboard's stat cards, the Active and Completed lists with subtasks nested under their
+// parents, and reading the server's limit errors (spec section 8).
+import { DateTime } from 'luxon';
+import { DUE_SOON_HOURS } from '@/lib/constants';
+import type { ISODate } from '@/lib/date-picker';
+import type { TTaskOutput } from '@/lib/schemas/task';
+
+type Dated = { dueDate: string | Date | null };
+type TaskLike = Pick<TTaskOutput, 'id' | 'completed' | 'dueDate' | 'parentTaskId'> & { completedAt?: string | null };
+
+const HOUR = 3_600_000;
+
+function toMs(value: string | Date | number): number {
+  if (typeof value === 'number') return value;
+  return value instanceof Date ? value.getTime() : new Date(value).getTime();
+}
+
+/** Due within the next 24 hours, or already past (spec section 5). Undated tasks are never due soon. */
+export function isDueSoon(dueDate: string | Date | null | undefined, now: Date | number = Date.now()): boolean {
+  if (!dueDate) return false;
+  const due = toMs(dueDate);
+  if (Number.isNaN(due)) return false;
+  const at = typeof now === 'number' ? now : now.getTime();
+  return due - at <= DUE_SOON_HOURS * HOUR;
+}
+
+export function isOverdue(task: Pick<TaskLike, 'completed'> & Dated, now: Date | number = Date.now()): boolean {
+  if (task.completed || !task.dueDate) return false;
+  const at = typeof now === 'number' ? now : now.getTime();
+  return toMs(task.dueDate) < at;
+}
+
+export interface TaskStats {
+  total: number;
+  completed: number;
+  /** Whole percent of all tasks that are completed (0 when there are none). */
+  percentComplete: number;
+  /** Open tasks that are not overdue. */
+  inProgress: number;
+  /** Open tasks whose due date has passed. */
+  overdue: number;
+}
+
+/**
+ * The four stat cards. Every task counts, subtasks included (each is a thing to do). Completed,
+ * In Progress and Overdue split the total, so the three always add up to it.
+ */
+export function taskStats(tasks: readonly (Pick<TaskLike, 'completed'> & Dated)[], now: Date | number = Date.now()): TaskStats {
+  let completed = 0;
+  let overdue = 0;
+  for (const task of tasks) {
+    if (task.completed) completed += 1;
+    else if (isOverdue(task, now)) overdue += 1;
+  }
+  const total = tasks.length;
+  return {
+    total,
+    completed,
+    percentComplete: total === 0 ? 0 : Math.round((completed / total) * 100),
+    inProgress: total - completed - overdue,
+    overdue,
+  };
+}
+
+/** By due date ascending, undated last; ties keep their order. */
+export function byDueDate<T extends Dated>(a: T, b: T): number {
+  if (!a.dueDate && !b.dueDate) return 0;
+  if (!a.dueDate) return 1;
+  if (!b.dueDate) return -1;
+  return toMs(a.dueDate) - toMs(b.dueDate);
+}
+
+export interface TaskNode<T> {
+  task: T;
+  /** Subtasks in the same list, under their parent. */
+  subtasks: T[];
+  /** Set when this is a subtask whose parent sits in the other list (or is gone). */
+  parent: T | null;
+}
+
+/**
+ * One of the dashboard's lists: the open (completed = false) or the completed tasks, with
+ * subtasks nested under their parent when the parent is in the same list. A subtask whose parent
+ * is in the other list stands on its own and names its parent. Open tasks go by due date
+ * (undated last); completed ones newest first.
+ */
+export function taskTree<T extends TaskLike>(tasks: readonly T[], completed: boolean): TaskNode<T>[] {
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const inList = tasks.filter((task) => task.completed === completed);
+  const listIds = new Set(inList.map((task) => task.id));
+  const order = completed
+    ? (a: T, b: T) => toMs(b.completedAt ?? 0) - toMs(a.completedAt ?? 0)
+    : (a: T, b: T) => byDueDate(a, b);
+  const roots = inList.filter((task) => !task.parentTaskId || !listIds.has(task.parentTaskId)).sort(order);
+  return roots.map((task) => ({
+    task,
+    subtasks: task.parentTaskId ? [] : inList.filter((sub) => sub.parentTaskId === task.id).sort(order),
+    parent: task.parentTaskId ? (byId.get(task.parentTaskId) ?? null) : null,
+  }));
+}
+
+/** The task and its subtasks' ids: what leaves the view when it is deleted. */
+export function idsRemovedWith(tasks: readonly Pick<TaskLike, 'id' | 'parentTaskId'>[], id: string): Set<string> {
+  return new Set([id, ...tasks.filter((task) => task.parentTaskId === id).map((task) => task.id)]);
+}
+
+// ---------------------------------------------------------------- due date in the task form
+
+/** The day and time of a due date in the person's zone, for the form's pickers. */
+export function dueDateParts(dueDate: string | null | undefined, zone?: string): { date: ISODate | null; time: { hour: number; minute: number } | null } {
+  if (!dueDate) return { date: null, time: null };
+  const value = DateTime.fromISO(dueDate, { zone: zone ?? 'local' });
+  if (!value.isValid) return { date: null, time: null };
+  return { date: value.toISODate(), time: { hour: value.hour, minute: value.minute } };
+}
+
+// ---------------------------------------------------------------- limit errors (spec section 8)
+
+/** A create-task error containing 'task limit' or '40 tasks' opens the Task Limit Reached dialog. */
+export function isTaskLimitError(message: string | null | undefined): boolean {
+  const text = (message ?? '').toLowerCase();
+  return text.includes('task limit') || text.includes('40 tasks');
+}
+
+/** A create-session error containing 'session limit' or '20 sessions' opens the Session Limit Reached dialog. */
+export function isSessionLimitError(message: string | null | undefined): boolean {
+  const text = (message ?? '').toLowerCase();
+  return (text.includes('session limit') && !text.includes('ai session limit')) || text.includes('20 sessions');
+}
+
+/** An AI session error containing 'AI session limit' or 'limit' opens the AI limit dialog. */
+export function isAiSessionLimitError(message: string | null | undefined): boolean {
+  const text = (message ?? '').toLowerCase();
+  return text.includes('ai session limit') || text.includes('limit');
+}

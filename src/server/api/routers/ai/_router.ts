@@ -1,0 +1,76 @@
+// The AI router: session planning, task breakdown and AI session creation, on both doors.
+// Thin: schemas from src/lib/schemas/ai.ts, the rules in the planning and breakdown services.
+import {
+  ZAiGenerateInput,
+  ZAiGenerateOutput,
+  ZAiPlanInput,
+  ZAiPlanOutput,
+  ZBreakdownInput,
+  ZBreakdownOutput,
+} from '@/lib/schemas/ai';
+import { breakdownTask } from '@/server/services/breakdown.service';
+import { generateSession, planSession } from '@/server/services/planning.service';
+import { enforceRateLimit, RATE_LIMITS, rateLimitKey } from '@/server/services/rate-limit.service';
+import type { Context } from '../../trpc';
+import { createTRPCRouter, verifiedProcedure } from '../../trpc';
+
+const PLANNER_NOTE =
+  'Answered by the configured OpenAI-compatible model, or by the built-in planner (deterministic rules) when none is configured; `planner` says which. 503 `AI is unavailable right now` when the model fails.';
+
+/** Planning calls per user per hour (api.md), counted whether or not the plan becomes a session. */
+async function limitPlanning(ctx: Pick<Context, 'db' | 'resHeaders'>, userId: string): Promise<void> {
+  await enforceRateLimit(ctx, { key: rateLimitKey('ai-plan', userId), ...RATE_LIMITS.aiPlanPerUser }, 'Too many planning requests');
+}
+
+export const aiRouter = createTRPCRouter({
+  plan: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sessions/ai-plan',
+        tags: ['ai'],
+        summary: 'Plan a focus session for your mood',
+        description: `Recommends some of your own incomplete tasks for the mood and display mode, with reasons, times and advice. Not metered (the AI session created afterwards is), but refused with 403 when you are at your session or AI session limit, and limited to ${RATE_LIMITS.aiPlanPerUser.limit} planning calls per hour (429 with Retry-After). ${PLANNER_NOTE}`,
+        protect: true,
+      },
+    })
+    .input(ZAiPlanInput)
+    .output(ZAiPlanOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limitPlanning(ctx, ctx.session.userId);
+      return planSession(ctx.db, ctx.session.userId, input);
+    }),
+
+  generate: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sessions/ai-generate',
+        tags: ['ai'],
+        summary: 'Plan and start an AI session in one call',
+        description: `Plans a session (as ai-plan) and creates it as an AI session with the recommended tasks. Counts against the session and AI session limits (403 when reached); a planning call for the rate limit. ${PLANNER_NOTE}`,
+        protect: true,
+      },
+    })
+    .input(ZAiGenerateInput)
+    .output(ZAiGenerateOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limitPlanning(ctx, ctx.session.userId);
+      return generateSession(ctx.db, ctx.session.userId, input);
+    }),
+
+  breakdown: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/tasks/{id}/breakdown',
+        tags: ['ai'],
+        summary: 'Break a task into subtasks',
+        description: `Proposes subtasks (with estimates, difficulty and an optional deadline no later than the task's due date) and tips; nothing is created. Counts against the AI breakdown limit (403 when reached) only when it succeeds. 404 for a task that is not yours. ${PLANNER_NOTE}`,
+        protect: true,
+      },
+    })
+    .input(ZBreakdownInput)
+    .output(ZBreakdownOutput)
+    .mutation(({ ctx, input }) => breakdownTask(ctx.db, ctx.session.userId, input)),
+});

@@ -1,0 +1,160 @@
+// Session planning (POST /api/sessions/ai-plan): recommends some of the user's own incomplete
+// tasks for a mood and a clock, through the configured model or the built-in rules. Planning is
+// not yet a session: nothing is metered here (the AI session created afterwards counts), but a
+// user already at the AI session limit is told so before any provider call, and the router
+// rate-limits planning calls per user. POST /api/sessions/ai-generate plans and creates the AI
+// session in one call.
+import { DISPLAY_MODES, MOODS, SESSION_DEFAULTS, type DisplayMode, type Mood } from '@/lib/constants';
+import {
+  AI_MAX_RECOMMENDED_TASKS,
+  ZAiPlanResult,
+  type TAiGenerateInput,
+  type TAiGenerateOutput,
+  type TAiPlanInput,
+  type TAiPlanOutput,
+  type TAiPlanResult,
+} from '@/lib/schemas/ai';
+import { askForJson, aiConfig } from '@/server/ai/provider';
+import { planSession as builtInPlan, type PlannerTask } from '@/server/ai/built-in-planner';
+import type { Db } from '@/server/db';
+import { assertAllowance, PLANNER_TASK_SELECT } from './ai.service';
+import { createSession } from './session.service';
+import { toApiDifficulty } from './task.service';
+
+/** The most incomplete tasks a plan considers (soonest due first, then oldest). */
+export const PLAN_TASKS_CONSIDERED = 100;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The user's incomplete tasks, as a planner sees them. */
+export async function plannerTasks(db: Db, userId: string): Promise<PlannerTask[]> {
+  const rows = await db.task.findMany({
+    where: { userId, completed: false },
+    orderBy: [{ dueDate: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
+    take: PLAN_TASKS_CONSIDERED,
+    select: PLANNER_TASK_SELECT,
+  });
+  return rows.map((row) => ({ ...row, difficulty: toApiDifficulty(row.difficulty) }));
+}
+
+const INSTRUCTIONS = `You plan one focus session for a person using Onething, a calm task manager.
+Choose tasks from their list of incomplete tasks to suit their mood and the clock they will use.
+Rules:
+- Recommend only tasks from the list, each at most once, using its exact "id" as taskId and its title.
+- tired or stressed: favour small, easy tasks and overdue ones first; keep the session short (15-50 minutes).
+- energetic or focused: favour hard, important tasks; a longer session (50-150 minutes) is fine.
+- relaxed: a balanced mix of lighter and medium tasks, including ones that have waited a while.
+- reasoning: one short, friendly sentence per task saying why it was picked now (mention overdue, due soon, importance, difficulty as relevant).
+- estimatedTime: realistic whole minutes for the task. estimatedDuration: whole minutes for the whole session.
+- pomodoro: estimatedDuration is a whole number of rounds of (pomodoroWork + pomodoroBreak) minutes. timer: fit the tasks into timerDuration minutes when it is given. When sessionDuration is given, fit the tasks and estimatedDuration into it.
+- sessionAdvice: two or three sentences of practical advice fitting the mood and the clock.
+- If the list is empty, recommend nothing and suggest adding a task.
+Answer with one JSON object matching the schema, and nothing else.`;
+
+/** What the model is told: the mood, the clock and the tasks' planning fields, nothing more. */
+export function planPrompt(input: TAiPlanInput, tasks: PlannerTask[], now: Date, maxTasks: number): string {
+  return JSON.stringify({
+    now: now.toISOString(),
+    mood: input.mood,
+    displayMode: input.displayMode,
+    ...(input.displayMode === 'pomodoro'
+      ? { pomodoroWork: input.pomodoroWork ?? 25, pomodoroBreak: input.pomodoroBreak ?? 5 }
+      : {}),
+    ...(input.timerDuration && input.displayMode === 'timer' ? { timerDuration: input.timerDuration } : {}),
+    ...(input.sessionDuration ? { sessionDuration: input.sessionDuration } : {}),
+    recommendAtMost: maxTasks,
+    tasks: tasks.map((task) => ({
+      id: task.id,
+      title: task.title,
+      importance: task.importance,
+      difficulty: task.difficulty,
+      dueDate: task.dueDate?.toISOString() ?? null,
+      ageDays: Math.max(0, Math.floor((now.getTime() - task.createdAt.getTime()) / DAY_MS)),
+    })),
+  });
+}
+
+/**
+ * Keeps only recommendations of the user's own incomplete tasks (what the model invents or
+ * repeats is dropped), with each task's real title, at most `maxTasks` of them.
+ */
+export function ownRecommendations(result: TAiPlanResult, tasks: PlannerTask[], maxTasks: number): TAiPlanResult {
+  const own = new Map(tasks.map((task) => [task.id, task]));
+  const seen = new Set<string>();
+  const recommendedTasks = result.recommendedTasks.flatMap((recommendation) => {
+    const task = own.get(recommendation.taskId);
+    if (!task || seen.has(task.id)) return [];
+    seen.add(task.id);
+    return [{ ...recommendation, title: task.title }];
+  });
+  return { ...result, recommendedTasks: recommendedTasks.slice(0, maxTasks) };
+}
+
+/** POST /api/sessions/ai-plan. */
+export async function planSession(db: Db, userId: string, input: TAiPlanInput, now = new Date()): Promise<TAiPlanOutput> {
+  await assertAllowance(db, userId, ['aiSessions', 'sessions'], now);
+  const tasks = await plannerTasks(db, userId);
+  const maxTasks = input.maxTasks ?? AI_MAX_RECOMMENDED_TASKS;
+  const config = aiConfig();
+  if (!config) {
+    return { ...builtInPlan({ ...input, tasks, now }), planner: 'built-in', model: null };
+  }
+  const answer = await askForJson({
+    name: 'session_plan',
+    schema: ZAiPlanResult,
+    instructions: INSTRUCTIONS,
+    input: planPrompt(input, tasks, now, maxTasks),
+  });
+  return { ...ownRecommendations(answer.data, tasks, maxTasks), planner: 'ai', model: answer.model };
+}
+
+const isMood = (value: unknown): value is Mood => (MOODS as readonly unknown[]).includes(value);
+const isDisplayMode = (value: unknown): value is DisplayMode => (DISPLAY_MODES as readonly unknown[]).includes(value);
+
+/**
+ * POST /api/sessions/ai-generate: plans a session and creates it as an AI session with the
+ * recommended tasks, counted like one (sessions and AI sessions, in createSession's
+ * transaction). `focusMode` may name the mood or the display mode (the spec leaves it open):
+ * a mood picks the tasks (default focused); without a display mode, `includeBreaks` chooses
+ * pomodoro, else a given `sessionLength` a timer, else the clock.
+ */
+export async function generateSession(db: Db, userId: string, input: TAiGenerateInput, now = new Date()): Promise<TAiGenerateOutput> {
+  const mood: Mood = isMood(input.focusMode) ? input.focusMode : 'focused';
+  const length = input.sessionLength ?? undefined;
+  const displayMode: DisplayMode = isDisplayMode(input.focusMode)
+    ? input.focusMode
+    : input.includeBreaks
+      ? 'pomodoro'
+      : length
+        ? 'timer'
+        : 'clock';
+  const plan = await planSession(
+    db,
+    userId,
+    {
+      mood,
+      displayMode,
+      maxTasks: SESSION_DEFAULTS.maxTasks,
+      ...(length ? { sessionDuration: length } : {}),
+      ...(length && displayMode === 'timer' ? { timerDuration: length } : {}),
+    },
+    now,
+  );
+  const minutes = length ?? plan.estimatedDuration;
+  const session = await createSession(
+    db,
+    userId,
+    {
+      sessionName: input.title ?? null,
+      displayMode,
+      sessionType: 'ai',
+      userMood: mood,
+      sessionDuration: minutes,
+      timerDuration: displayMode === 'timer' ? minutes : null,
+      selectedTaskIds: plan.recommendedTasks.map((task) => task.taskId),
+      timeZone: input.timeZone ?? null,
+    },
+    now,
+  );
+  return { id: session.id, planner: plan.planner };
+}
