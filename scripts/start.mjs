@@ -8,7 +8,7 @@
 // SIGINT and SIGTERM stop Next and PostgreSQL; nothing is left running.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, parseEnv } from '../src/server/env.ts';
@@ -60,13 +60,47 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 process.on('SIGHUP', () => void shutdown(0));
 
+// A parent that dies without passing its signal on (a shell between npm and us, or a SIGKILL)
+// leaves us orphaned: then stop as if told to, so nothing is left running.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) void shutdown(0);
+}, 1000).unref();
+
 function ensureDataDir() {
   mkdirSync(dataDir, { recursive: true });
   chmodSync(dataDir, 0o755); // the postgres user must be able to enter it when we run as root
 }
 
+/** One launcher per data folder: a second start would stop the first one's PostgreSQL. */
+function claimDataDir() {
+  const lockFile = path.join(dataDir, 'launcher.pid');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    let alive = false;
+    try {
+      alive = Number.isInteger(pid) && pid > 0 && pid !== process.pid && (process.kill(pid, 0), true);
+    } catch {
+      alive = false;
+    }
+    if (alive) {
+      process.stderr.write(`[onething] already running with this data folder (launcher pid ${pid}); stop it first\n`);
+      process.exit(1);
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  process.on('exit', () => {
+    try {
+      if (readFileSync(lockFile, 'utf8').trim() === String(process.pid)) rmSync(lockFile);
+    } catch {
+      // already gone
+    }
+  });
+}
+
 if (!config.DATABASE_URL) {
   ensureDataDir();
+  claimDataDir();
   if (!config.AUTH_SECRET) {
     const secretFile = path.join(dataDir, 'auth-secret');
     if (!existsSync(secretFile)) {
