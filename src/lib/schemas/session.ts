@@ -4,26 +4,25 @@
 import { z } from 'zod';
 import { DISPLAY_MODES, MOODS, SESSION_DEFAULTS, SESSION_LIMITS, SESSION_TYPES } from '@/lib/constants';
 import { isValidTimeZone } from '@/lib/dates';
-import { zBoolean, zInt } from './strict';
 import { ZDateTimeInput, ZId } from './task';
 
 /** The most sessions one list answer holds (newest first). */
 export const SESSION_LIST_MAX = 1000;
 export const SESSION_NAME_MAX = 200;
 
-const ZMinutes = zInt((number) =>
-  number
-    .positive('Must be a positive number of minutes')
-    .max(SESSION_LIMITS.maxMinutes, `Must be at most ${SESSION_LIMITS.maxMinutes} minutes`),
-);
+const ZMinutes = z
+  .number()
+  .int()
+  .positive('Must be a positive number of minutes')
+  .max(SESSION_LIMITS.maxMinutes, `Must be at most ${SESSION_LIMITS.maxMinutes} minutes`);
 
 export const ZDisplayMode = z.enum(DISPLAY_MODES).describe('clock, clock-date, pomodoro, timer or stopwatch');
 export const ZMood = z.enum(MOODS).describe('energetic, focused, relaxed, tired or stressed');
 export const ZSessionType = z.enum(SESSION_TYPES).describe("'manual', or 'ai' for AI sessions");
 
 export const ZTimeOfDay = z.object({
-  hour: zInt((number) => number.min(0).max(23)),
-  minute: zInt((number) => number.min(0).max(59)),
+  hour: z.number().int().min(0).max(23),
+  minute: z.number().int().min(0).max(59),
 });
 
 export const ZCreateSessionInput = z.object({
@@ -35,7 +34,11 @@ export const ZCreateSessionInput = z.object({
     .describe("Optional; default 'Session #{count+1} - {date}' or 'AI Session #{n} - {date}'"),
   displayMode: ZDisplayMode.default(SESSION_DEFAULTS.displayMode),
   sessionDuration: ZMinutes.nullish().describe('Minutes'),
-  maxTasks: zInt((number) => number.positive().max(SESSION_LIMITS.maxTasks, `Must be at most ${SESSION_LIMITS.maxTasks}`))
+  maxTasks: z
+    .number()
+    .int()
+    .positive()
+    .max(SESSION_LIMITS.maxTasks, `Must be at most ${SESSION_LIMITS.maxTasks}`)
     .nullish()
     .describe(`Tasks shown in the session, default ${SESSION_DEFAULTS.maxTasks}`),
   pomodoroWork: ZMinutes.nullish().describe(`Minutes of work, default ${SESSION_DEFAULTS.pomodoroWork}`),
@@ -51,7 +54,7 @@ export const ZCreateSessionInput = z.object({
   sessionType: ZSessionType.default('manual'),
   userMood: ZMood.nullish(),
   selectedTaskIds: z.array(ZId).max(SESSION_LIMITS.maxTasks).default([]).describe('Your own tasks picked for this session'),
-  darkMode: zBoolean().default(false),
+  darkMode: z.boolean().default(false),
 });
 export type TCreateSessionInput = z.input<typeof ZCreateSessionInput>;
 

@@ -3,7 +3,6 @@
 // fields are stripped, not refused.
 import { z } from 'zod';
 import { DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/constants';
-import { zBoolean } from './strict';
 
 /** The most rows one task list answer holds (open tasks first, so truncation drops old completed ones). */
 export const TASK_LIST_MAX = 5000;
@@ -67,7 +66,7 @@ export const ZCreateTaskInput = z.object({
   dueDate: ZTaskDueDate.optional(),
   color: ZTaskColor.optional(),
   parentTaskId: ZId.nullish().describe("Makes this a subtask of one of your own top-level tasks"),
-  isAiGenerated: zBoolean().default(false),
+  isAiGenerated: z.boolean().default(false),
   sessionId: ZId.nullish().describe('The session this task is created in (one of your own)'),
 });
 export type TCreateTaskInput = z.input<typeof ZCreateTaskInput>;
@@ -97,7 +96,7 @@ export const ZPatchTaskInput = z.object({
   difficulty: ZDifficulty.optional(),
   dueDate: ZTaskDueDate.optional(),
   color: ZTaskColor.optional(),
-  completed: zBoolean().optional().describe('false reopens the task; true completes it'),
+  completed: z.boolean().optional().describe('false reopens the task; true completes it'),
   completedAt: ZDateTimeInput.nullable()
     .optional()
     .describe('With completed true: when it was completed (default now). With completed false: must be null or omitted'),

@@ -111,18 +111,14 @@ export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 export const PREFERENCE_KEYS = ['emailRemindersEnabled', 'marketingEmailsEnabled', 'newsletterEnabled'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
-/**
- * A JSON boolean, strictly. trpc-to-openapi turns on zod coercion for every boolean and number
- * field of a REST input, bodies included (so "no" and "false" would become true); a pipe is left
- * alone, so this stays strict on both doors.
- */
-const ZStrictBoolean = z.boolean().pipe(z.boolean());
+// Booleans stay strict JSON on both doors: src/server/api/coercion.ts stops the REST adapter
+// from coercing them.
 
 export const ZUpdatePreferencesInput = z
   .object({
-    emailRemindersEnabled: ZStrictBoolean.optional().describe('E-mail reminders for tasks due within 12 hours'),
-    marketingEmailsEnabled: ZStrictBoolean.optional().describe('Product news and offers'),
-    newsletterEnabled: ZStrictBoolean.optional().describe('The newsletter'),
+    emailRemindersEnabled: z.boolean().optional().describe('E-mail reminders for tasks due within 12 hours'),
+    marketingEmailsEnabled: z.boolean().optional().describe('Product news and offers'),
+    newsletterEnabled: z.boolean().optional().describe('The newsletter'),
   })
   .refine((input) => PREFERENCE_KEYS.filter((key) => input[key] !== undefined).length === 1, {
     message: 'Send exactly one of emailRemindersEnabled, marketingEmailsEnabled, newsletterEnabled',
