@@ -34,7 +34,10 @@ export function errorBody(error: TRPCError): ApiErrorBody {
   return { message: error.message, code: error.code };
 }
 
-type PrismaLikeError = { code?: unknown; name?: unknown };
+type PrismaLikeError = { code?: unknown; name?: unknown; meta?: { driverAdapterError?: { cause?: { code?: unknown } } } };
+
+/** PostgreSQL's SQLSTATEs for text it cannot store (NUL bytes, invalid encodings). */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
 /** Maps database errors that describe the caller's input to the right status. */
 export function fromDatabaseError(cause: unknown): TRPCError | undefined {
@@ -49,6 +52,11 @@ export function fromDatabaseError(cause: unknown): TRPCError | undefined {
       return appError('BAD_REQUEST', 'A referenced record does not exist', cause);
     case 'P2000':
       return appError('BAD_REQUEST', 'A value is too long', cause);
+    case 'P2039':
+      if (UNSTORABLE_TEXT.has(String(error.meta?.driverAdapterError?.cause?.code))) {
+        return appError('BAD_REQUEST', 'A value contains characters that cannot be stored', cause);
+      }
+      return undefined;
     default:
       return undefined;
   }

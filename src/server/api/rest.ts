@@ -6,6 +6,7 @@
 // handed to it as a view of the fetch Request with the JSON body already parsed.
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { INTERNAL_MESSAGE, type ApiErrorBody } from './errors';
+import { isJsonObject, NOT_AN_OBJECT, queryOf } from './rest-input';
 import { appRouter } from './root';
 import type { AuthSession } from '@/server/auth/session';
 import { createContext } from './trpc';
@@ -119,6 +120,7 @@ function runAdapter(req: Request, apiUrl: string, headers: Headers, body: unknow
       if (property === 'url') return apiUrl;
       if (property === 'body') return body;
       if (property === 'headers') return headers;
+      if (property === 'query') return queryOf(new URL(apiUrl));
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
@@ -161,6 +163,7 @@ async function serveRest(req: Request, as?: { session: AuthSession | null }): Pr
       } catch {
         return jsonError(400, { message: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
       }
+      if (!isJsonObject(body)) return jsonError(400, NOT_AN_OBJECT);
     }
   }
   const url = new URL(req.url);

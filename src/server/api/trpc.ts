@@ -11,6 +11,7 @@ import { db, type Db } from '@/server/db';
 import { log } from '@/server/log';
 import { MailUnavailableError } from '@/server/mail/transport';
 import { appError, errorBody, fromDatabaseError } from './errors';
+import { assertNoNulCharacter } from './input-guard';
 
 export type Context = {
   db: Db;
@@ -72,7 +73,13 @@ const sameOriginWrites = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(errorMapping).use(sameOriginWrites);
+/** Input PostgreSQL cannot store (a NUL character) is a 400 before any read or write. */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  assertNoNulCharacter(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(errorMapping).use(sameOriginWrites).use(storableInput);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });

@@ -1,0 +1,302 @@
+// Test support for the fuzz and isolation suites: every REST operation read from the OpenAPI
+// document the app serves (so a new route cannot be forgotten), a valid call for each (built on
+// fresh rows), a raw REST caller, the shape check of the error body, and a fingerprint of every
+// table to prove a refused call wrote nothing.
+import { expect } from 'vitest';
+import { openApiDocument } from '@/server/api/openapi';
+import { handleRestAs } from '@/server/api/rest';
+import { sha256 } from '@/server/auth/secrets';
+import type { AuthSession } from '@/server/auth/session';
+import { getDb } from '@/server/db';
+import { createTaskRow, createUser } from '@/test/factories';
+
+export type JsonSchema = {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  maxLength?: number;
+  minLength?: number;
+  items?: JsonSchema;
+};
+
+export type Parameter = { in: 'path' | 'query'; name: string; required?: boolean; schema: JsonSchema };
+
+export type Operation = {
+  /** `POST /tasks/{id}/complete` */
+  key: string;
+  method: string;
+  path: string;
+  params: Parameter[];
+  body?: JsonSchema;
+  /** Needs a signed-in caller (cookie or bearer). */
+  secured: boolean;
+};
+
+/** Paths the REST door does not serve: plain route handlers with their own tests. */
+export const HANDLER_PATHS = new Set(['POST /stripe/webhook']);
+
+/** Every operation of the OpenAPI document that handleRest serves. */
+export function restOperations(): Operation[] {
+  const document = openApiDocument('http://localhost') as unknown as {
+    paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; security?: unknown[] }>>;
+  };
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      if (HANDLER_PATHS.has(key)) continue;
+      operations.push({
+        key,
+        method: method.toUpperCase(),
+        path,
+        params: operation.parameters ?? [],
+        body: operation.requestBody?.content?.['application/json']?.schema,
+        secured: Array.isArray(operation.security) && operation.security.length > 0,
+      });
+    }
+  }
+  return operations;
+}
+
+export type Caller = { id: string; emailVerified: boolean } | null;
+
+/** One concrete call: who calls, path parameters, query and JSON body. */
+export type Call = {
+  as: Caller;
+  pathParams?: Record<string, string>;
+  query?: Record<string, string | string[]>;
+  body?: Record<string, unknown>;
+};
+
+/** A valid call of an operation and the status it must answer. */
+export type Sample = Call & { status: number };
+
+export type Answer = { status: number; body: unknown; text: string; headers: Headers };
+
+let ipCounter = 0;
+
+/** A distinct documentation-range client address per call, so per-IP limits never interfere. */
+export function nextClientIp(): string {
+  ipCounter += 1;
+  return `198.18.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export function urlOf(operation: Operation, call: Pick<Call, 'pathParams' | 'query'>, rawQuery?: string): string {
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(call.pathParams?.[name] ?? ''));
+  const url = new URL(`http://localhost/api${path}`);
+  for (const [name, value] of Object.entries(call.query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, item);
+  }
+  return rawQuery === undefined ? url.toString() : `${url.origin}${url.pathname}?${rawQuery}`;
+}
+
+/**
+ * Sends a call through the REST door as `call.as` (the session injected as the cookie would
+ * give it). `raw` replaces the JSON body by exact text; `rawQuery` the query string.
+ */
+export async function send(
+  operation: Operation,
+  call: Call,
+  options: { raw?: string; rawQuery?: string; headers?: HeadersInit } = {},
+): Promise<Answer> {
+  const headers = new Headers(options.headers);
+  headers.set('x-forwarded-for', nextClientIp());
+  const init: RequestInit = { method: operation.method, headers };
+  const text = options.raw ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
+  if (text !== undefined && !['GET', 'HEAD'].includes(operation.method)) {
+    init.body = text;
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  const session: AuthSession | null = call.as ? { userId: call.as.id, emailVerified: call.as.emailVerified, via: 'cookie' } : null;
+  const response = await handleRestAs(new Request(urlOf(operation, call, options.rawQuery), init), session);
+  const body = await response.text();
+  let json: unknown = body;
+  try {
+    json = body ? JSON.parse(body) : undefined;
+  } catch {
+    // not JSON: the shape check reports it
+  }
+  return { status: response.status, body: json, text: body, headers: response.headers };
+}
+
+/** The error contract of api.md: JSON, exactly `{ message, code, issues? }`. */
+export function expectErrorBody(answer: Answer, context: string): void {
+  expect(answer.headers.get('content-type') ?? '', context).toMatch(/^application\/json/);
+  const body = answer.body as Record<string, unknown>;
+  expect(typeof body, `${context}: ${answer.text.slice(0, 200)}`).toBe('object');
+  expect(body, context).not.toBeNull();
+  const keys = Object.keys(body).sort();
+  expect(keys.filter((key) => !['code', 'issues', 'message'].includes(key)), context).toEqual([]);
+  expect(typeof body.message, context).toBe('string');
+  expect(typeof body.code, context).toBe('string');
+  if ('issues' in body) {
+    expect(Array.isArray(body.issues), context).toBe(true);
+    for (const issue of body.issues as Record<string, unknown>[]) {
+      expect(Object.keys(issue).sort(), context).toEqual(['message', 'path']);
+      expect(typeof issue.message, context).toBe('string');
+      expect((issue.path as unknown[]).every((part) => typeof part === 'string'), context).toBe(true);
+    }
+  }
+}
+
+/** An answer the fuzz accepts at all: never 5xx (503 only where `allow503`), and JSON. */
+export function expectNoServerError(answer: Answer, context: string, allow503 = false): void {
+  const ok = answer.status < 500 || (allow503 && answer.status === 503);
+  expect(ok, `${context} answered ${answer.status}: ${answer.text.slice(0, 300)}`).toBe(true);
+  if (answer.status >= 400) expectErrorBody(answer, context);
+  else if (answer.status !== 204) expect(answer.headers.get('content-type') ?? '', context).toMatch(/^application\/json/);
+}
+
+let tableQuery: string | undefined;
+
+/**
+ * A fingerprint of every table's full content (row count and an md5 of the rows). Rate-limit
+ * hits are left out: counting a refused attempt (a failed sign-in) is their purpose.
+ */
+export async function databaseFingerprint(): Promise<Record<string, string>> {
+  const db = getDb();
+  if (!tableQuery) {
+    const tables = await db.$queryRaw<{ name: string }[]>`
+      SELECT tablename AS name FROM pg_tables
+      WHERE schemaname = current_schema() AND tablename NOT IN ('_prisma_migrations', 'RateLimitHit')
+      ORDER BY tablename`;
+    tableQuery = tables
+      .map(
+        ({ name }) =>
+          `SELECT '${name}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS print FROM "${name}" t`,
+      )
+      .join(' UNION ALL ');
+  }
+  const rows = await db.$queryRawUnsafe<{ name: string; print: string }[]>(tableQuery);
+  return Object.fromEntries(rows.map((row) => [row.name, row.print]));
+}
+
+// ---- valid calls -------------------------------------------------------------------------
+
+export const KNOWN_PASSWORD = 'correct horse battery staple';
+let knownHash: Promise<string> | undefined;
+
+async function passwordHash(): Promise<string> {
+  const { hashPassword } = await import('@/server/auth/password');
+  knownHash ??= hashPassword(KNOWN_PASSWORD);
+  return knownHash;
+}
+
+/** A fresh verified user (Plus unless told otherwise, so monthly limits never interfere). */
+export async function freshUser(overrides: Parameters<typeof createUser>[0] = {}) {
+  return createUser({ subscriptionTier: 'plus', passwordHash: await passwordHash(), ...overrides });
+}
+
+async function freshSession(userId: string) {
+  return getDb().session.create({ data: { userId, sessionName: 'Fuzz session' } });
+}
+
+async function freshToken(userId: string) {
+  const token = `ot_fuzz_${Math.random().toString(36).slice(2)}${Date.now()}`;
+  return getDb().apiToken.create({ data: { userId, name: 'Fuzz token', tokenHash: sha256(token), prefix: token.slice(0, 8) } });
+}
+
+/**
+ * A valid call of every operation, on fresh rows, and the status it answers in the test
+ * environment (no SMTP, no AI provider, no Stripe). The fuzz and isolation suites fail when an
+ * operation of the document has no entry here, so a new route cannot be left out.
+ */
+export const VALID: Record<string, () => Promise<Sample>> = {
+  'GET /health': async () => ({ as: null, status: 200 }),
+  'GET /billing/status': async () => ({ as: null, status: 200 }),
+  'POST /auth/signup': async () => ({
+    as: null,
+    body: { name: 'Fuzz Person', email: `fuzz-${crypto.randomUUID()}@example.com`, password: KNOWN_PASSWORD },
+    status: 200,
+  }),
+  'POST /auth/signin': async () => {
+    const user = await freshUser();
+    return { as: null, body: { email: user.email, password: KNOWN_PASSWORD }, status: 200 };
+  },
+  'POST /auth/signout': async () => ({ as: await freshUser(), body: {}, status: 200 }),
+  'GET /auth/me': async () => ({ as: await freshUser(), status: 200 }),
+  'POST /auth/forgot-password': async () => ({ as: null, body: { email: (await freshUser()).email }, status: 200 }),
+  // A well-formed link whose token was never issued: the business rule answers 400.
+  'POST /auth/reset-password': async () => ({
+    as: null,
+    body: { email: (await freshUser()).email, token: 'no-such-token', newPassword: 'another good password' },
+    status: 400,
+  }),
+  'GET /auth/verify-email': async () => ({ as: null, query: { email: (await freshUser()).email, token: 'no-such-token' }, status: 400 }),
+  'POST /auth/resend-verification': async () => ({ as: await freshUser({ emailVerified: false, emailVerifiedAt: null }), body: {}, status: 200 }),
+  'PATCH /user': async () => ({ as: await freshUser(), body: { name: 'Renamed Person' }, status: 200 }),
+  'DELETE /user': async () => ({ as: await freshUser(), status: 200 }),
+  'PATCH /user/preferences': async () => ({ as: await freshUser(), body: { newsletterEnabled: false }, status: 200 }),
+  'PATCH /user/reset-password': async () => ({
+    as: await freshUser(),
+    body: { currentPassword: KNOWN_PASSWORD, newPassword: 'another good password' },
+    status: 200,
+  }),
+  'GET /user/export': async () => ({ as: await freshUser(), status: 200 }),
+  'GET /user/tokens': async () => ({ as: await freshUser(), status: 200 }),
+  'POST /user/tokens': async () => ({ as: await freshUser(), body: { name: 'CLI' }, status: 200 }),
+  'DELETE /user/tokens/{id}': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await freshToken(user.id)).id }, status: 200 };
+  },
+  'POST /contact': async () => ({ as: null, body: { name: 'Fuzz Person', email: 'fuzz@example.com', message: 'Hello there' }, status: 200 }),
+  'POST /sessions/ai-plan': async () => ({ as: await freshUser(), body: { mood: 'focused', displayMode: 'clock' }, status: 200 }),
+  'POST /sessions/ai-generate': async () => ({ as: await freshUser(), body: {}, status: 200 }),
+  'POST /tasks/{id}/breakdown': async () => {
+    const user = await freshUser();
+    const task = await createTaskRow(user.id, { title: 'Write the report' });
+    return { as: user, pathParams: { id: task.id }, body: { description: 'Draft, review and send the quarterly report' }, status: 200 };
+  },
+  'GET /tasks': async () => ({ as: await freshUser(), query: { completed: 'false' }, status: 200 }),
+  'POST /tasks': async () => ({ as: await freshUser(), body: { title: 'A fuzzed task' }, status: 200 }),
+  'GET /tasks/current': async () => ({ as: await freshUser(), status: 200 }),
+  'GET /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),
+  'DELETE /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),
+  'POST /tasks/calendar-feed/rotate': async () => ({ as: await freshUser(), body: {}, status: 200 }),
+  'PUT /tasks/{id}': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await createTaskRow(user.id)).id }, body: { title: 'Edited' }, status: 200 };
+  },
+  'PATCH /tasks/{id}': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await createTaskRow(user.id)).id }, body: { importance: 'High' }, status: 200 };
+  },
+  'DELETE /tasks/{id}': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await createTaskRow(user.id)).id }, status: 200 };
+  },
+  'POST /tasks/{id}/complete': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await createTaskRow(user.id)).id }, body: {}, status: 200 };
+  },
+  'GET /sessions': async () => ({ as: await freshUser(), status: 200 }),
+  'POST /sessions': async () => ({ as: await freshUser(), body: { displayMode: 'pomodoro' }, status: 200 }),
+  'GET /sessions/{id}': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await freshSession(user.id)).id }, status: 200 };
+  },
+  'DELETE /sessions/{id}': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await freshSession(user.id)).id }, status: 200 };
+  },
+  'GET /sessions/{id}/tasks': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await freshSession(user.id)).id }, status: 200 };
+  },
+  // Billing is not configured in tests: the contract's 503 (api.md), after every input check.
+  'POST /{provider}/create-checkout-session': async () => ({
+    as: await freshUser({ subscriptionTier: 'free' }),
+    pathParams: { provider: 'stripe' },
+    body: { country: 'UK' },
+    status: 503,
+  }),
+  'POST /{provider}/create-portal-session': async () => ({ as: await freshUser(), pathParams: { provider: 'stripe' }, body: {}, status: 503 }),
+  'POST /{provider}/cancel-subscription': async () => ({ as: await freshUser(), pathParams: { provider: 'stripe' }, body: {}, status: 503 }),
+};
+
+/** The operations whose valid answer is the 503 of an unconfigured integration. */
+export function answers503(operation: Operation): boolean {
+  return operation.path.startsWith('/{provider}/');
+}
