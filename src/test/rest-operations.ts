@@ -4,7 +4,7 @@
 // table to prove a refused call wrote nothing.
 import { expect } from 'vitest';
 import { openApiDocument } from '@/server/api/openapi';
-import { handleRestAs } from '@/server/api/rest';
+import { handleRest, handleRestAs } from '@/server/api/rest';
 import { sha256 } from '@/server/auth/secrets';
 import type { AuthSession } from '@/server/auth/session';
 import { getDb } from '@/server/db';
@@ -94,7 +94,7 @@ export function urlOf(operation: Operation, call: Pick<Call, 'pathParams' | 'que
 
 /**
  * Sends a call through the REST door as `call.as` (the session injected as the cookie would
- * give it). `raw` replaces the JSON body by exact text; `rawQuery` the query string.
+ * give it; with `as: null` the request's own headers authenticate it). `raw` replaces the JSON body by exact text; `rawQuery` the query string.
  */
 export async function send(
   operation: Operation,
@@ -109,8 +109,10 @@ export async function send(
     init.body = text;
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
+  const request = new Request(urlOf(operation, call, options.rawQuery), init);
+  // Signed out: the request's own Cookie/Authorization headers (if any) decide, as in production.
   const session: AuthSession | null = call.as ? { userId: call.as.id, emailVerified: call.as.emailVerified, via: 'cookie' } : null;
-  const response = await handleRestAs(new Request(urlOf(operation, call, options.rawQuery), init), session);
+  const response = session ? await handleRestAs(request, session) : await handleRest(request);
   const body = await response.text();
   let json: unknown = body;
   try {
@@ -152,8 +154,11 @@ export function expectNoServerError(answer: Answer, context: string, allow503 = 
 let tableQuery: string | undefined;
 
 /**
- * A fingerprint of every table's full content (row count and an md5 of the rows). Rate-limit
- * hits are left out: counting a refused attempt (a failed sign-in) is their purpose.
+ * A fingerprint of the database: the row count of every table, and a change counter that a
+ * row-level trigger on every table bumps on each inserted, updated or deleted row (cheap,
+ * however large the tables grow, and it sees an UPDATE that leaves the counts alone).
+ * Rate-limit hits are left out: counting a refused attempt (a failed sign-in) is their purpose.
+ * The triggers live only in this test file's own database.
  */
 export async function databaseFingerprint(): Promise<Record<string, string>> {
   const db = getDb();
@@ -162,12 +167,18 @@ export async function databaseFingerprint(): Promise<Record<string, string>> {
       SELECT tablename AS name FROM pg_tables
       WHERE schemaname = current_schema() AND tablename NOT IN ('_prisma_migrations', 'RateLimitHit')
       ORDER BY tablename`;
-    tableQuery = tables
-      .map(
-        ({ name }) =>
-          `SELECT '${name}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS print FROM "${name}" t`,
-      )
-      .join(' UNION ALL ');
+    await db.$executeRawUnsafe(`CREATE SEQUENCE IF NOT EXISTS fuzz_row_changes`);
+    await db.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION fuzz_count_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM nextval('fuzz_row_changes'); RETURN NULL; END $$`,
+    );
+    for (const { name } of tables) {
+      await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS fuzz_count_change ON "${name}"`);
+      await db.$executeRawUnsafe(`CREATE TRIGGER fuzz_count_change AFTER INSERT OR UPDATE OR DELETE ON "${name}" FOR EACH ROW EXECUTE FUNCTION fuzz_count_change()`);
+    }
+    tableQuery = [
+      `SELECT 'row changes' AS name, last_value::text AS print FROM fuzz_row_changes`,
+      ...tables.map(({ name }) => `SELECT '${name}' AS name, count(*)::text AS print FROM "${name}"`),
+    ].join(' UNION ALL ');
   }
   const rows = await db.$queryRawUnsafe<{ name: string; print: string }[]>(tableQuery);
   return Object.fromEntries(rows.map((row) => [row.name, row.print]));

@@ -30,7 +30,7 @@ import { createTaskRow } from '@/test/factories';
 import { getDb } from '@/server/db';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 console.info(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${RUNS} runs per property`);
 
 const operations = restOperations();
