@@ -44,6 +44,9 @@ export default defineConfig({
       APP_URL: baseURL,
       ONETHING_DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
       LOG_LEVEL: 'warn',
+      // The suite acts as one proxy in front of the app: sign-ups send a test-range
+      // X-Forwarded-For (e2e/accounts.ts testClientIp) to stay under the per-IP limits.
+      TRUSTED_PROXIES: '1',
     },
   },
 });

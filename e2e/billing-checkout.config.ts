@@ -38,6 +38,7 @@ export default defineConfig({
       APP_URL: baseURL,
       ONETHING_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      TRUSTED_PROXIES: '1',
       STRIPE_SECRET_KEY: 'sk_test_stub',
       STRIPE_WEBHOOK_SECRET: 'whsec_stub',
       STRIPE_PRICE_GBP: 'price_gbp_stub',

@@ -19,6 +19,9 @@ process.env.DATABASE_URL = url.toString();
 process.env.AUTH_SECRET ??= 'test-secret-that-is-long-enough-for-the-checks-0123456789';
 process.env.APP_URL ??= 'http://localhost:3000';
 process.env.LOG_LEVEL ??= 'silent';
+// In-process REST and tRPC calls have no socket: tests act as one proxy hop in front of the app
+// and set X-Forwarded-For per client (as e2e does; src/server/auth/client-ip.ts).
+process.env.TRUSTED_PROXIES ??= '1';
 for (const key of ['SMTP_URL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SENTRY_DSN']) {
   delete process.env[key];
 }

@@ -20,15 +20,18 @@ export type Context = {
   headers: Headers;
   /** Headers to add to the response (Set-Cookie), honoured by both doors. */
   resHeaders: Headers;
+  /** The socket's peer address, when the door can see it (for clientIp and TRUSTED_PROXIES). */
+  remoteAddress?: string;
 };
 
-export async function createContext(opts: { headers: Headers; resHeaders?: Headers; database?: Db }): Promise<Context> {
+export async function createContext(opts: { headers: Headers; resHeaders?: Headers; database?: Db; remoteAddress?: string }): Promise<Context> {
   const database = opts.database ?? db;
   return {
     db: database,
     session: await getAuthSession(opts.headers, database),
     headers: opts.headers,
     resHeaders: opts.resHeaders ?? new Headers(),
+    remoteAddress: opts.remoteAddress,
   };
 }
 

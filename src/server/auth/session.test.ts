@@ -135,11 +135,51 @@ describe('cross-site check', () => {
   });
 });
 
-describe('client address', () => {
-  it('takes the first X-Forwarded-For hop, then X-Real-IP, else unknown', () => {
-    expect(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.7, 10.0.0.1' }))).toBe('203.0.113.7');
-    expect(clientIp(new Headers({ 'x-real-ip': '203.0.113.8' }))).toBe('203.0.113.8');
-    expect(clientIp(new Headers())).toBe('unknown');
+describe('client address (TRUSTED_PROXIES)', () => {
+  const forged = (value: string) => new Headers({ 'x-forwarded-for': value });
+
+  it('with no trusted proxy uses the socket address and never a client-written header', () => {
+    expect(clientIp(forged('1.2.3.4'), '198.51.100.9', 0)).toBe('198.51.100.9');
+    expect(clientIp(new Headers({ 'x-real-ip': '1.2.3.4' }), '198.51.100.9', 0)).toBe('198.51.100.9');
+    // Next's route handlers do not see the socket: a header there may be forged, so no address.
+    expect(clientIp(forged('1.2.3.4'), undefined, 0)).toBe('unknown');
+    expect(clientIp(new Headers({ 'x-real-ip': '1.2.3.4' }), undefined, 0)).toBe('unknown');
+  });
+
+  it('behind N proxies takes the address N hops from the right, whatever the client prepended', () => {
+    // One proxy: it appended the client's address (203.0.113.7) after the forged entries.
+    expect(clientIp(forged('1.2.3.4, 203.0.113.7'), '10.0.0.2', 1)).toBe('203.0.113.7');
+    expect(clientIp(forged('1.2.3.4, 203.0.113.7'), undefined, 1)).toBe('203.0.113.7');
+    // Two proxies (a CDN, then a load balancer).
+    expect(clientIp(forged('1.2.3.4, 203.0.113.7, 192.0.2.50'), '10.0.0.2', 2)).toBe('203.0.113.7');
+    expect(clientIp(forged('1.2.3.4, 203.0.113.7, 192.0.2.50'), undefined, 2)).toBe('203.0.113.7');
+  });
+
+  it('takes the leftmost entry when a request carries fewer hops than configured, and unknown for none', () => {
+    expect(clientIp(forged('203.0.113.7'), undefined, 3)).toBe('203.0.113.7');
+    expect(clientIp(new Headers(), '10.0.0.2', 3)).toBe('10.0.0.2');
+    expect(clientIp(new Headers(), undefined, 1)).toBe('unknown');
+    expect(clientIp(forged(' , ,'), undefined, 1)).toBe('unknown');
+  });
+
+  it('reads TRUSTED_PROXIES from the environment, validated (0 to 10)', async () => {
+    const { parseEnv } = await import('@/server/env');
+    expect(parseEnv({}).TRUSTED_PROXIES).toBe(0);
+    expect(parseEnv({ TRUSTED_PROXIES: '2' }).TRUSTED_PROXIES).toBe(2);
+    expect(() => parseEnv({ TRUSTED_PROXIES: '-1' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => parseEnv({ TRUSTED_PROXIES: 'yes' })).toThrow(/TRUSTED_PROXIES/);
+    const saved = process.env.TRUSTED_PROXIES;
+    try {
+      process.env.TRUSTED_PROXIES = '1';
+      resetEnvCache();
+      expect(clientIp(forged('1.2.3.4, 203.0.113.7'))).toBe('203.0.113.7');
+      process.env.TRUSTED_PROXIES = '0';
+      resetEnvCache();
+      expect(clientIp(forged('1.2.3.4, 203.0.113.7'))).toBe('unknown');
+    } finally {
+      process.env.TRUSTED_PROXIES = saved;
+      resetEnvCache();
+    }
   });
 });
 

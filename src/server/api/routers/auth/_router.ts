@@ -39,7 +39,7 @@ export const authRouter = createTRPCRouter({
     .input(ZSignupInput)
     .output(ZSignupOutput)
     .mutation(async ({ ctx, input }) => {
-      const result = await auth.signup(ctx.db, input, { ip: clientIp(ctx.headers), resHeaders: ctx.resHeaders });
+      const result = await auth.signup(ctx.db, input, { ip: clientIp(ctx.headers, ctx.remoteAddress), resHeaders: ctx.resHeaders });
       await issueSessionCookie(ctx.resHeaders, result.session);
       return { user: result.user, verificationEmailSent: result.verificationEmailSent };
     }),
@@ -59,7 +59,7 @@ export const authRouter = createTRPCRouter({
     .input(ZSigninInput)
     .output(ZUserAnswer)
     .mutation(async ({ ctx, input }) => {
-      const result = await auth.signin(ctx.db, input, { ip: clientIp(ctx.headers), resHeaders: ctx.resHeaders });
+      const result = await auth.signin(ctx.db, input, { ip: clientIp(ctx.headers, ctx.remoteAddress), resHeaders: ctx.resHeaders });
       await issueSessionCookie(ctx.resHeaders, result.session);
       return { user: result.user };
     }),

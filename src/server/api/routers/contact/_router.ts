@@ -21,7 +21,7 @@ export const contactRouter = createTRPCRouter({
     .input(ZContactInput)
     .output(ZSuccess)
     .mutation(async ({ ctx, input }) => {
-      await sendContactMessage(ctx.db, ctx.session?.userId ?? null, input, { ip: clientIp(ctx.headers), resHeaders: ctx.resHeaders });
+      await sendContactMessage(ctx.db, ctx.session?.userId ?? null, input, { ip: clientIp(ctx.headers, ctx.remoteAddress), resHeaders: ctx.resHeaders });
       return { success: true as const };
     }),
 });
