@@ -7,6 +7,8 @@ const securityHeaders = [
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), interest-cohort=()' },
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  // HTTPS only for a year once seen over HTTPS (browsers ignore it on plain http, so local use is unaffected).
+  { key: 'Strict-Transport-Security', value: 'max-age=31536000' },
   {
     key: 'Content-Security-Policy',
     value: [
