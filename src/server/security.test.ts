@@ -207,3 +207,65 @@ describe('cross-site writes are refused on both doors (V4.2.2, V13.2.3)', () => 
     expect(await getDb().task.count({ where: { userId: user.id } })).toBe(0);
   });
 });
+
+describe('passwords as people type them (V2.1.2, V2.1.3, V2.1.4)', () => {
+  const signup = operations.find((candidate) => candidate.key === 'POST /auth/signup')!;
+  const signin = operations.find((candidate) => candidate.key === 'POST /auth/signin')!;
+
+  it('accepts long passwords and any Unicode (emoji, RTL, combining marks), and never truncates them', async () => {
+    for (const password of ['🔒🐝 correct horse', 'סיסמה ארוכה מאוד', 'e\u0301te\u0301 2026', 'x'.repeat(128), 'y'.repeat(256)]) {
+      const email = `pw-${crypto.randomUUID()}@example.com`;
+      expect((await send(signup, { as: null, body: { name: 'Pat', email, password } })).status, password).toBe(200);
+      expect((await send(signin, { as: null, body: { email, password } })).status, password).toBe(200);
+      // One character less (a truncating hash would accept it) is refused.
+      const shorter = Array.from(password).slice(0, -1).join('');
+      expect((await send(signin, { as: null, body: { email, password: shorter } })).status, password).toBe(401);
+    }
+  });
+});
+
+describe('users cannot set what only the server decides (V4.1.2, V5.1.2 mass assignment)', () => {
+  it('PATCH /user ignores plan, verification, password hash and billing fields', async () => {
+    const operation = operations.find((candidate) => candidate.key === 'PATCH /user')!;
+    const user = await freshUser({ subscriptionTier: 'free', emailVerified: false, emailVerifiedAt: null });
+    const answer = await send(operation, {
+      as: user,
+      body: { name: 'Renamed', subscriptionTier: 'plus', emailVerified: true, passwordHash: 'x', sessionVersion: 99, stripeCustomerId: 'cus_1', id: 'other' },
+    });
+    expect(answer.status).toBe(200);
+    const row = await getDb().user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row).toMatchObject({ name: 'Renamed', subscriptionTier: 'free', emailVerified: false, passwordHash: user.passwordHash, sessionVersion: 0, stripeCustomerId: null });
+  });
+
+  it('POST /tasks and POST /sessions cannot create rows for another user', async () => {
+    const user = await freshUser();
+    const other = await freshUser();
+    const tasks = operations.find((candidate) => candidate.key === 'POST /tasks')!;
+    const sessions = operations.find((candidate) => candidate.key === 'POST /sessions')!;
+    expect((await send(tasks, { as: user, body: { title: 'Mine', userId: other.id, completed: true, id: 'chosen-id' } })).status).toBe(200);
+    expect((await send(sessions, { as: user, body: { userId: other.id, id: 'chosen-session' } })).status).toBe(200);
+    expect(await getDb().task.count({ where: { userId: other.id } })).toBe(0);
+    expect(await getDb().session.count({ where: { userId: other.id } })).toBe(0);
+    const task = await getDb().task.findFirstOrThrow({ where: { userId: user.id } });
+    expect(task.id).not.toBe('chosen-id');
+    expect(task.completed).toBe(false);
+  });
+});
+
+describe('methods and cross-origin reads (V13.2.1, V14.5.1, V14.5.3)', () => {
+  it('answers a method a path does not have with a JSON 4xx, and never grants CORS', async () => {
+    const { handleRest } = await import('@/server/api/rest');
+    for (const [method, path] of [['PATCH', '/health'], ['PUT', '/sessions'], ['DELETE', '/auth/me'], ['POST', '/tasks/current'], ['OPTIONS', '/tasks']]) {
+      const response = await handleRest(new Request(`http://localhost/api${path}`, { method, headers: { origin: 'https://evil.example' } }));
+      expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${method} ${path}`).toBeLessThan(500);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    for (const operation of operations) {
+      const answer = await send(operation, await VALID[operation.key]!(), { headers: operation.method === 'GET' ? { origin: 'https://evil.example' } : {} });
+      expect(answer.headers.get('access-control-allow-origin'), operation.key).toBeNull();
+      expect(answer.headers.get('access-control-allow-credentials'), operation.key).toBeNull();
+    }
+  });
+});
