@@ -1,7 +1,7 @@
 // Test support for the fuzz and isolation suites: every REST operation read from the OpenAPI
 // document the app serves (so a new route cannot be forgotten), a valid call for each (built on
-// fresh rows), a raw REST caller, the shape check of the error body, and a fingerprint of every
-// table to prove a refused call wrote nothing.
+// fresh rows), a raw REST caller, the shape check of the error body, and a fingerprint of the
+// database (row counts and a count of changed rows) to prove a refused call wrote nothing.
 import { expect } from 'vitest';
 import { openApiDocument } from '@/server/api/openapi';
 import { handleRest, handleRestAs } from '@/server/api/rest';

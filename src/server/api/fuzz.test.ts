@@ -238,14 +238,18 @@ describe('sizes', () => {
       .filter(([, schema]) => maxLengthOf(schema) !== undefined)
       .map(([field, schema]) => [`${operation.key} ${field}`, operation, field, maxLengthOf(schema)!] as const),
   );
-  it.each(limited)('%s refuses a string just under the body limit, and handles one at its maximum', async (label, operation, field, max) => {
-    const call = await sample(operation);
-    const rest = JSON.stringify({ ...call.body, [field]: '' }).length;
-    const huge = 'é'.repeat(Math.floor((MAX_BODY_BYTES - rest - 16) / 2));
-    const answer = await expectRefused(operation, { ...call, body: { ...call.body, [field]: huge } }, {}, `${label} just under the limit`);
-    expect(answer.status).toBe(400);
-    expect(JSON.stringify(answer.body).length).toBeLessThan(2_000);
-
+  // One string just under the 1 MB body limit per operation (in its first limited field), and
+  // every limited field at its maximum and one past it.
+  const firstLimited = new Set(bodyOperations.map((operation) => limited.find((item) => item[1] === operation)?.[0]).filter(Boolean));
+  it.each(limited)('%s handles a string at its maximum and refuses one longer (and one just under the body limit)', async (label, operation, field, max) => {
+    if (firstLimited.has(label)) {
+      const call = await sample(operation);
+      const rest = JSON.stringify({ ...call.body, [field]: '' }).length;
+      const huge = 'é'.repeat(Math.floor((MAX_BODY_BYTES - rest - 16) / 2));
+      const answer = await expectRefused(operation, { ...call, body: { ...call.body, [field]: huge } }, {}, `${label} just under the limit`);
+      expect(answer.status).toBe(400);
+      expect(JSON.stringify(answer.body).length).toBeLessThan(2_000);
+    }
     const atMax = await sample(operation);
     await expectHandled(operation, { ...atMax, body: { ...atMax.body, [field]: 'y'.repeat(max) } }, {}, `${label} at ${max}`);
     const overMax = await sample(operation);

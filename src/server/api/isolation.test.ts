@@ -118,6 +118,8 @@ describe("user B with user A's ids", () => {
         expect(answer.status, context).toBe(404);
         expectErrorBody(answer, context);
         expect(JSON.stringify(answer.body), context).not.toContain('Alice');
+        // By token, the token's own last-use time is recorded (a legitimate write), so the
+        // unchanged-database check is made for the cookie call; Alice's rows are checked below.
         if (via === 'cookie') expect(await databaseFingerprint(), `${context}: the database changed`).toEqual(before);
       }
       // Alice still has everything, untouched.
