@@ -33,6 +33,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 console.info(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${RUNS} runs per property`);
 
+// The REST door's operations; the one route handler of the document (the Stripe webhook) has
+// its own property below.
 const operations = restOperations();
 const bodyOperations = operations.filter((operation) => operation.body);
 const queryOperations = operations.filter((operation) => ['GET', 'DELETE'].includes(operation.method));
@@ -385,6 +387,46 @@ describe('signed out and with bad credentials', () => {
       ),
       options(10),
     );
+  });
+});
+
+describe('POST /stripe/webhook (a route handler, outside the REST door)', () => {
+  it('answers 400, 413 or 503 with the error body to unsigned, forged or malformed deliveries, and writes nothing', async () => {
+    const { POST } = await import('@/app/api/stripe/webhook/route');
+    const { configureStripe } = await import('@/server/billing/testing');
+    const deliver = async (body: string, headers: Record<string, string>) => {
+      const before = await databaseFingerprint();
+      const response = await POST(new Request('http://localhost/api/stripe/webhook', { method: 'POST', body, headers }));
+      const answer: Answer = { status: response.status, text: await response.text(), body: undefined, headers: response.headers };
+      answer.body = JSON.parse(answer.text);
+      expect([400, 413, 503], answer.text).toContain(answer.status);
+      expectErrorBody(answer, `webhook ${JSON.stringify(headers)}`);
+      expect(await databaseFingerprint()).toEqual(before);
+      return answer;
+    };
+    // Billing not configured: 503 whatever arrives.
+    expect((await deliver('{}', { 'stripe-signature': 't=1,v1=00' })).status).toBe(503);
+    configureStripe();
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(fc.string({ maxLength: 60 }), fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)), fc.constant('{"id":"evt_1","type":"customer.subscription.updated"}')),
+          fc.oneof(
+            fc.constant<Record<string, string>>({}),
+            fc.string({ maxLength: 40 }).map((value) => ({ 'stripe-signature': value.replace(/[^\x20-\x7e]/g, '') || 'x' })),
+            fc.nat().map((time) => ({ 'stripe-signature': `t=${time},v1=${'ab'.repeat(32)}` })),
+          ),
+          async (body, headers) => {
+            const answer = await deliver(body, headers);
+            expect(answer.status).toBe(400);
+          },
+        ),
+        options(11),
+      );
+      expect((await deliver('x'.repeat(1_000_001), { 'stripe-signature': 't=1,v1=00' })).status).toBe(413);
+    } finally {
+      configureStripe(false);
+    }
   });
 });
 
