@@ -348,7 +348,18 @@ async function launcherPhases() {
   const baseEnv = { PORT: String(port), APP_URL: url, ONETHING_DATA_DIR: dataDir };
   say(`starting the app with \`npm start\` on ${url}, embedded PostgreSQL in ${path.relative(root, pgDir)} (builds first when the sources changed)`);
   let app = startApp('app', baseEnv);
-  const firstStartMs = await waitHealthy(url, app, BUILD_AND_START_TIMEOUT_MS);
+  let firstStartMs;
+  try {
+    firstStartMs = await waitHealthy(url, app, BUILD_AND_START_TIMEOUT_MS);
+  } catch (error) {
+    // The embedded PostgreSQL prefers port 54329: another launcher starting on this machine at
+    // the same moment can take it between the check and the start. One more try, then give up.
+    if (!app.exited) throw error;
+    say(`the first start failed (${error.message}); trying once more`);
+    rmSync(dataDir, { recursive: true, force: true });
+    app = startApp('app-second-try', baseEnv);
+    firstStartMs = await waitHealthy(url, app, BUILD_AND_START_TIMEOUT_MS);
+  }
   say(`the app answers (${fmt(firstStartMs / 1000)} s after npm start)`);
 
   let sql = await sqlClient(embeddedUrl(postmasterPort(pgDir)));
