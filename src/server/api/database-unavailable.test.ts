@@ -94,6 +94,35 @@ describe('which database errors mean "unavailable"', () => {
     }
   });
 
+  it('recognises a transaction whose connection the server terminated midway', async () => {
+    const db = client(process.env.DATABASE_URL!);
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const error = await errorOf(() =>
+        db.$transaction(async (tx) => {
+          const [row] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+          await admin.query('SELECT pg_terminate_backend($1)', [row?.pid]);
+          // Once pg has seen the connection fail, it refuses the transaction's next query.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await tx.user.count();
+        }),
+      );
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+    } finally {
+      await admin.end();
+    }
+    // The messages node-postgres uses for such a connection, whichever the timing produces.
+    for (const message of [
+      'Connection terminated unexpectedly',
+      'Client has encountered a connection error and is not queryable',
+      'Client was closed and is not queryable',
+      'timeout exceeded when trying to connect',
+    ]) {
+      expect(isDatabaseUnavailable(new Error(message)), message).toBe(true);
+    }
+  });
+
   it('leaves errors about the input alone: a missing row is still 404', async () => {
     const missing = await errorOf(() => getDb().task.update({ where: { id: 'no-such-task' }, data: { title: 'x' } }));
     expect(isDatabaseUnavailable(missing)).toBe(false);

@@ -52,8 +52,12 @@ const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDO
  * (too many connections).
  */
 const isUnavailableSqlState = (code: string) => /^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code);
-/** node-postgres reports a connection lost mid-query without a code. */
-const LOST_CONNECTION = /^Connection terminated( unexpectedly| due to connection timeout)?$/;
+/**
+ * node-postgres (pg, pg-pool) reports a lost connection without a code, e.g. when the server
+ * went away in the middle of a transaction; these are its exact messages.
+ */
+const LOST_CONNECTION =
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Query read timeout)$/;
 
 /**
  * True when `cause` (a Prisma error, a driver adapter error, a node-postgres error, or anything
