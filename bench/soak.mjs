@@ -10,14 +10,16 @@
 //    403 with the spec's words exactly when a Free limit is reached, and at the end the
 //    UsageCounter rows, tasks and sessions in PostgreSQL equal the simulation exactly.
 // 2. SIGKILL mid-load: with the launcher's own embedded PostgreSQL (no DATABASE_URL), the users
-//    write; the launcher and its server get SIGKILL; `npm start` again on the same data folder.
-//    Checks: every acknowledged write is in the database (SQL and the API), exactly one postmaster
-//    for the data folder after the restart and none after the final stop, bounded restart time.
+//    write; the launcher and its server get SIGKILL (found from .data/launcher.pid and its child
+//    processes); `npm start` again on the same data folder. Then once more with PostgreSQL killed
+//    too (crash recovery). Checks: every acknowledged write is in the database (SQL and the API),
+//    exactly one postmaster for the data folder after each restart and none after the final
+//    stop, bounded restart time.
 // 3. Database restart under load: the app on DATABASE_URL of a PostgreSQL the soak started; it
 //    is stopped (fast shutdown) mid-load for a few seconds and started again on the same port.
 //    Checks: the app keeps running, answers 503 JSON during the outage (never 500, never a
 //    hang), and 2xx again within seconds, without a restart.
-// 4. SMTP and the AI provider down (the restart of phase 2 points SMTP_URL and OPENAI_BASE_URL
+// 4. SMTP and the AI provider down (the last restart of phase 2 points SMTP_URL and OPENAI_BASE_URL
 //    at closed loopback ports): sign-up still creates the account, resend-verification 503,
 //    forgot-password and contact answer as api.md promises, AI calls 503 without spending quota,
 //    and nothing stored is lost.
@@ -320,6 +322,38 @@ function verifyUsers(users, snap) {
   return { problems, totals };
 }
 
+/** After a kill: take the outcome of the in-flight writes from the database, so each model is exact again. */
+function adoptDatabase(users, snap) {
+  for (const user of users) {
+    if (!user.uncertain) continue;
+    const dbTasks = new Map(snap.tasks.get(user.id).map((row) => [row.id, rowOf(row)]));
+    const dbSessions = new Set(snap.sessions.get(user.id).map((row) => row.id));
+    for (const [id, row] of dbTasks) {
+      if (!user.tasks.has(id)) user.created.tasks++;
+      user.tasks.set(id, row);
+    }
+    for (const id of [...user.tasks.keys()]) {
+      if (!dbTasks.has(id)) {
+        user.tasks.delete(id);
+        user.deletedTasks.add(id);
+      }
+    }
+    for (const id of dbSessions) {
+      if (!user.sessions.has(id)) {
+        user.sessions.add(id);
+        user.created.sessions++;
+      }
+    }
+    for (const id of [...user.sessions]) {
+      if (!dbSessions.has(id)) {
+        user.sessions.delete(id);
+        user.deletedSessions.add(id);
+      }
+    }
+    user.uncertain = null;
+  }
+}
+
 async function signInAll(users) {
   let i = 0;
   await Promise.all(
@@ -412,101 +446,100 @@ async function launcherPhases() {
     ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, OPENAI_BASE_URL: `http://127.0.0.1:${aiPort}/v1`, OPENAI_API_KEY: 'soak-test-key-not-real' }
     : {};
   if (PHASES.has(2)) {
-    const stats2 = new Stats('kill');
-    for (const user of users) {
-      user.stats = stats2;
-      user.mode = 'kill';
-      if (!user.cookie) await user.signIn();
-    }
-    say('phase 2: users write; SIGKILL to the launcher and its server in 8 s');
-    const writing = Promise.all(users.map((user) => user.run(Date.now() + 60_000, { writesOnly: true })));
-    await sleep(8_000);
-    const table = processTable();
-    const launcher = readPid(path.join(dataDir, 'launcher.pid'));
-    check(2, 'the launcher wrote its pid file and it is the process under npm start', launcher && launcher === launcherOf(app, table), `pid file ${launcher}, found ${launcherOf(app, table)}`);
-    const victims = [launcher, ...descendants(launcher, table)].filter((pid) => pid && !isPostgres(table.get(pid)));
-    const postgresBefore = postmastersFor(pgDir, table);
-    const writesBefore = users.reduce((sum, user) => sum + user.created.tasks + user.created.sessions, 0);
-    for (const user of users) user.killed = true;
-    for (const pid of victims) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
+    report.phases[2] = [];
+    // Round 1: the launcher and its server die, their PostgreSQL is orphaned and must be stopped
+    // by the restart. Round 2: everything under npm start dies, PostgreSQL included (a power cut
+    // for the app): the restart must run PostgreSQL's crash recovery and lose no committed write.
+    const rounds = [
+      { label: 'the launcher and its server', withPostgres: false, env: baseEnv, log: 'app-restart' },
+      { label: 'everything under npm start, PostgreSQL included', withPostgres: true, env: { ...baseEnv, ...faultEnv }, log: 'app-restart-2' },
+    ];
+    for (const [index, round] of rounds.entries()) {
+      const tag = `2.${index + 1}`;
+      const stats2 = new Stats('kill');
+      for (const user of users) {
+        Object.assign(user, { stats: stats2, mode: 'kill', killed: false, stopped: false, uncertain: null });
+        if (!user.cookie) await user.signIn();
       }
-    }
-    const killedAt = performance.now();
-    say(`  SIGKILL sent to ${victims.map((pid) => `${pid} (${path.basename(table.get(pid)?.argv[1] ?? table.get(pid)?.argv[0] ?? '?')})`).join(', ')}`);
-    await writing;
-    stats2.finish();
-    const s2 = stats2.summary();
-    check(2, 'no 5xx and every answer well-formed before the kill', stats2.failureCount === 0, stats2.failures.slice(0, 5).join(' | '));
-    const gone = await waitFor(() => victims.every((pid) => !isAlive(pid)), 5000);
-    check(2, 'the launcher and its server are gone after SIGKILL', gone);
-    const orphans = postmastersFor(pgDir);
-    say(`  PostgreSQL of the killed launcher: ${orphans.length ? `still running (pid ${orphans.join(', ')}), orphaned` : 'gone'}`);
-    await sql.end().catch(() => {});
-    await waitFor(() => app.exited, 10_000);
+      say(`phase ${tag}: users write; SIGKILL to ${round.label} in 8 s`);
+      const writing = Promise.all(users.map((user) => user.run(Date.now() + 60_000, { writesOnly: true })));
+      await sleep(8_000);
+      const table = processTable();
+      const launcher = readPid(path.join(dataDir, 'launcher.pid'));
+      check(tag, 'the launcher wrote its pid file and it is the process under npm start', launcher && launcher === launcherOf(app, table), `pid file ${launcher}, found ${launcherOf(app, table)}`);
+      const victims = [launcher, ...descendants(launcher, table)].filter((pid) => pid && (round.withPostgres || !isPostgres(table.get(pid))));
+      const postgresBefore = postmastersFor(pgDir, table);
+      for (const user of users) user.killed = true;
+      for (const pid of victims) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      const killedAt = performance.now();
+      const named = (pid) => `${pid} (${path.basename(table.get(pid)?.argv[1] ?? '') || table.get(pid)?.argv[0]})`;
+      say(`  SIGKILL sent to ${victims.map(named).join(', ')}`);
+      await writing;
+      stats2.finish();
+      const s2 = stats2.summary();
+      check(tag, 'no 5xx and every answer well-formed before the kill', stats2.failureCount === 0, stats2.failures.slice(0, 5).join(' | '));
+      const gone = await waitFor(() => victims.every((pid) => !isAlive(pid)), 5000);
+      check(tag, `${round.label}: gone after SIGKILL`, gone);
+      const orphans = postmastersFor(pgDir);
+      say(`  PostgreSQL of the killed launcher: ${orphans.length ? `still running (pid ${orphans.join(', ')}), orphaned` : 'gone'}`);
+      await sql.end().catch(() => {});
+      await waitFor(() => app.exited, 10_000);
 
-    say('  restarting with `npm start` on the same data folder');
-    app = startApp('app-restart', { ...baseEnv, ...faultEnv });
-    const restartMs = await waitHealthy(url, app, RESTART_BOUND_MS).catch((error) => {
-      check(2, `the restart serves within ${RESTART_BOUND_MS / 1000} s`, false, error.message);
-      throw error;
-    });
-    check(2, `the restart serves within ${RESTART_BOUND_MS / 1000} s`, true, `${fmt(restartMs / 1000)} s from npm start to the first 200`);
-    const tableAfter = processTable();
-    const newLauncher = launcherOf(app, tableAfter);
-    const postmasters = postmastersFor(pgDir, tableAfter);
-    const pidFile = readPid(path.join(pgDir, 'postmaster.pid'));
-    check(
-      2,
-      'exactly one postmaster for the data folder after the restart, owned by the new launcher',
-      postmasters.length === 1 && postmasters[0] === pidFile && descendants(newLauncher, tableAfter).includes(postmasters[0]),
-      `postmasters ${postmasters.join(', ') || 'none'}, postmaster.pid ${pidFile}, orphan before ${postgresBefore.join(', ')}`,
-    );
-    sql = await sqlClient(embeddedUrl(postmasterPort(pgDir)));
-    const snap = await snapshot(sql, ids);
-    const { problems, totals } = verifyUsers(users, snap);
-    const acked = users.reduce((sum, user) => sum + user.created.tasks + user.created.sessions, 0);
-    check(2, 'every write acknowledged before the kill is in PostgreSQL (creates, deletes, completions, counters)', problems.length === 0, problems.slice(0, 5).join(' | ') || `${totals.uncertainWrites} writes were in flight (outcome unknown to the client); ${totals.uncertainLanded} in-flight creates were committed`);
-    // The same through the API, with the cookies issued before the kill.
-    const apiStats = new Stats('after restart');
-    let apiProblems = 0;
-    let firstApiProblem = '';
-    for (const user of users) {
-      const response = await client.request('GET', '/api/tasks', { cookie: user.cookie ?? undefined });
-      apiStats.record('list tasks', response);
-      if (response.status !== 200) {
-        apiProblems++;
-        firstApiProblem ||= `user ${user.n}: ${response.status}`;
-        continue;
+      say('  restarting with `npm start` on the same data folder');
+      app = startApp(round.log, round.env);
+      const restartMs = await waitHealthy(url, app, RESTART_BOUND_MS).catch((error) => {
+        check(tag, `the restart serves within ${RESTART_BOUND_MS / 1000} s`, false, error.message);
+        throw error;
+      });
+      check(tag, `the restart serves within ${RESTART_BOUND_MS / 1000} s`, true, `${fmt(restartMs / 1000)} s from npm start to the first 200`);
+      const tableAfter = processTable();
+      const newLauncher = launcherOf(app, tableAfter);
+      const postmasters = postmastersFor(pgDir, tableAfter);
+      const pidFile = readPid(path.join(pgDir, 'postmaster.pid'));
+      check(
+        tag,
+        'exactly one postmaster for the data folder after the restart, owned by the new launcher',
+        postmasters.length === 1 && postmasters[0] === pidFile && descendants(newLauncher, tableAfter).includes(postmasters[0]),
+        `postmasters ${postmasters.join(', ') || 'none'}, postmaster.pid ${pidFile}, before the kill ${postgresBefore.join(', ')}`,
+      );
+      sql = await sqlClient(embeddedUrl(postmasterPort(pgDir)));
+      const snap = await snapshot(sql, ids);
+      const { problems, totals } = verifyUsers(users, snap);
+      check(tag, 'every write acknowledged before the kill is in PostgreSQL (creates, deletes, completions, counters)', problems.length === 0, problems.slice(0, 5).join(' | ') || `${totals.uncertainWrites} writes were in flight (outcome unknown to the client); ${totals.uncertainLanded} in-flight creates were committed`);
+      // The same through the API, with the cookies issued before the kill.
+      let apiProblems = 0;
+      let firstApiProblem = '';
+      for (const user of users) {
+        const response = await client.request('GET', '/api/tasks', { cookie: user.cookie ?? undefined });
+        const dbIds = new Set(snap.tasks.get(user.id).map((row) => row.id));
+        const apiIds = new Set(response.status === 200 && Array.isArray(response.body) ? response.body.map((t) => t.id) : []);
+        if (response.status !== 200 || dbIds.size !== apiIds.size || [...dbIds].some((id) => !apiIds.has(id))) {
+          apiProblems++;
+          firstApiProblem ||= `user ${user.n}: ${response.status}, the API lists ${apiIds.size} tasks, PostgreSQL has ${dbIds.size}`;
+        }
       }
-      const dbIds = new Set(snap.tasks.get(user.id).map((row) => row.id));
-      const apiIds = new Set(response.body.map((t) => t.id));
-      if (dbIds.size !== apiIds.size || [...dbIds].some((id) => !apiIds.has(id))) {
-        apiProblems++;
-        firstApiProblem ||= `user ${user.n}: the API lists ${apiIds.size} tasks, PostgreSQL has ${dbIds.size}`;
-      }
-    }
-    check(2, 'after the restart the API serves the same tasks to the cookies issued before the kill', apiProblems === 0, firstApiProblem);
-    report.phases[2] = {
-      summary: s2,
-      statuses: statusTable(stats2),
-      writesBefore,
-      acked,
-      restartMs,
-      killed: victims.map((pid) => `${pid} ${table.get(pid)?.argv.slice(0, 3).join(' ')}`),
-      orphans,
-      postmasters,
-      uncertain: totals.uncertainWrites,
-      landed: totals.uncertainLanded,
-      killedAfterMs: killedAt - stats2.started,
-    };
-    for (const user of users) {
-      user.mode = 'steady';
-      user.killed = false;
-      user.stopped = false;
+      check(tag, 'after the restart the API serves the same tasks to the cookies issued before the kill', apiProblems === 0, firstApiProblem);
+      report.phases[2].push({
+        label: round.label,
+        summary: s2,
+        statuses: statusTable(stats2),
+        restartMs,
+        killed: victims.map(named),
+        orphans,
+        postmasters,
+        uncertain: totals.uncertainWrites,
+        landed: totals.uncertainLanded,
+        killedAfterMs: killedAt - stats2.started,
+      });
+      // Adopt the outcome of the in-flight writes, so the next round starts from exact models.
+      adoptDatabase(users, snap);
+      for (const user of users) Object.assign(user, { mode: 'steady', killed: false, stopped: false });
     }
   } else if (PHASES.has(4)) {
     await stopApp(app);
@@ -750,15 +783,18 @@ function writeReport(startedAt, loadAtStart) {
     );
   }
   if (p2) {
-    lines.push(
-      '## 2. SIGKILL mid-load',
-      '',
-      `- Writes (${p2.summary.requests} requests, ${p2.statuses}); SIGKILL ${fmt(p2.killedAfterMs / 1000)} s into the writes to: ${p2.killed.join('; ')}`,
-      `- The killed launcher's PostgreSQL: ${p2.orphans.length ? `left running (pid ${p2.orphans.join(', ')}) and stopped by the restart` : 'gone with it'}`,
-      `- Restart (\`npm start\`, same data folder) to the first 200: ${fmt(p2.restartMs / 1000)} s; postmasters afterwards: ${p2.postmasters.join(', ')}`,
-      `- Writes in flight at the kill: ${p2.uncertain} (their outcome is unknown to the client, so they are checked for consistency only); ${p2.landed} in-flight creates were committed, with their usage count`,
-      '',
-    );
+    lines.push('## 2. SIGKILL mid-load', '');
+    for (const [index, round] of p2.entries()) {
+      lines.push(
+        `### 2.${index + 1} SIGKILL to ${round.label}`,
+        '',
+        `- Writes by all users (${round.summary.requests} requests, ${round.statuses}); SIGKILL ${fmt(round.killedAfterMs / 1000)} s into them to: ${round.killed.join(', ')}`,
+        `- The killed launcher's PostgreSQL: ${round.orphans.length ? `left running (pid ${round.orphans.join(', ')}), orphaned, and stopped by the restart` : 'gone with it (the restart ran crash recovery)'}`,
+        `- Restart (\`npm start\`, same data folder) to the first 200: ${fmt(round.restartMs / 1000)} s; postmasters afterwards: ${round.postmasters.join(', ')}`,
+        `- Writes in flight at the kill: ${round.uncertain} (outcome unknown to the client, so checked for consistency only); ${round.landed} in-flight creates were committed, with their usage count`,
+        '',
+      );
+    }
   }
   if (p3) {
     lines.push(
