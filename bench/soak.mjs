@@ -622,9 +622,9 @@ async function launcherPhases() {
   const launcher = launcherOf(app);
   const tree = launcher ? [launcher, ...descendants(launcher)] : [];
   const stopped = await stopApp(app);
-  check(2, '`npm start` stops on SIGTERM within 30 s', stopped);
+  check('stop', '`npm start` stops on SIGTERM within 30 s', stopped);
   const left = postmastersFor(pgDir);
-  check(2, 'no PostgreSQL left for the data folder after the final stop, and no process of the launcher', left.length === 0 && tree.every((pid) => !isAlive(pid)) && !existsSync(path.join(dataDir, 'launcher.pid')), `postmasters ${left.join(', ') || 'none'}, alive ${tree.filter(isAlive).join(', ') || 'none'}`);
+  check('stop', 'no PostgreSQL left for the data folder after the final stop, and no process of the launcher', left.length === 0 && tree.every((pid) => !isAlive(pid)) && !existsSync(path.join(dataDir, 'launcher.pid')), `postmasters ${left.join(', ') || 'none'}, alive ${tree.filter(isAlive).join(', ') || 'none'}`);
 }
 
 // ---------------------------------------------------------------- phase 3: the database restarts under load
