@@ -132,6 +132,40 @@ describe('which database errors mean "unavailable"', () => {
   });
 });
 
+describe('a busy database', () => {
+  it('a transaction waits for a connection longer than Prisma\'s default 2 s instead of failing', async () => {
+    const db = createDb(process.env.DATABASE_URL!, 1);
+    clients.push(db);
+    let release!: () => void;
+    const held = db.$transaction(async (tx) => {
+      await tx.user.count();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const waiting = db.$transaction(async (tx) => tx.user.count());
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    release();
+    await held;
+    await expect(waiting).resolves.toBeTypeOf('number');
+  });
+
+  it('a transaction that cannot start in time is a 503, not a 500', async () => {
+    const db = createDb(process.env.DATABASE_URL!, 1);
+    clients.push(db);
+    let release!: () => void;
+    const held = db.$transaction(async (tx) => {
+      await tx.user.count();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const error = await errorOf(() => db.$transaction(async (tx) => tx.user.count(), { maxWait: 50 }));
+    release();
+    await held;
+    expect((error as { code?: string }).code).toBe('P2028');
+    expect(databaseUnavailableError(error)?.code).toBe('SERVICE_UNAVAILABLE');
+  });
+});
+
 describe('answers while the database is down', () => {
   let deadDb: Db;
   beforeAll(async () => {

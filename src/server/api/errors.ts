@@ -40,8 +40,12 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'Onething is briefly unavailable. Pl
 /** Seconds a client should wait before retrying after DATABASE_UNAVAILABLE_MESSAGE (Retry-After). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** Prisma's codes for "the database server cannot be reached / answered too late / closed the connection". */
-const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+/**
+ * Prisma's codes for "the database server cannot be reached / answered too late / closed the
+ * connection", and for a database too busy right now: no connection from the pool in time
+ * (P2024), a transaction that could not start or finish in time and was rolled back (P2028).
+ */
+const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
 /** Error kinds of Prisma's driver adapter (@prisma/adapter-pg) with the same meaning. */
 const UNAVAILABLE_ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 /** Socket errors of node-postgres. */
