@@ -29,7 +29,7 @@
 // failure or Ctrl-C), app logs in bench/.out/logs-soak/.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync, closeSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +121,8 @@ function startApp(name, env) {
     detached: true, // its own process group: the cleanup can always stop all of it
   });
   closeSync(fd);
+  // Remembered on disk too: a soak that was itself killed leaves them for the next run to stop.
+  appendFileSync(path.join(runDir, 'npm-start.pids'), `${child.pid}\n`);
   const app = { name, child, logFile, startedAt: performance.now(), exited: false };
   child.once('exit', () => (app.exited = true));
   apps.push(app);
@@ -199,7 +201,7 @@ function cleanup() {
         }
       }
     }
-    for (const cluster of clusters) await cluster.stop().catch(() => {});
+    for (const cluster of clusters) await withTimeout(cluster.stop(), 30_000, 'stopping PostgreSQL').catch(() => {});
     for (const dir of postgresDirs) for (const pid of postmastersFor(dir)) await stopPostmaster(pid);
     if (!KEEP) rmSync(runDir, { recursive: true, force: true });
   })();
@@ -215,6 +217,25 @@ async function removeStaleRuns() {
   for (const entry of readdirSync(outDir)) {
     if (!entry.startsWith('soak-')) continue;
     const dir = path.join(outDir, entry);
+    // The `npm start` process groups of that run, if they still run (checked by command line).
+    const pidsFile = path.join(dir, 'npm-start.pids');
+    const groups = existsSync(pidsFile) ? readFileSync(pidsFile, 'utf8').split('\n').map(Number).filter((pid) => pid > 0) : [];
+    for (const pid of groups) {
+      const argv = processTable().get(pid)?.argv.join(' ') ?? '';
+      if (!isAlive(pid) || !/npm/.test(argv) || !/\bstart\b/.test(argv)) continue;
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        // gone
+      }
+      if (!(await waitFor(() => !isAlive(pid), 15_000, 100))) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // gone
+        }
+      }
+    }
     const table = processTable();
     for (const [pid, info] of table) {
       if (isPostgres(info) && info.argv.some((arg, i) => arg === '-D' && path.resolve(info.argv[i + 1] ?? '').startsWith(dir + path.sep))) await stopPostmaster(pid);
@@ -232,6 +253,17 @@ async function sqlClient(url) {
   await client.connect();
   client.on('error', () => {});
   return client;
+}
+
+/** `promise`, or an error after `ms` (every wait of the soak is bounded). */
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took more than ${ms / 1000} s`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 const embeddedUrl = (port) => `postgresql://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/onething`;
@@ -633,7 +665,7 @@ async function databaseRestartPhase() {
   const pgDir = path.join(runDir, 'pg');
   postgresDirs.add(pgDir);
   say('phase 3: starting our own PostgreSQL');
-  let cluster = await startEmbeddedPostgres({ databaseDir: pgDir, port: await freePort() });
+  let cluster = await withTimeout(startEmbeddedPostgres({ databaseDir: pgDir, port: await freePort() }), 120_000, 'starting PostgreSQL');
   clusters.add(cluster);
   await cluster.createDatabase('onething');
   const databaseUrl = cluster.url('onething');
@@ -684,12 +716,12 @@ async function databaseRestartPhase() {
   await sleep(4_000);
   const stopAt = performance.now() - t0;
   say('  stopping PostgreSQL (fast shutdown) under load');
-  await cluster.stop();
+  await withTimeout(cluster.stop(), 30_000, 'stopping PostgreSQL');
   clusters.delete(cluster);
   const downAt = performance.now() - t0;
   await sleep(OUTAGE_MS);
   say('  starting PostgreSQL again on the same port');
-  cluster = await startEmbeddedPostgres({ databaseDir: pgDir, port: cluster.port });
+  cluster = await withTimeout(startEmbeddedPostgres({ databaseDir: pgDir, port: cluster.port }), 60_000, 'restarting PostgreSQL');
   clusters.add(cluster);
   const backAt = performance.now() - t0;
   check(3, 'PostgreSQL came back on the same port', cluster.url('onething') === databaseUrl);
@@ -735,7 +767,7 @@ async function databaseRestartPhase() {
   };
   say(`phase 3: ${s.requests} requests; ${statusTable(stats)}; 2xx again ${fmt(recoveryMs / 1000, 2)} s after PostgreSQL was back`);
   const stopped = await stopApp(app);
-  await cluster.stop();
+  await withTimeout(cluster.stop(), 30_000, 'stopping PostgreSQL');
   clusters.delete(cluster);
   check(3, 'the app and our PostgreSQL stopped cleanly', stopped && postmastersFor(pgDir).length === 0);
 }
@@ -830,6 +862,15 @@ function writeReport(startedAt, loadAtStart) {
 
 const startedAt = Date.now();
 const loadAtStart = os.loadavg()[0];
+// The whole run is bounded: a build (at most 10 minutes) plus the phases.
+const RUN_BOUND_MS = BUILD_AND_START_TIMEOUT_MS + (LOAD_SECONDS + 480) * 1000;
+setTimeout(() => {
+  check('-', `the run finished within ${Math.round(RUN_BOUND_MS / 60_000)} minutes`, false);
+  void cleanup().then(() => {
+    writeReport(startedAt, loadAtStart);
+    process.exit(1);
+  });
+}, RUN_BOUND_MS).unref();
 try {
   await removeStaleRuns();
   mkdirSync(runDir, { recursive: true });
