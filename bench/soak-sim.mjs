@@ -23,10 +23,11 @@ export class SimUser {
    * @param {object} o
    * @param {number} o.n
    * @param {'free'|'plus'} o.tier
+   * @param {{ tasks: number, sessions: number }} [o.used] usage already counted this month
    * @param {ReturnType<import('./soak-lib.mjs').httpClient>} o.client
    * @param {import('./soak-lib.mjs').Stats} o.stats
    */
-  constructor({ n, tier, client, stats }) {
+  constructor({ n, tier, client, stats, used = { tasks: 0, sessions: 0 } }) {
     this.n = n;
     this.id = `soak-user-${n}`;
     this.email = `soak-${n}@example.com`;
@@ -39,8 +40,9 @@ export class SimUser {
     this.sessions = new Set();
     this.deletedTasks = new Set();
     this.deletedSessions = new Set();
-    /** Acknowledged (2xx) counted creates. */
-    this.created = { tasks: 0, sessions: 0 };
+    /** Counted creates this month: the seeded usage plus every acknowledged (2xx) create. */
+    this.created = { ...used };
+    this.seeded = { ...used };
     this.limitHits = { tasks: 0, sessions: 0 };
     this.signIns = 0;
     /** The write in flight when the app was killed: its outcome is unknown. */

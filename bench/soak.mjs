@@ -268,7 +268,12 @@ function withTimeout(promise, ms, what) {
 
 const embeddedUrl = (port) => `postgresql://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/onething`;
 
-/** Users soak-user-<first>..<last>, odd Free and even Plus, verified, one real argon2id hash. */
+/**
+ * Users soak-user-<first>..<last>, odd Free and even Plus, verified, one real argon2id hash.
+ * Every other Free user has already used most of this month's quota (as after a busy month), so
+ * Free limits are reached within the run even on a slow machine; the rest start from zero.
+ */
+export const SEEDED_USAGE = { tasks: FREE_LIMITS.tasks - 6, sessions: FREE_LIMITS.sessions - 3 };
 async function seedUsers(client, first, last, tier = (n) => (n % 2 ? 'free' : 'plus')) {
   const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
   const ns = Array.from({ length: last - first + 1 }, (_, i) => first + i);
@@ -278,7 +283,14 @@ async function seedUsers(client, first, last, tier = (n) => (n % 2 ? 'free' : 'p
      FROM unnest($2::int[], $3::text[]) AS s(n, t)`,
     [hash, ns, ns.map(tier)],
   );
-  return ns.map((n) => ({ n, tier: tier(n) }));
+  const busy = ns.filter((n) => tier(n) === 'free' && n % 4 === 1);
+  // The month as the app counts it: the first day of the current month in UTC.
+  await client.query(
+    `INSERT INTO "UsageCounter" ("userId", "month", "tasks", "sessions")
+     SELECT 'soak-user-' || n, date_trunc('month', now() AT TIME ZONE 'UTC')::date, $2, $3 FROM unnest($1::int[]) AS s(n)`,
+    [busy, SEEDED_USAGE.tasks, SEEDED_USAGE.sessions],
+  );
+  return ns.map((n) => ({ n, tier: tier(n), used: busy.includes(n) ? { ...SEEDED_USAGE } : { tasks: 0, sessions: 0 } }));
 }
 
 /** What the database holds for these users. */
@@ -432,7 +444,7 @@ async function launcherPhases() {
   const seeds = await seedUsers(sql, 1, USERS);
   const client = httpClient(url, { timeoutMs: REQUEST_TIMEOUT_MS, maxSockets: USERS + 20 });
   const stats1 = new Stats('load');
-  const users = seeds.map(({ n, tier }) => new SimUser({ n, tier, client, stats: stats1 }));
+  const users = seeds.map(({ n, tier, used }) => new SimUser({ n, tier, used, client, stats: stats1 }));
   const ids = users.map((user) => user.id);
 
   // ------------------------------------------------------------ phase 1
@@ -460,8 +472,8 @@ async function launcherPhases() {
       summary: s,
       statuses: statusTable(stats1),
       byOp: stats1.byOp,
-      created: users.reduce((sum, user) => sum + user.created.tasks, 0),
-      createdSessions: users.reduce((sum, user) => sum + user.created.sessions, 0),
+      created: users.reduce((sum, user) => sum + user.created.tasks - user.seeded.tasks, 0),
+      createdSessions: users.reduce((sum, user) => sum + user.created.sessions - user.seeded.sessions, 0),
       signIns: users.reduce((sum, user) => sum + user.signIns, 0),
       limitHits: { tasks: free.reduce((n, u) => n + u.limitHits.tasks, 0), sessions: free.reduce((n, u) => n + u.limitHits.sessions, 0), atTaskLimit, atSessionLimit, free: free.length },
       totals,
@@ -797,7 +809,7 @@ function writeReport(startedAt, loadAtStart) {
     lines.push(
       '## 1. Load',
       '',
-      `${USERS} users (${p1.limitHits.free} Free, ${USERS - p1.limitHits.free} Plus), each in a closed loop for ${LOAD_SECONDS} s.`,
+      `${USERS} users (${p1.limitHits.free} Free, ${USERS - p1.limitHits.free} Plus), each in a closed loop for ${LOAD_SECONDS} s. Every other Free user starts the run with ${SEEDED_USAGE.tasks} tasks and ${SEEDED_USAGE.sessions} sessions already counted this month.`,
       '',
       '| requests | req/s | p50 ms | p99 ms | max ms |',
       '|---:|---:|---:|---:|---:|',
