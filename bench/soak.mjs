@@ -597,7 +597,6 @@ async function launcherPhases() {
   if (PHASES.has(4)) {
     say(`phase 4: SMTP (${faultEnv.SMTP_URL}) and the AI provider (${faultEnv.OPENAI_BASE_URL}) are closed ports`);
     const details = {};
-    const before = await snapshot(sql, ids);
     const email = `soak-signup-${runId}@example.com`;
     const testIp = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
     const signup = await client.request('POST', '/api/auth/signup', {
@@ -623,38 +622,39 @@ async function launcherPhases() {
     check(4, 'contact with SMTP down: { success: true } and the message is stored (the OpenAPI description promises this)', contact.status === 200 && !shapes.success(contact.body) && contactsAfter === contactsBefore + 1, `${contact.status} ${JSON.stringify(contact.body)}, stored ${contactsAfter - contactsBefore}`);
     details.contact = `${contact.status} ${JSON.stringify(contact.body)}, ${contactsAfter - contactsBefore} stored`;
 
-    // AI: a Free and a Plus user with a task each.
-    const aiUsers = [users.find((user) => user.tier === 'free'), users.find((user) => user.tier === 'plus')].filter(Boolean);
+    // AI: a fresh Free and a fresh Plus user (far from their limits), with a task each.
+    const aiSeeds = await seedUsers(sql, USERS + 1, USERS + 2);
+    const aiStats = new Stats('ai');
+    const aiUsers = aiSeeds.map(({ n, tier }) => new SimUser({ n, tier, client, stats: aiStats }));
+    const taskIds = new Map();
+    for (const user of aiUsers) {
+      await user.signIn();
+      const created = await client.request('POST', '/api/tasks', { body: { title: 'Write the soak report' }, cookie: user.cookie ?? undefined });
+      if (created.status === 200) taskIds.set(user.id, created.body.id);
+    }
+    const aiIds = aiUsers.map((user) => user.id);
+    const aiBefore = await snapshot(sql, aiIds);
     const aiResults = [];
     for (const user of aiUsers) {
-      if (!user.cookie) await user.signIn();
-      let taskId = before.tasks.get(user.id)[0]?.id;
-      if (!taskId) {
-        const created = await client.request('POST', '/api/tasks', { body: { title: 'Task for the AI check' }, cookie: user.cookie });
-        if (created.status === 200) {
-          taskId = created.body.id;
-          user.created.tasks++;
-          user.tasks.set(taskId, { parent: null, completed: false, completedIn: null, sessionId: null });
-        }
-      }
       const calls = [
         ['POST /api/sessions/ai-plan', '/api/sessions/ai-plan', { mood: 'focused', displayMode: 'pomodoro' }],
         ['POST /api/sessions/ai-generate', '/api/sessions/ai-generate', { focusMode: 'focused', sessionLength: 60 }],
-        ['POST /api/tasks/{id}/breakdown', `/api/tasks/${taskId}/breakdown`, { description: 'Plan the soak test, run it, and write the report.' }],
+        ['POST /api/tasks/{id}/breakdown', `/api/tasks/${taskIds.get(user.id)}/breakdown`, { description: 'Plan the soak test, run it, and write the report.' }],
       ];
       for (const [label, urlPath, body] of calls) {
-        const response = await client.request('POST', urlPath, { body, cookie: user.cookie });
-        aiResults.push(`${label} (${user.tier}): ${response.status} ${JSON.stringify(response.body)}`);
+        const response = await client.request('POST', urlPath, { body, cookie: user.cookie ?? undefined });
+        aiResults.push(`${label} (${user.tier}): ${response.status} ${JSON.stringify(response.body)} in ${Math.round(response.ms)} ms`);
         check(4, `${label} with the AI provider down (${user.tier} user): 503 \`${AI_UNAVAILABLE}\``, response.status === 503 && response.body?.message === AI_UNAVAILABLE && response.body?.code === 'SERVICE_UNAVAILABLE' && !shapes.error(response.body), `${response.status} ${JSON.stringify(response.body)?.slice(0, 160)} in ${Math.round(response.ms)} ms`);
       }
     }
     details.ai = aiResults;
-    const after = await snapshot(sql, ids);
-    const spent = aiUsers.filter((user) => {
-      const sum = (snap, key) => snap.counters.get(user.id).reduce((total, row) => total + row[key], 0);
-      return ['tasks', 'sessions', 'aiBreakdowns', 'aiSessions'].some((key) => sum(after, key) !== sum(before, key) + (key === 'tasks' && !before.tasks.get(user.id).length ? 1 : 0));
+    const aiAfter = await snapshot(sql, aiIds);
+    const unchanged = aiUsers.filter((user) => {
+      const sums = (snap) => JSON.stringify(['tasks', 'sessions', 'aiBreakdowns', 'aiSessions'].map((key) => snap.counters.get(user.id).reduce((total, row) => total + row[key], 0)));
+      return sums(aiAfter) === sums(aiBefore) && aiAfter.tasks.get(user.id).length === aiBefore.tasks.get(user.id).length && aiAfter.sessions.get(user.id).length === aiBefore.sessions.get(user.id).length;
     });
-    check(4, 'the failed AI calls spent no quota and created nothing', aiUsers.length === 2 && spent.length === 0 && aiUsers.every((user) => after.sessions.get(user.id).length === before.sessions.get(user.id).length), spent.map((u) => u.n).join(', '));
+    check(4, 'the failed AI calls spent no quota (all four usage counters unchanged) and created nothing', taskIds.size === 2 && unchanged.length === 2, `${unchanged.length} of ${aiUsers.length} users unchanged`);
+    const after = await snapshot(sql, ids);
     const { problems } = verifyUsers(users, after);
     check(4, 'nothing already stored was lost (PostgreSQL equals the simulation for every user)', problems.length === 0, problems.slice(0, 5).join(' | '));
     report.phases[4] = details;
