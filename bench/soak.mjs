@@ -522,7 +522,10 @@ async function launcherPhases() {
         }
       }
       const killedAt = performance.now();
-      const named = (pid) => `${pid} (${path.basename(table.get(pid)?.argv[1] ?? '') || table.get(pid)?.argv[0]})`;
+      const named = (pid) => {
+        const argv = table.get(pid)?.argv ?? [];
+        return `${pid} (${isPostgres(table.get(pid)) ? (argv[0].startsWith('postgres:') ? argv.join(' ').trim() : 'postgres (postmaster)') : path.basename(argv[1] ?? argv[0] ?? '?')})`;
+      };
       say(`  SIGKILL sent to ${victims.map(named).join(', ')}`);
       await writing;
       stats2.finish();
