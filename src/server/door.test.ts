@@ -105,6 +105,10 @@ describe('routing of the lean door', () => {
     ['GET', '/docs', 'next'],
     ['GET', '/_next/static/chunk.js', 'next'],
     ['GET', '/api', 'next'],
+    ['OPTIONS', '/api/tasks', 'next'],
+    ['HEAD', '/api/tasks', 'rest'],
+    ['HEAD', '/api/auth/me', 'next'],
+    ['OPTIONS', '/api/trpc/task.list', 'next'],
   ])('%s %s → %s', (method, path, expected) => {
     expect(route(method, path)).toBe(expected);
   });

@@ -37,6 +37,9 @@ export type Route = 'rest' | 'auth' | 'trpc' | 'next';
 const REST_CATCH_ALL = '/api/[...rest]';
 const NEXT_AUTH = '/api/auth/[...nextauth]';
 const TRPC = '/api/trpc/[trpc]';
+// The methods src/app/api/[...rest]/route.ts and src/app/api/auth/[...nextauth]/route.ts export.
+const REST_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
+const AUTH_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 function escape(segment: string): string {
   return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -70,8 +73,10 @@ export function createRouter(appRoutes: string[]): (method: string, pathname: st
     // Next redirects a trailing slash and normalises odd paths: leave those to it.
     if (pathname.endsWith('/') || pathname.includes('//') || /\/\.\.?(\/|$)/.test(pathname) || pathname.includes('%')) return 'next';
     const match = own.find(({ pattern }) => pattern.test(pathname));
-    if (!match) return 'rest';
+    // Methods a route file does not export (OPTIONS, ...) get Next's own answer.
+    if (!match) return REST_METHODS.has(method) ? 'rest' : 'next';
     if (match.route === NEXT_AUTH) {
+      if (!AUTH_METHODS.has(method)) return 'next';
       // src/app/api/auth/[...nextauth]/route.ts: REST calls first, next-auth's own routes after.
       if (isRestRoute(method, pathname)) return 'auth';
       return method === 'GET' || method === 'POST' ? 'next' : 'rest';
