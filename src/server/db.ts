@@ -1,6 +1,7 @@
 // The one Prisma client of this process, over node-postgres through Prisma 7's driver adapter.
 // DATABASE_URL is set by the launcher (embedded PostgreSQL) or by the operator.
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '@/generated/prisma/client';
 
 export type Db = PrismaClient;
@@ -15,12 +16,18 @@ export type { Prisma } from '@/generated/prisma/client';
  */
 export const DB_TIMEOUTS = { connectMs: 10_000, transactionMaxWaitMs: 10_000, transactionTimeoutMs: 15_000 } as const;
 
+const pools = new WeakMap<object, pg.Pool>();
+
 export function createDb(connectionString: string, max = 10): Db {
-  const adapter = new PrismaPg({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: DB_TIMEOUTS.connectMs });
-  return new PrismaClient({
-    adapter,
+  // The pool is made here (not by the adapter) so the few hot reads of `poolOf` share it;
+  // Prisma still owns it: $disconnect ends it.
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: DB_TIMEOUTS.connectMs });
+  const client = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     transactionOptions: { maxWait: DB_TIMEOUTS.transactionMaxWaitMs, timeout: DB_TIMEOUTS.transactionTimeoutMs },
   });
+  pools.set(client, pool);
+  return client;
 }
 
 const globalForDb = globalThis as unknown as { __onethingDb?: Db };
@@ -44,3 +51,27 @@ export const db: Db = new Proxy({} as Db, {
     return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(client) : value;
   },
 });
+
+/**
+ * The node-postgres pool under a client made by `createDb` (the shared `db` included), for a
+ * hot read whose rows cost more in Prisma's result mapping than in the query itself (profiled,
+ * issue 10: the task list). Undefined for anything else (a transaction or extended client) and
+ * once the client was disconnected: callers then use Prisma. Small reads stay with Prisma: it
+ * batches concurrent findUnique calls into one query, which a plain query here would not.
+ */
+export function poolOf(database: unknown): pg.Pool | undefined {
+  const client = database === db ? globalForDb.__onethingDb : database;
+  const pool = client && typeof client === 'object' ? pools.get(client) : undefined;
+  return pool && !pool.ending && !pool.ended ? pool : undefined;
+}
+
+/** `timestamp` columns hold UTC wall-clock time (as Prisma writes and reads them). */
+function parseUtcTimestamp(value: string): Date {
+  return new Date(`${value.replace(' ', 'T')}Z`);
+}
+
+/** Query option for `poolOf(db).query`: timestamps read as Prisma reads them. */
+export const UTC_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === 1114 ? parseUtcTimestamp : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};

@@ -1,9 +1,18 @@
 // The REST door: the same router served at /api/* by trpc-to-openapi, with the error body of
 // api.md (`{ message, code, issues? }`), a body size limit, Set-Cookie from procedures, and
 // empty bodies accepted as `{}` (the spec's client sends no body when there is no payload).
+//
+// One implementation, two front ends:
+// - `serveRest` (the core) takes a plain request (method, path, Headers, body chunks) and gives
+//   back status, headers and body text. It holds every rule of the door.
+// - `handleRest` (fetch Request → Response) is the Next route handler's front end
+//   (src/app/api/[...rest]/route.ts, used by `npm run dev` and the tests);
+//   `restRequestFromNode` (node req) is the lean production door's (src/server/door.ts), which
+//   answers REST calls without going through Next's request handling.
 // The adapter's node handler is built once (its fetch wrapper would rebuild the route table, and
 // outside production regenerate the whole OpenAPI document, on every request); each request is
-// handed to it as a view of the fetch Request with the JSON body already parsed.
+// handed to it as a light view with the JSON body already parsed.
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { INTERNAL_MESSAGE, type ApiErrorBody } from './errors';
 import { isJsonObject, NOT_AN_OBJECT, queryOf } from './rest-input';
@@ -13,34 +22,52 @@ import { createContext } from './trpc';
 
 export const MAX_BODY_BYTES = 1_000_000;
 
-const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' } as const;
+/** A request as the core sees it; `url` is the path and query, starting with /api. */
+export type RestRequest = {
+  method: string;
+  url: string;
+  headers: Headers;
+  /** The body's chunks (a node request or a fetch body stream), or null when there is none. */
+  body: AsyncIterable<Uint8Array> | null;
+  /** The socket's peer address when the front end can see it (per-IP limits, TRUSTED_PROXIES). */
+  remoteAddress?: string;
+};
 
+/** Header names are lower case; `set-cookie` may repeat. */
+export type RestResponse = { status: number; headers: Record<string, string | string[]>; body: string | null };
+
+const TOO_LARGE: ApiErrorBody = { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' };
+const BAD_JSON: ApiErrorBody = { message: 'The request body is not valid JSON', code: 'BAD_REQUEST' };
+
+function jsonHeaders(): Record<string, string | string[]> {
+  return { 'content-type': 'application/json', 'cache-control': 'no-store' };
+}
+
+function errorResponse(status: number, body: ApiErrorBody): RestResponse {
+  return { status, headers: jsonHeaders(), body: JSON.stringify(body) };
+}
+
+/** A JSON error as a fetch Response (for Next route handlers beside the REST door). */
 export function jsonError(status: number, body: ApiErrorBody, headers?: HeadersInit): Response {
-  const response = new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
+  const response = new Response(JSON.stringify(body), { status, headers: jsonHeaders() as Record<string, string> });
   new Headers(headers).forEach((value, key) => response.headers.set(key, value));
   return response;
 }
 
-async function readBody(req: Request): Promise<string | Response> {
+async function readBody(req: RestRequest): Promise<string | RestResponse> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) {
-    return jsonError(413, { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
-  }
+  if (declared > MAX_BODY_BYTES) return errorResponse(413, TOO_LARGE);
   if (!req.body) return '';
-  const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return jsonError(413, { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
-    }
-    chunks.push(value);
+  for await (const chunk of req.body) {
+    size += chunk.byteLength;
+    // Leaving the loop early cancels a fetch body; a node request's rest is discarded by node.
+    if (size > MAX_BODY_BYTES) return errorResponse(413, TOO_LARGE);
+    chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  if (chunks.length === 0) return '';
+  return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength).toString('utf8') : Buffer.concat(chunks).toString('utf8');
 }
 
 const ERROR_CODES: Record<number, string> = {
@@ -57,15 +84,15 @@ const ERROR_CODES: Record<number, string> = {
 };
 
 /** Rewrites the adapter's error body to exactly `{ message, code, issues? }`. */
-async function normaliseError(response: Response): Promise<Response> {
+function normaliseError(status: number, text: string | null): { status: number; body: ApiErrorBody } {
   let raw: Record<string, unknown> = {};
   try {
-    raw = (await response.json()) as Record<string, unknown>;
+    const parsed: unknown = JSON.parse(text ?? '');
+    if (parsed && typeof parsed === 'object') raw = parsed as Record<string, unknown>;
   } catch {
     // not JSON: fall back to the status
   }
   const data = (raw.data ?? {}) as Record<string, unknown>;
-  const status = response.status;
   const body: ApiErrorBody = {
     message:
       status >= 500 && status !== 503
@@ -74,107 +101,158 @@ async function normaliseError(response: Response): Promise<Response> {
     code: String(data.code ?? raw.code ?? ERROR_CODES[status] ?? 'INTERNAL_SERVER_ERROR'),
   };
   if (raw.code === 'PARSE_ERROR') {
-    body.message = 'The request body is not valid JSON';
-    body.code = 'BAD_REQUEST';
+    body.message = BAD_JSON.message;
+    body.code = BAD_JSON.code;
   }
   const issues = data.issues;
   if (Array.isArray(issues) && issues.length) body.issues = issues as ApiErrorBody['issues'];
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  return jsonError(status === 500 && raw.code === 'PARSE_ERROR' ? 400 : status, body, headers);
+  return { status: status === 500 && raw.code === 'PARSE_ERROR' ? 400 : status, body };
 }
 
-export function handleRest(req: Request): Promise<Response> {
-  return serveRest(req);
-}
+type Scope = { headers: Headers; resHeaders: Headers; remoteAddress?: string; as?: { session: AuthSession | null } };
 
-/** Test hook (src/test/factories.ts `restAs`): serves the request as `session`, cookie or not. */
-export function handleRestAs(req: Request, session: AuthSession | null): Promise<Response> {
-  return serveRest(req, { session });
-}
+const SCOPE = Symbol('rest scope');
+// The adapter reads `req.signal` only to hand it to procedures, which do not use it.
+const NEVER_ABORTED = new AbortController().signal;
 
-type RequestScope = { headers: Headers; resHeaders: Headers; as?: { session: AuthSession | null } };
-
-const scopes = new WeakMap<object, RequestScope>();
-
-type NodeHandler = (req: unknown, res: unknown) => Promise<void>;
+type AdapterRes = { statusCode: number; setHeader(key: string, value: string | string[]): void; end(chunk?: string): void };
+type NodeHandler = (req: unknown, res: AdapterRes) => Promise<void>;
 let nodeHandler: NodeHandler | undefined;
 
 function openApiHandler(): NodeHandler {
   nodeHandler ??= createOpenApiNodeHttpHandler({
     router: appRouter,
-    createContext: async ({ req }: { req: object }) => {
-      const scope = scopes.get(req);
+    createContext: async ({ req }: { req: { [SCOPE]?: Scope } }) => {
+      const scope = req[SCOPE];
       if (!scope) throw new Error('REST request without a scope');
-      const context = await createContext({ headers: scope.headers, resHeaders: scope.resHeaders });
+      const context = await createContext({ headers: scope.headers, resHeaders: scope.resHeaders, remoteAddress: scope.remoteAddress });
       return scope.as ? { ...context, session: scope.as.session } : context;
     },
   } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]) as unknown as NodeHandler;
   return nodeHandler;
 }
 
-/** Runs the adapter on a view of `req` whose url drops the /api prefix and whose body is parsed. */
-function runAdapter(req: Request, apiUrl: string, headers: Headers, body: unknown, scope: RequestScope): Promise<Response> {
-  const view = new Proxy(req, {
-    get(target, property) {
-      if (property === 'url') return apiUrl;
-      if (property === 'body') return body;
-      if (property === 'headers') return headers;
-      if (property === 'query') return queryOf(new URL(apiUrl));
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  scopes.set(view, scope);
-  return new Promise<Response>((resolve, reject) => {
-    const responseHeaders = new Headers();
-    let statusCode = 200;
-    const res = {
-      setHeader(key: string, value: string | string[]) {
-        if (typeof value === 'string') responseHeaders.set(key, value);
-        else for (const item of value) responseHeaders.append(key, item);
+/**
+ * Runs the adapter on a view of the request: the url without the /api prefix, the body already
+ * parsed. The view's prototype is Request's, so the adapter takes its fetch branch (headers read
+ * with `.get`, `req.signal`) instead of converting a node request into a whole fetch Request.
+ */
+function runAdapter(method: string, url: string, headers: Headers, body: unknown, scope: Scope): Promise<{ status: number; type: string | undefined; text: string | null }> {
+  const view = Object.create(Request.prototype, {
+    method: { value: method },
+    url: { value: url },
+    headers: { value: headers },
+    body: { value: body, writable: true },
+    // A null-prototype query map (src/server/api/rest-input.ts): `?constructor=` is just unknown.
+    query: { value: queryOf(new URL(url, 'http://localhost')) },
+    signal: { value: NEVER_ABORTED },
+    [SCOPE]: { value: scope },
+  }) as object;
+  return new Promise((resolve, reject) => {
+    let type: string | undefined;
+    const res: AdapterRes = {
+      statusCode: 200,
+      setHeader(key, value) {
+        // The adapter sets only Content-Type (no responseMeta is configured).
+        if (key.toLowerCase() === 'content-type') type = String(value);
       },
-      get statusCode() {
-        return statusCode;
-      },
-      set statusCode(code: number) {
-        statusCode = code;
-      },
-      end(chunk?: string) {
-        resolve(new Response(statusCode === 204 ? null : chunk, { status: statusCode, headers: responseHeaders }));
+      end(chunk) {
+        resolve({ status: res.statusCode, type, text: chunk ?? null });
       },
     };
     openApiHandler()(view, res).catch(reject);
   });
 }
 
-async function serveRest(req: Request, as?: { session: AuthSession | null }): Promise<Response> {
+/** The REST door's core: every rule of it, on a plain request. */
+export async function serveRest(req: RestRequest, as?: { session: AuthSession | null }): Promise<RestResponse> {
   const text = await readBody(req);
-  if (text instanceof Response) return text;
-  const headers = new Headers(req.headers);
+  if (typeof text !== 'string') return text;
+  const method = req.method;
+  let headers = req.headers;
   let body: unknown;
-  if (!['GET', 'HEAD', 'DELETE'].includes(req.method)) {
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'DELETE') {
     if (text.trim() === '') {
       body = {};
+      headers = new Headers(headers);
       headers.set('content-type', 'application/json');
     } else if ((headers.get('content-type') ?? '').startsWith('application/json')) {
       try {
         body = JSON.parse(text);
       } catch {
-        return jsonError(400, { message: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
+        return errorResponse(400, BAD_JSON);
       }
-      if (!isJsonObject(body)) return jsonError(400, NOT_AN_OBJECT);
+      if (!isJsonObject(body)) return errorResponse(400, NOT_AN_OBJECT);
     }
   }
-  const url = new URL(req.url);
-  url.pathname = url.pathname.replace(/^\/api(?=\/|$)/, '') || '/';
+  const url = req.url.replace(/^\/api(?=[/?#]|$)/, '') || '/';
   const resHeaders = new Headers();
-  let response = await runAdapter(req, url.toString(), headers, body, { headers: req.headers, resHeaders, as });
-  if (response.status >= 400) response = await normaliseError(response);
-  else response.headers.set('cache-control', 'no-store');
+  const answer = await runAdapter(method, url.startsWith('/') ? url : `/${url}`, headers, body, { headers: req.headers, resHeaders, remoteAddress: req.remoteAddress, as });
+  let response: RestResponse;
+  if (answer.status >= 400) {
+    const error = normaliseError(answer.status, answer.text);
+    response = errorResponse(error.status, error.body);
+  } else {
+    const out = jsonHeaders();
+    if (answer.type !== undefined) out['content-type'] = answer.type;
+    response = { status: answer.status, headers: out, body: answer.status === 204 ? null : answer.text };
+  }
   resHeaders.forEach((value, key) => {
-    if (key.toLowerCase() === 'set-cookie') response.headers.append(key, value);
-    else response.headers.set(key, value);
+    if (key === 'set-cookie') return;
+    response.headers[key] = value;
   });
+  const cookies = resHeaders.getSetCookie();
+  if (cookies.length) response.headers['set-cookie'] = cookies;
   return response;
+}
+
+function toResponse(answer: RestResponse): Response {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(answer.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else headers.set(key, value);
+  }
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+function fromRequest(req: Request): RestRequest {
+  const url = new URL(req.url);
+  // Node's web streams are async iterable (the DOM typings do not say so).
+  return { method: req.method, url: url.pathname + url.search, headers: req.headers, body: req.body as unknown as AsyncIterable<Uint8Array> | null };
+}
+
+/** The REST door for a fetch Request (the Next route handler, tests). */
+export async function handleRest(req: Request): Promise<Response> {
+  return toResponse(await serveRest(fromRequest(req)));
+}
+
+/** Test hook (src/test/factories.ts `restAs`): serves the request as `session`, cookie or not. */
+export async function handleRestAs(req: Request, session: AuthSession | null): Promise<Response> {
+  return toResponse(await serveRest(fromRequest(req), { session }));
+}
+
+/** Node's request headers as fetch Headers (repeated headers joined as fetch does). */
+export function headersFromNode(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const key in incoming) {
+    const value = incoming[key];
+    if (key.startsWith(':') || value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else headers.append(key, value);
+  }
+  return headers;
+}
+
+/** Whether a node request carries a body (by HTTP/1.1 framing). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * A node request as the core's request (the lean production door, src/server/door.ts).
+ * `headers` are the request's headers as the procedures should see them.
+ */
+export function restRequestFromNode(req: IncomingMessage, headers: Headers, options: { dropBody?: boolean } = {}): RestRequest {
+  return { method: req.method ?? 'GET', url: req.url ?? '/', headers, body: !options.dropBody && hasBody(req) ? req : null, remoteAddress: req.socket?.remoteAddress };
 }

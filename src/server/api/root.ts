@@ -1,6 +1,7 @@
 // The application router: every procedure of the product, served as tRPC at /api/trpc and as
 // REST at the spec's /api/* paths (see src/server/api/rest.ts).
 import { pinInputCoercion } from './coercion';
+import { parseSynchronously } from './sync-parse';
 import { aiRouter } from './routers/ai/_router';
 import { authRouter } from './routers/auth/_router';
 import { billingRouter } from './routers/billing/_router';
@@ -11,7 +12,7 @@ import { taskRouter } from './routers/task/_router';
 import { userRouter } from './routers/user/_router';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
-export const appRouter = pinInputCoercion(
+export const appRouter = parseSynchronously(pinInputCoercion(
   createTRPCRouter({
     health: healthRouter,
     auth: authRouter,
@@ -23,7 +24,7 @@ export const appRouter = pinInputCoercion(
     session: sessionRouter,
     billing: billingRouter,
   }),
-);
+));
 
 export type AppRouter = typeof appRouter;
 

@@ -31,15 +31,41 @@ export async function encodeSessionToken(claims: SessionClaims): Promise<string>
   return encode({ token: { sub: claims.sub, sv: claims.sv }, secret: authSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
 }
 
+/**
+ * Decoded session tokens, so a signed-in client's every request does not derive the key (HKDF)
+ * and decrypt the JWE again: token text → claims, bounded (least recently used goes first) and
+ * kept only until the token's own expiry. Only the decoding is cached: the session-version
+ * check against the database (src/server/auth/session.ts) still runs on every request, so
+ * sign-out and password changes end sessions at once as before. Keyed by the secret too.
+ */
+type CachedClaims = { claims: SessionClaims & { iat?: number }; expiresAt: number; secret: string };
+const DECODED_CACHE_MAX = 1000;
+const decodedCache = new Map<string, CachedClaims>();
+
 export async function decodeSessionToken(token: string): Promise<(SessionClaims & { iat?: number }) | null> {
+  const secret = authSecret();
+  const cached = decodedCache.get(token);
+  if (cached) {
+    decodedCache.delete(token);
+    if (cached.secret === secret && Date.now() < cached.expiresAt) {
+      decodedCache.set(token, cached);
+      return { ...cached.claims };
+    }
+  }
   let payload: JWT | null;
   try {
-    payload = await decode({ token, secret: authSecret() });
+    payload = await decode({ token, secret });
   } catch {
     return null;
   }
   if (!payload || typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
-  return { sub: payload.sub, sv: payload.sv, iat: typeof payload.iat === 'number' ? payload.iat : undefined };
+  const claims = { sub: payload.sub, sv: payload.sv, iat: typeof payload.iat === 'number' ? payload.iat : undefined };
+  // next-auth's decode accepts a token up to 15 s past `exp`; the cache keeps it no longer than `exp`.
+  if (typeof payload.exp === 'number') {
+    if (decodedCache.size >= DECODED_CACHE_MAX) decodedCache.delete(decodedCache.keys().next().value!);
+    decodedCache.set(token, { claims, expiresAt: payload.exp * 1000, secret });
+  }
+  return { ...claims };
 }
 
 function attributes(maxAge: number): string {

@@ -15,7 +15,7 @@ import {
   type TTaskOutput,
 } from '@/lib/schemas/task';
 import { appError } from '@/server/api/errors';
-import type { Db } from '@/server/db';
+import { poolOf, UTC_TYPES, type Db } from '@/server/db';
 import { meterUsage, type Tx } from './usage.service';
 import type { z } from 'zod';
 
@@ -94,12 +94,41 @@ async function assertOwnSession(db: Db | Tx, userId: string, sessionId: string):
  * calendar (`from`/`to` on the due date) and the completed/open lists.
  */
 export async function listTasks(db: Db, userId: string, input: z.output<typeof ZListTasksInput> = {}): Promise<TTaskOutput[]> {
+  const pool = poolOf(db);
+  if (pool) return listTasksSql(pool, userId, input);
   const dueDate = input.from || input.to ? { ...(input.from && { gte: new Date(input.from) }), ...(input.to && { lt: new Date(input.to) }) } : undefined;
   const rows = await db.task.findMany({
     where: { userId, ...(input.completed !== undefined && { completed: input.completed }), ...(dueDate && { dueDate }) },
     orderBy: [{ completed: 'asc' }, { dueDate: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
     take: TASK_LIST_MAX,
     select: TASK_SELECT,
+  });
+  return rows.map(toTaskOutput);
+}
+
+const TASK_COLUMNS = Object.keys(TASK_SELECT)
+  .map((column) => `"${column}"`)
+  .join(', ');
+
+/** A timestamp parameter as the `timestamp` (UTC wall-clock) columns hold it. */
+const utcParam = (iso: string) => new Date(iso).toISOString().replace('Z', '');
+
+/**
+ * The same query as the Prisma one above, through node-postgres: the task list is the largest
+ * answer on the hot path, and Prisma's row mapping cost more than the query itself (issue 10).
+ * src/server/services/task.service.test.ts checks both give the same answer.
+ */
+export async function listTasksSql(pool: NonNullable<ReturnType<typeof poolOf>>, userId: string, input: z.output<typeof ZListTasksInput> = {}): Promise<TTaskOutput[]> {
+  const values: unknown[] = [userId];
+  let where = '"userId" = $1';
+  if (input.completed !== undefined) where += ` AND "completed" = $${values.push(input.completed)}`;
+  if (input.from) where += ` AND "dueDate" >= $${values.push(utcParam(input.from))}`;
+  if (input.to) where += ` AND "dueDate" < $${values.push(utcParam(input.to))}`;
+  const { rows } = await pool.query<TaskRow>({
+    text: `SELECT ${TASK_COLUMNS} FROM "Task" WHERE ${where}
+      ORDER BY "completed" ASC, "dueDate" ASC NULLS LAST, "createdAt" ASC, "id" ASC LIMIT ${TASK_LIST_MAX}`,
+    values,
+    types: UTC_TYPES,
   });
   return rows.map(toTaskOutput);
 }

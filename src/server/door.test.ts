@@ -1,0 +1,243 @@
+// The lean production door (src/server/door.ts): REST calls answered from the router on node's
+// req/res with the same headers and bodies as the Next route, everything else handed to Next
+// (here a stand-in that says so), over a real loopback HTTP server.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { http as mswHttp, passthrough } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '@/server/api/rest';
+import { encodeSessionToken, sessionCookieName } from '@/server/auth/cookie';
+import { createRouter, createDoor } from '@/server/door';
+import { createTaskRow, createUser } from '@/test/factories';
+import { server as msw } from '@/test/msw';
+
+// The app's routes as the production build lists them (.next/server/app-paths-manifest.json).
+const APP_ROUTES = [
+  '/_not-found/page',
+  '/(app)/dashboard/page',
+  '/(public)/page',
+  '/api/[...rest]/route',
+  '/api/auth/[...nextauth]/route',
+  '/api/calendar/[userId]/[file]/route',
+  '/api/openapi.json/route',
+  '/api/stripe/webhook/route',
+  '/api/trpc/[trpc]/route',
+  '/docs/page',
+];
+const SECURITY = { 'X-Frame-Options': 'DENY', 'X-Content-Type-Options': 'nosniff' };
+
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  const door = createDoor({
+    appRoutes: APP_ROUTES,
+    headers: SECURITY,
+    next: (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'x-served-by': 'next' });
+      res.end(`next ${req.method} ${req.url}`);
+    },
+  });
+  server = http.createServer(door);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  msw.use(mswHttp.all(`${base}/*`, () => passthrough()));
+});
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string; json: () => unknown };
+
+/** A plain node:http request (no fetch decoding, so compression and headers are seen as sent). */
+function call(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const all = Buffer.concat(chunks);
+        const text = all.toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: all, text, json: () => JSON.parse(text) });
+      });
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+async function signedIn(): Promise<{ cookie: string; userId: string }> {
+  const user = await createUser();
+  const token = await encodeSessionToken({ sub: user.id, sv: user.sessionVersion });
+  return { cookie: `${sessionCookieName()}=${token}`, userId: user.id };
+}
+
+describe('routing of the lean door', () => {
+  const route = createRouter(APP_ROUTES);
+
+  it.each([
+    ['GET', '/api/tasks', 'rest'],
+    ['POST', '/api/tasks', 'rest'],
+    ['PATCH', '/api/tasks/abc', 'rest'],
+    ['GET', '/api/no-such-call', 'rest'],
+    ['GET', '/api/health', 'rest'],
+    ['POST', '/api/auth/signin', 'auth'],
+    ['GET', '/api/auth/me', 'auth'],
+    ['POST', '/api/auth/signout', 'auth'],
+    ['GET', '/api/auth/session', 'next'],
+    ['GET', '/api/auth/csrf', 'next'],
+    ['POST', '/api/auth/callback/credentials', 'next'],
+    ['DELETE', '/api/auth/session', 'rest'],
+    ['GET', '/api/trpc/task.list', 'trpc'],
+    ['POST', '/api/trpc/task.create,task.list', 'trpc'],
+    ['POST', '/api/stripe/webhook', 'next'],
+    ['GET', '/api/calendar/user-1/token.ics', 'next'],
+    ['GET', '/api/openapi.json', 'next'],
+    ['GET', '/api/tasks/', 'next'],
+    ['GET', '/api//tasks', 'next'],
+    ['GET', '/api/tasks/%2e%2e/x', 'next'],
+    ['GET', '/', 'next'],
+    ['GET', '/dashboard', 'next'],
+    ['GET', '/docs', 'next'],
+    ['GET', '/_next/static/chunk.js', 'next'],
+    ['GET', '/api', 'next'],
+    ['OPTIONS', '/api/tasks', 'next'],
+    ['HEAD', '/api/tasks', 'rest'],
+    ['HEAD', '/api/auth/me', 'next'],
+    ['OPTIONS', '/api/trpc/task.list', 'next'],
+  ])('%s %s → %s', (method, path, expected) => {
+    expect(route(method, path)).toBe(expected);
+  });
+
+  it('leaves everything to Next when the build has no REST catch-all', () => {
+    const only = createRouter(['/api/stripe/webhook/route']);
+    expect(only('GET', '/api/tasks')).toBe('next');
+  });
+
+  it('lets a route file added later win over the REST catch-all', () => {
+    const withHealth = createRouter([...APP_ROUTES, '/api/health/route']);
+    expect(withHealth('GET', '/api/health')).toBe('next');
+    expect(withHealth('GET', '/api/tasks')).toBe('rest');
+  });
+});
+
+describe('the lean door over HTTP', () => {
+  it('answers a REST call itself, with the security headers, no-store and a request id', async () => {
+    const answer = await call('GET', '/api/health');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-served-by']).toBeUndefined();
+    expect(answer.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(answer.headers['content-type']).toBe('application/json');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.byteLength);
+  });
+
+  it('keeps a plain inbound X-Request-Id and replaces a malformed one', async () => {
+    expect((await call('GET', '/api/health', { 'x-request-id': 'proxy-1234abcd' })).headers['x-request-id']).toBe('proxy-1234abcd');
+    expect((await call('GET', '/api/health', { 'x-request-id': 'bad id <script>' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('hands pages, Next assets and next-auth routes to Next', async () => {
+    for (const path of ['/', '/dashboard?x=1', '/_next/static/app.js', '/api/auth/session', '/api/auth/csrf', '/api/openapi.json', '/api/calendar/u/t.ics']) {
+      const answer = await call('GET', path);
+      expect(answer.headers['x-served-by'], path).toBe('next');
+      expect(answer.text).toBe(`next GET ${path}`);
+    }
+    const webhook = await call('POST', '/api/stripe/webhook', { 'content-type': 'application/json' }, '{"id":"evt"}');
+    expect(webhook.headers['x-served-by']).toBe('next');
+  });
+
+  it('answers an unknown /api path with the JSON 404', async () => {
+    const answer = await call('GET', '/api/no-such-call');
+    expect(answer.status).toBe(404);
+    expect(answer.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('refuses malformed JSON with 400 and an oversized body with 413, as JSON', async () => {
+    const bad = await call('POST', '/api/auth/signin', { 'content-type': 'application/json' }, '{"email":');
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toEqual({ message: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
+
+    const big = JSON.stringify({ title: 'x'.repeat(MAX_BODY_BYTES) });
+    const declared = await call('POST', '/api/tasks', { 'content-type': 'application/json' }, big);
+    expect(declared.status).toBe(413);
+    expect(declared.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+
+    const chunked = await call('POST', '/api/tasks', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, big);
+    expect(chunked.status).toBe(413);
+    expect(chunked.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('serves a signed-in call with the cookie, and an empty POST body counts as {}', async () => {
+    const { cookie } = await signedIn();
+    const created = await call('POST', '/api/tasks', { cookie, 'content-type': 'application/json' }, JSON.stringify({ title: 'Through the door' }));
+    expect(created.status).toBe(200);
+    const list = await call('GET', '/api/tasks', { cookie });
+    expect(list.status).toBe(200);
+    expect((list.json() as { title: string }[]).map((task) => task.title)).toEqual(['Through the door']);
+    // sign-out takes no payload: no body and no content-type is fine
+    const out = await call('POST', '/api/auth/signout', { cookie });
+    expect(out.status).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`^${sessionCookieName().replace(/[.]/g, '\\.')}=;.*Max-Age=0`));
+    expect((await call('GET', '/api/tasks', { cookie })).status).toBe(401);
+  });
+
+  it("accepts next-auth's form-posted sign-out like the Next route does", async () => {
+    const { cookie } = await signedIn();
+    const out = await call('POST', '/api/auth/signout', { cookie, 'content-type': 'application/x-www-form-urlencoded' }, 'csrfToken=abc&callbackUrl=%2F');
+    expect(out.status).toBe(200);
+    expect((await call('GET', '/api/tasks', { cookie })).status).toBe(401);
+  });
+
+  it('sends the Set-Cookie of a procedure (sign-up), and the cookie works on the next call', async () => {
+    const email = `door-${Date.now()}@example.com`;
+    const answer = await call('POST', '/api/auth/signup', { 'content-type': 'application/json' }, JSON.stringify({ name: 'Door', email, password: 'a long enough password' }));
+    expect(answer.status).toBe(200);
+    const setCookie = answer.headers['set-cookie'] ?? [];
+    expect(setCookie).toHaveLength(1);
+    expect(setCookie[0]).toMatch(/; HttpOnly; SameSite=Lax;/);
+    const me = await call('GET', '/api/auth/me', { cookie: setCookie[0]!.split(';')[0]! });
+    expect(me.status).toBe(200);
+    expect(me.json()).toMatchObject({ email });
+  });
+
+  it('refuses a cross-site write riding on the cookie', async () => {
+    const { cookie } = await signedIn();
+    const answer = await call('POST', '/api/tasks', { cookie, origin: 'https://evil.example', 'content-type': 'application/json' }, JSON.stringify({ title: 'x' }));
+    expect(answer.status).toBe(403);
+    expect(answer.json()).toEqual({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
+  });
+
+  it('compresses large answers for clients that accept gzip, as Next does', async () => {
+    const { cookie, userId } = await signedIn();
+    for (let i = 0; i < 10; i += 1) await createTaskRow(userId, { title: `Task number ${i}` });
+    const plain = await call('GET', '/api/tasks', { cookie });
+    const zipped = await call('GET', '/api/tasks', { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('serves the tRPC door too', async () => {
+    const answer = await call('GET', '/api/trpc/health.check');
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toMatchObject({ result: { data: { status: 'ok' } } });
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('answers HEAD without a body (the adapter answers 204, as behind Next)', async () => {
+    const answer = await call('HEAD', '/api/health');
+    expect(answer.status).toBe(204);
+    expect(answer.body.byteLength).toBe(0);
+  });
+});
