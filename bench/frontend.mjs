@@ -22,7 +22,7 @@
 // bench/.out/frontend (removed afterwards). About 2-3 minutes when the build is current (the
 // launcher builds first when the sources changed: add a minute).
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
@@ -126,13 +126,22 @@ async function stopLauncher(app) {
 }
 
 /** One start: milliseconds to the first 200 on /api/health and on /. Leaves the app running. */
-async function timedStart({ appDir, dataDir, logFile, timeoutMs }) {
+async function timedStart({ appDir, distDir, dataDir, logFile, timeoutMs }) {
+  // A start that builds first is told apart by a new BUILD_ID (and by the launcher's words).
+  const buildId = () => {
+    try {
+      return `${statSync(path.join(distDir, 'BUILD_ID')).mtimeMs}:${readFileSync(path.join(distDir, 'BUILD_ID'), 'utf8')}`;
+    } catch {
+      return null;
+    }
+  };
+  const before = buildId();
   const port = await freePort();
   const app = startLauncher({ appDir, dataDir, port, logFile });
   const deadline = performance.now() + timeoutMs;
   try {
     const [health, home] = await Promise.all([firstOk(`${app.url}/api/health`, app, deadline), firstOk(`${app.url}/`, app, deadline)]);
-    return { app, health, home, built: /building the app/.test(app.output()) };
+    return { app, health, home, built: before === null || buildId() !== before || /building the app/.test(app.output()) };
   } catch (error) {
     await stopLauncher(app);
     throw error;
@@ -251,13 +260,21 @@ async function withContext(browser, { cookie, init }, fn) {
   }
 }
 
-/** The scripts a cold first visit fetched before `load`: manifest path → gzip kB. */
+/**
+ * The scripts a cold first visit fetched before `load` (manifest path → gzip kB), and those it
+ * fetched after `load` until the network was quiet (code preloaded in idle time, e.g. dialogs).
+ */
 async function browserScripts(browser, url, options) {
   return withContext(browser, options, async (page) => {
-    const pending = [];
+    const before = [];
+    const after = [];
+    let loaded = false;
+    page.once('load', () => {
+      loaded = true;
+    });
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      pending.push(
+      (loaded ? after : before).push(
         response
           .body()
           .then((body) => ({ url: response.url(), kb: gzipKb(body) }))
@@ -266,10 +283,11 @@ async function browserScripts(browser, url, options) {
     });
     const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const finalUrl = page.url();
-    const scripts = (await Promise.all(pending.splice(0))).filter(Boolean);
-    const files = new Map();
-    for (const script of scripts) files.set(manifestPathOfUrl(script.url) ?? script.url, script.kb);
-    return { status: response?.status(), finalUrl, files };
+    const toMap = (scripts) => new Map(scripts.filter(Boolean).map((script) => [manifestPathOfUrl(script.url) ?? script.url, script.kb]));
+    const files = toMap(await Promise.all(before));
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    const later = toMap(await Promise.all(after));
+    return { status: response?.status(), finalUrl, files, later };
   });
 }
 
@@ -327,7 +345,7 @@ export async function measureFrontend({ root, appDir = root, say = () => {} }) {
       attempt++;
       const dataDir = path.join(outDir, `data-${attempt}`);
       say(`cold start ${cold.length + 1}/${START_RUNS} (new data folder)`);
-      const run = await timedStart({ appDir, dataDir, logFile: path.join(outDir, `start-cold-${attempt}.log`), timeoutMs: 15 * 60_000 });
+      const run = await timedStart({ appDir, distDir, dataDir, logFile: path.join(outDir, `start-cold-${attempt}.log`), timeoutMs: 15 * 60_000 });
       app = run.app;
       await stopLauncher(app);
       app = undefined;
@@ -344,7 +362,7 @@ export async function measureFrontend({ root, appDir = root, say = () => {} }) {
     const warm = [];
     for (let i = 0; i < START_RUNS; i++) {
       say(`warm start ${i + 1}/${START_RUNS} (existing data folder)`);
-      const run = await timedStart({ appDir, dataDir: warmDir, logFile: path.join(outDir, `start-warm-${i + 1}.log`), timeoutMs: 5 * 60_000 });
+      const run = await timedStart({ appDir, distDir, dataDir: warmDir, logFile: path.join(outDir, `start-warm-${i + 1}.log`), timeoutMs: 5 * 60_000 });
       app = run.app;
       warm.push(run);
       say(`  /api/health ${fmt(run.health, 0)} ms, / ${fmt(run.home, 0)} ms`);
@@ -380,6 +398,7 @@ export async function measureFrontend({ root, appDir = root, say = () => {} }) {
       entry.status = seen.status;
       entry.landed = new URL(seen.finalUrl).pathname;
       entry.browserKb = [...seen.files.values()].reduce((sum, kb) => sum + kb, 0);
+      entry.laterKb = [...seen.later.values()].reduce((sum, kb) => sum + kb, 0);
       entry.diff = compareFileSets(entry.files, browserFiles);
       entry.diffKb = {
         onlyManifest: entry.diff.onlyManifest.reduce((sum, file) => sum + manifest.sizeOf(file), 0),
@@ -406,7 +425,9 @@ export async function measureFrontend({ root, appDir = root, say = () => {} }) {
 
     // The report.
     const figures = {
-      firstLoadKb: Object.fromEntries(manifest.routes.map((entry) => [entry.route, { manifest: round(entry.kb), browser: round(entry.browserKb) }])),
+      firstLoadKb: Object.fromEntries(
+        manifest.routes.map((entry) => [entry.route, { browser: round(entry.browserKb), manifest: round(entry.kb), afterLoad: round(entry.laterKb) }]),
+      ),
       frameworkKb: round(manifest.framework.kb),
       rootLayoutKb: round(manifest.rootLayout.kb),
       startMs: {
@@ -452,7 +473,7 @@ function report({ manifest, cold, warm, tti, seconds }) {
           .filter(Boolean)
           .join('; ');
     const landed = entry.landed !== entry.url ? ` (→ ${entry.landed})` : '';
-    return `| ${entry.url}${entry.url !== entry.route ? ` (${entry.route})` : ''}${landed} | ${fmt(authority)} | ${fmt(entry.kb)} | ${target ? `< ${target}` : ''} | ${result} | ${differs} |`;
+    return `| ${entry.url}${entry.url !== entry.route ? ` (${entry.route})` : ''}${landed} | ${fmt(authority)} | ${fmt(entry.kb)} | ${target ? `< ${target}` : ''} | ${result} | ${fmt(entry.laterKb)} | ${differs} |`;
   });
   const startRow = (name, list) =>
     `| ${name} | ${fmt(median(list.map((r) => r.health)), 0)} | ${fmt(median(list.map((r) => r.home)), 0)} | ${list.map((r) => `${fmt(r.health, 0)} / ${fmt(r.home, 0)}`).join(', ')} |`;
@@ -471,15 +492,17 @@ Produced by \`npm run bench:frontend\` (bench/frontend.mjs, ${fmt(seconds, 0)} s
 The browser column is the authority: the gzip size (level 9) of every script a cold first visit
 fetched before the page's \`load\` event in headless Chromium (signed in for the app's pages). The
 manifest column is the build manifests' rule (bench/first-load.ts: rootMainFiles + the layouts on
-the route's path + the page; polyfills are \`nomodule\` and skipped by modern browsers).
+the route's path + the page; polyfills are \`nomodule\` and skipped by modern browsers). "After
+load" is not part of the first load: code the page fetches once it has loaded and the network is
+quiet (dialogs, the task form and the set-up wizards preload in idle time and open instantly).
 
 | floor | kB gzip |
 |---|---:|
 | Framework alone: Next's runtime, React DOM, the router (rootMainFiles) | ${fmt(manifest.framework.kb)} |
 | Framework + the root layout and its not-found boundary (every page loads these: providers, toasts, theme) | ${fmt(manifest.rootLayout.kb)} |
 
-| route | browser kB | manifest kB | target kB | result | manifest vs browser |
-|---|---:|---:|---:|---|---|
+| route | browser kB | manifest kB | target kB | result | after load kB | manifest vs browser |
+|---|---:|---:|---:|---|---:|---|
 ${rows.join('\n')}
 ${
   differing.length

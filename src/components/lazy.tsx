@@ -1,11 +1,14 @@
 'use client';
 // Code that only an opened dialog needs is loaded when the dialog first opens, not with the page
 // (issue 10: first-load JavaScript). Once the page has loaded and the browser is idle, the code
-// is fetched in the background, so even the first opening is normally instant; a dialog opened
-// before that waits for one small request. Once opened, the component stays mounted, so closing
+// is fetched in the background, so the first opening is normally instant; a dialog opened before
+// that waits for one small request. Once opened, the component stays mounted, so closing
 // transitions and focus return behave exactly as before.
-import dynamic from 'next/dynamic';
-import { useState, type ComponentType } from 'react';
+//
+// Deliberately not next/dynamic or React.lazy: those suspend on every first render, even when the
+// code is already there, and React holds a revealed Suspense boundary back for up to 300 ms,
+// which would make every first opening feel slow. Here a loaded component renders at once.
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 
 /** Runs `task` once the page has loaded and the browser is idle (never on the server). */
 export function whenIdle(task: () => void): void {
@@ -18,17 +21,51 @@ export function whenIdle(task: () => void): void {
   else window.addEventListener('load', idle, { once: true });
 }
 
+const subscribeNever = () => () => {};
+
+export type LazyComponent<P> = ComponentType<P> & {
+  /** Fetch the code now (e.g. when the step before this dialog opens). */
+  preload: () => void;
+};
+
 /**
  * A component with an `open` prop whose code loads on its first opening (and in the background
- * once the page is idle). Renders nothing until then: a closed dialog renders nothing anyway.
+ * once the page is idle, or on `preload()`). Renders nothing until then: a closed dialog renders
+ * nothing anyway.
  */
-export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Loaded = dynamic<P>(load, { ssr: false });
-  whenIdle(() => void load().catch(() => {}));
+export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const fetchOnce = () =>
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = null; // a failed request (offline) is tried again at the next opening
+        throw error;
+      },
+    ));
+  whenIdle(() => void fetchOnce().catch(() => {}));
+
   function LazyUntilOpen(props: P) {
+    // Rendered only after hydration: the server never has the code, so neither may the first
+    // client render (a dialog open from the start appears one frame later).
+    const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
     const [opened, setOpened] = useState(props.open);
+    const [, setReady] = useState(false);
     if (props.open && !opened) setOpened(true);
-    return opened ? <Loaded {...props} /> : null;
+    useEffect(() => {
+      if (!opened || loaded) return;
+      let current = true;
+      fetchOnce().then(
+        () => current && setReady(true),
+        () => {},
+      );
+      return () => {
+        current = false;
+      };
+    }, [opened]);
+    const Component = loaded;
+    return hydrated && opened && Component ? <Component {...props} /> : null;
   }
-  return LazyUntilOpen;
+  return Object.assign(LazyUntilOpen, { preload: () => void fetchOnce().catch(() => {}) });
 }

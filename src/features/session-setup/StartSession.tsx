@@ -2,7 +2,7 @@
 // Start Session: first the type chooser (AI Session or Manual Session), then Configure Session
 // or the AI Session wizard, with the session-limit and AI-limit dialogs. Used by the dashboard
 // and the sessions page: <StartSession open={open} onClose={() => setOpen(false)} />.
-import { useState, type ComponentProps } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { lazyUntilOpen } from '@/components/lazy';
 import { LimitDialog } from '@/components/LimitDialog';
@@ -47,6 +47,13 @@ export function StartSession({ open, onClose }: { open: boolean; onClose: () => 
   const [choice, setChoice] = useState<'choose' | 'manual' | 'ai'>('choose');
   const [limit, setLimit] = useState<UsageKind | null>(null);
   const stage: Stage = open ? choice : 'closed';
+
+  // The next step's code is fetched while the person reads the chooser.
+  useEffect(() => {
+    if (!open) return;
+    ConfigureSessionDialog.preload();
+    AiSessionWizard.preload();
+  }, [open]);
 
   function close() {
     setChoice('choose');
