@@ -83,7 +83,7 @@ export function manifestFirstLoad(distDir) {
 
 // ------------------------------------------------------------------ b. the launcher
 
-function startLauncher({ appDir, dataDir, port, logFile }) {
+export function startLauncher({ appDir, dataDir, port, logFile }) {
   const env = { ...process.env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, ONETHING_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ONETHING_JOBS: 'off' };
   // The default start: the launcher's own embedded PostgreSQL in the data folder.
   for (const name of ['DATABASE_URL', 'AUTH_SECRET', 'NODE_ENV', 'SMTP_URL']) delete env[name];
@@ -100,7 +100,7 @@ function startLauncher({ appDir, dataDir, port, logFile }) {
   return { child, startedAt, url: `http://127.0.0.1:${port}`, dataDir, output: () => output };
 }
 
-async function firstOk(url, app, deadline) {
+export async function firstOk(url, app, deadline) {
   while (performance.now() < deadline) {
     if (app.child.exitCode !== null) throw new Error(`the launcher exited with ${app.child.exitCode}:\n${app.output().slice(-2000)}`);
     try {
@@ -115,7 +115,7 @@ async function firstOk(url, app, deadline) {
   throw new Error(`${url} gave no 200 in time`);
 }
 
-async function stopLauncher(app) {
+export async function stopLauncher(app) {
   const { child } = app;
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -176,7 +176,7 @@ async function verificationLink(dataDir, email, deadline) {
 }
 
 /** Signs up and verifies through the API and the outbox, adds tasks and a 25-minute timer session. */
-async function signedInUser(app) {
+export async function signedInUser(app) {
   const email = `bench-fe-${Date.now()}@example.com`;
   const forwarded = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
   const signup = await api(app.url, 'POST', '/api/auth/signup', {
@@ -285,7 +285,10 @@ async function browserScripts(browser, url, options) {
     const finalUrl = page.url();
     const toMap = (scripts) => new Map(scripts.filter(Boolean).map((script) => [manifestPathOfUrl(script.url) ?? script.url, script.kb]));
     const files = toMap(await Promise.all(before));
+    // Idle-time preloads start once the page's own requests settle (requestIdleCallback, at most
+    // 2 s after load): wait for quiet, then give them 2.5 s more.
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    await page.waitForTimeout(2500);
     const later = toMap(await Promise.all(after));
     return { status: response?.status(), finalUrl, files, later };
   });

@@ -14,7 +14,7 @@ import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'r
 export function whenIdle(task: () => void): void {
   if (typeof window === 'undefined') return;
   const idle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => task(), { timeout: 5000 });
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => task(), { timeout: 2000 });
     else setTimeout(task, 1000);
   };
   if (document.readyState === 'complete') idle();
