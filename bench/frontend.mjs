@@ -175,7 +175,7 @@ async function verificationLink(dataDir, email, deadline) {
   throw new Error('no verification mail in the outbox');
 }
 
-/** Signs up and verifies through the API and the outbox, adds tasks and a 25-minute timer session. */
+/** Signs up and verifies through the API and the outbox, adds 3 tasks and a 25-minute timer session with them. */
 export async function signedInUser(app) {
   const email = `bench-fe-${Date.now()}@example.com`;
   const forwarded = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
@@ -192,14 +192,17 @@ export async function signedInUser(app) {
   const [, , linkEmail, token] = link.pathname.split('/');
   await api(app.url, 'GET', `/api/auth/verify-email?email=${linkEmail}&token=${token}`, { cookie });
   const due = new Date(Date.now() + 86_400_000).toISOString();
+  const taskIds = [];
   for (const [title, importance] of [
     ['Write the quarterly report', 'High'],
     ['Review the pull request', 'Medium'],
     ['Plan next week', 'Low'],
   ]) {
-    await api(app.url, 'POST', '/api/tasks', { cookie, body: { title, description: 'Made by the front-end benchmark', importance, difficulty: 'Medium', dueDate: due } });
+    const task = await api(app.url, 'POST', '/api/tasks', { cookie, body: { title, description: 'Made by the front-end benchmark', importance, difficulty: 'Medium', dueDate: due } });
+    taskIds.push(task.data.id);
   }
-  const session = await api(app.url, 'POST', '/api/sessions', { cookie, body: { displayMode: 'timer', timerDuration: 25, maxTasks: 5 } });
+  // A manual timer session with those tasks picked, as Configure Session creates it.
+  const session = await api(app.url, 'POST', '/api/sessions', { cookie, body: { displayMode: 'timer', timerDuration: 25, maxTasks: 5, selectedTaskIds: taskIds } });
   const [name, ...rest] = cookie.split('=');
   return { cookie: { name, value: rest.join('='), url: app.url }, sessionId: session.data.id };
 }
