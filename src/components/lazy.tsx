@@ -3,7 +3,7 @@
 // (issue 10: first-load JavaScript). Once the page has loaded and the browser is idle, the code
 // is fetched in the background, so the first opening is normally instant; a dialog opened before
 // that waits for one small request. Once opened, the component stays mounted, so closing
-// transitions and focus return behave exactly as before.
+// transitions and focus return behave exactly as before (see seedFocusHistory).
 //
 // Deliberately not next/dynamic or React.lazy: those suspend on every first render, even when the
 // code is already there, and React holds a revealed Suspense boundary back for up to 300 ms,
@@ -23,6 +23,17 @@ export function whenIdle(task: () => void): void {
 
 const subscribeNever = () => () => {};
 
+/**
+ * Headless UI returns focus on close to the element focused before the dialog opened, from a
+ * history its module starts recording when it loads. Loaded on the opening click, it would have
+ * missed that click: tell it which element has focus now (the button that opened the dialog).
+ * A synthetic `focus` event changes nothing else (React's onFocus listens to focusin).
+ */
+function seedFocusHistory() {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body) active.dispatchEvent(new FocusEvent('focus'));
+}
+
 export type LazyComponent<P> = ComponentType<P> & {
   /** Fetch the code now (e.g. when the step before this dialog opens). */
   preload: () => void;
@@ -38,7 +49,11 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
   let pending: Promise<ComponentType<P>> | null = null;
   const fetchOnce = () =>
     (pending ??= load().then(
-      (component) => (loaded = component),
+      (component) => {
+        loaded = component;
+        seedFocusHistory();
+        return component;
+      },
       (error: unknown) => {
         pending = null; // a failed request (offline) is tried again at the next opening
         throw error;
