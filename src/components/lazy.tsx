@@ -1,36 +1,21 @@
 'use client';
 // Code that only an opened dialog needs is loaded when the dialog first opens, not with the page
-// (issue 10: first-load JavaScript). Once the page has loaded and the browser is idle, or as soon
-// as the pointer moves or a key is pressed, the code is fetched in the background, so the first
-// opening is normally instant; a dialog opened before that waits for one small request. Once
-// opened, the component stays mounted, so closing transitions and focus return behave exactly as
-// before (see seedFocusHistory).
+// (issue 10: first-load JavaScript). Once the page has loaded and the browser is idle, the code
+// is fetched in the background, so the first opening is normally instant; a dialog opened before
+// that waits for one small request. Once opened, the component stays mounted, so closing
+// transitions and focus return behave exactly as before (see seedFocusHistory).
 //
 // Deliberately not next/dynamic or React.lazy: those suspend on every first render, even when the
 // code is already there, and React holds a revealed Suspense boundary back for up to 300 ms,
 // which would make every first opening feel slow. Here a loaded component renders at once.
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 
-const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown'] as const;
-
-/**
- * Runs `task` once, at the first sign of the person reaching for the page (the pointer moves, a
- * touch, a key) or once the page has loaded and the browser is idle, whichever comes first; never
- * on the server. A click is preceded by pointer movement, so the code is usually there by then.
- */
+/** Runs `task` once the page has loaded and the browser is idle (never on the server). */
 export function whenIdle(task: () => void): void {
   if (typeof window === 'undefined') return;
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    for (const type of INTENT_EVENTS) window.removeEventListener(type, once, true);
-    task();
-  };
-  for (const type of INTENT_EVENTS) window.addEventListener(type, once, { capture: true, passive: true });
   const idle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(once, { timeout: 2000 });
-    else setTimeout(once, 1000);
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => task(), { timeout: 2000 });
+    else setTimeout(task, 1000);
   };
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
