@@ -197,8 +197,13 @@ test('completing tasks through a session: Great work!, a failure rolled back, En
   await expect(page.getByRole('heading', { name: 'Great work!' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Clock' })).toContainText('Paused');
 
-  const completed = await (await page.request.get(`/api/sessions/${session.id}/tasks`)).json();
-  expect(completed.filter((task: { completed: boolean }) => task.completed)).toHaveLength(3);
+  // The screen completes optimistically: wait for the last write to reach the server.
+  await expect
+    .poll(async () => {
+      const tasks = (await (await page.request.get(`/api/sessions/${session.id}/tasks`)).json()) as { completed: boolean }[];
+      return tasks.filter((task) => task.completed).length;
+    })
+    .toBe(3);
 
   await page.getByTestId('session-bottom-bar-zone').hover();
   await page.getByRole('button', { name: 'Quit Session' }).click();

@@ -1,85 +1,11 @@
 'use client';
-// The modal dialog of spec section 2, on Headless UI: closes on Escape or a backdrop click,
-// blocks page scrolling while open, traps focus inside and returns it to where it was.
-import { Description, DialogBackdrop, DialogPanel, DialogTitle, Dialog as HeadlessDialog } from '@headlessui/react';
-import type { ReactNode, RefObject } from 'react';
+// The modal dialog of spec section 2 (src/components/ModalDialog.tsx: Headless UI, Escape, backdrop,
+// scroll lock, focus trap and return). Its code loads when a dialog first opens (or once the page
+// is idle), not with the page: see ./lazy.tsx.
+import { lazyUntilOpen } from './lazy';
+import type { DialogProps } from './ModalDialog';
 
-export type DialogSize = 'sm' | 'md' | 'lg';
+export type { DialogProps, DialogSize } from './ModalDialog';
+export { CloseIcon } from './CloseIcon';
 
-const widths: Record<DialogSize, string> = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
-
-export interface DialogProps {
-  open: boolean;
-  onClose: () => void;
-  /** Optional heading; without one, give the dialog an accessible name with `label`. */
-  title?: ReactNode;
-  /** Accessible name when there is no visible title. */
-  label?: string;
-  description?: ReactNode;
-  /** Show the × close button in the corner (default true). */
-  closeButton?: boolean;
-  size?: DialogSize;
-  /** Where focus goes when the dialog opens (default: the first focusable element). */
-  initialFocus?: RefObject<HTMLElement | null>;
-  /** Use 'alertdialog' for confirmations that interrupt (delete, end session). */
-  role?: 'dialog' | 'alertdialog';
-  children?: ReactNode;
-  /** Buttons, right-aligned under the content (stacked on narrow screens). */
-  footer?: ReactNode;
-  className?: string;
-}
-
-export function Dialog({
-  open,
-  onClose,
-  title,
-  label,
-  description,
-  closeButton = true,
-  size = 'md',
-  initialFocus,
-  role = 'dialog',
-  children,
-  footer,
-  className = '',
-}: DialogProps) {
-  return (
-    <HeadlessDialog open={open} onClose={onClose} initialFocus={initialFocus} role={role} className="relative z-50" aria-label={title ? undefined : label}>
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-black/45 transition-opacity duration-200 data-closed:opacity-0"
-      />
-      <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel
-          transition
-          className={`relative w-full ${widths[size]} rounded-card border border-border bg-surface p-6 text-text shadow-xl transition duration-200 data-closed:translate-y-2 data-closed:opacity-0 ${className}`}
-        >
-          {title ? (
-            <DialogTitle className={`text-lg font-semibold leading-snug ${closeButton ? 'pr-10' : ''}`}>{title}</DialogTitle>
-          ) : null}
-          {description ? <Description className="mt-2 text-sm leading-relaxed text-muted">{description}</Description> : null}
-          {children ? <div className={title || description ? 'mt-4' : ''}>{children}</div> : null}
-          {footer ? <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{footer}</div> : null}
-          {closeButton ? (
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text"
-            >
-              <CloseIcon />
-            </button>
-          ) : null}
-        </DialogPanel>
-      </div>
-    </HeadlessDialog>
-  );
-}
-
-export function CloseIcon({ className = 'size-5' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" aria-hidden className={className}>
-      <path d="M5 5l10 10M15 5L5 15" />
-    </svg>
-  );
-}
+export const Dialog = lazyUntilOpen<DialogProps>(() => import('./ModalDialog').then((module) => module.ModalDialog));

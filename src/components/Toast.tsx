@@ -6,7 +6,7 @@
 // stack. The rules live in src/lib/toast.ts; `toast()` works from anywhere, `useToast()` in React.
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
 import { createToastStore, swipeDismisses, visibleToasts, type ToastInput, type ToastItem, type ToastState } from '@/lib/toast';
-import { CloseIcon } from './Dialog';
+import { CloseIcon } from './CloseIcon';
 
 const store = createToastStore();
 const emptyState: ToastState = { toasts: [] };

@@ -203,3 +203,14 @@ export function combineDateAndTime(date: ISODate, time: { hour: number; minute: 
   const value = DateTime.fromISO(date, { zone: zone ?? 'local' }).set({ hour: time.hour, minute: time.minute, second: 0, millisecond: 0 });
   return value.toUTC().toISO() as string;
 }
+
+// ---------------------------------------------------------------- due date in the task form
+// (here, not in src/lib/tasks.ts, so the task list's helpers do not carry luxon to the dashboard)
+
+/** The day and time of a due date in the person's zone, for the form's pickers. */
+export function dueDateParts(dueDate: string | null | undefined, zone?: string): { date: ISODate | null; time: { hour: number; minute: number } | null } {
+  if (!dueDate) return { date: null, time: null };
+  const value = DateTime.fromISO(dueDate, { zone: zone ?? 'local' });
+  if (!value.isValid) return { date: null, time: null };
+  return { date: value.toISODate(), time: { hour: value.hour, minute: value.minute } };
+}

@@ -43,6 +43,13 @@ describe('upgrade intent', () => {
     expect(parseUpgradeIntent('{"plan":"gold","country":"UK"}')).toBeNull();
     expect(parseUpgradeIntent('{"plan":"plus","country":"FR"}')).toBeNull();
     expect(parseUpgradeIntent('not json')).toBeNull();
+    expect(parseUpgradeIntent('{"plan":"plus","country":"toString"}')).toBeNull();
+    expect(parseUpgradeIntent('[{"plan":"plus","country":"UK"}]')).toBeNull();
+    expect(parseUpgradeIntent('null')).toBeNull();
+  });
+
+  it('keeps only the plan and the country of a stored intent', () => {
+    expect(parseUpgradeIntent('{"plan":"plus","country":"UK","next":"https://evil.example"}')).toEqual({ plan: 'plus', country: 'UK' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dueDateParts } from './date-picker';
 import {
-  dueDateParts,
   idsRemovedWith,
   isAiSessionLimitError,
   isDueSoon,

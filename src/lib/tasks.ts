@@ -1,9 +1,7 @@
 // Task rules the screens share, free of React: the due-soon warning (spec section 5), the
 // dashboard's stat cards, the Active and Completed lists with subtasks nested under their
 // parents, and reading the server's limit errors (spec section 8).
-import { DateTime } from 'luxon';
 import { DUE_SOON_HOURS } from '@/lib/constants';
-import type { ISODate } from '@/lib/date-picker';
 import type { TTaskOutput } from '@/lib/schemas/task';
 
 type Dated = { dueDate: string | Date | null };
@@ -103,16 +101,6 @@ export function taskTree<T extends TaskLike>(tasks: readonly T[], completed: boo
 /** The task and its subtasks' ids: what leaves the view when it is deleted. */
 export function idsRemovedWith(tasks: readonly Pick<TaskLike, 'id' | 'parentTaskId'>[], id: string): Set<string> {
   return new Set([id, ...tasks.filter((task) => task.parentTaskId === id).map((task) => task.id)]);
-}
-
-// ---------------------------------------------------------------- due date in the task form
-
-/** The day and time of a due date in the person's zone, for the form's pickers. */
-export function dueDateParts(dueDate: string | null | undefined, zone?: string): { date: ISODate | null; time: { hour: number; minute: number } | null } {
-  if (!dueDate) return { date: null, time: null };
-  const value = DateTime.fromISO(dueDate, { zone: zone ?? 'local' });
-  if (!value.isValid) return { date: null, time: null };
-  return { date: value.toISODate(), time: { hour: value.hour, minute: value.minute } };
 }
 
 // ---------------------------------------------------------------- limit errors (spec section 8)

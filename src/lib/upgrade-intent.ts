@@ -1,14 +1,10 @@
 // The upgrade intent a visitor leaves on the landing page when they choose Plus: kept in the
 // browser (STORAGE_KEYS.upgradeIntent) across sign-up, then honoured once (read and cleared) by
-// whoever starts the checkout after the account exists.
-import { z } from 'zod';
+// whoever starts the checkout after the account exists. Checked by hand rather than with zod, so
+// the landing page's pricing does not carry zod (≈30 kB gzip) in its first load.
 import { CURRENCIES, STORAGE_KEYS, type Country } from './constants';
 
-export const ZUpgradeIntent = z.object({
-  plan: z.literal('plus'),
-  country: z.enum(Object.keys(CURRENCIES) as [Country, ...Country[]]),
-});
-export type TUpgradeIntent = z.infer<typeof ZUpgradeIntent>;
+export type TUpgradeIntent = { plan: 'plus'; country: Country };
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -19,8 +15,12 @@ export function serializeUpgradeIntent(country: Country): string {
 export function parseUpgradeIntent(raw: string | null | undefined): TUpgradeIntent | null {
   if (!raw) return null;
   try {
-    const parsed = ZUpgradeIntent.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    const { plan, country } = value as Record<string, unknown>;
+    // Only the two known fields come back, as zod's object parsing did.
+    if (plan !== 'plus' || typeof country !== 'string' || !Object.hasOwn(CURRENCIES, country)) return null;
+    return { plan: 'plus', country: country as Country };
   } catch {
     return null;
   }

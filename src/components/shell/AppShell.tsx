@@ -4,15 +4,19 @@
 // drawer under 768 px, a button that lists the keyboard shortcuts, and the shortcuts themselves.
 // Pages put their own title in with <PageHeader>. The app layout fills the `headerActions` and
 // `drawerActions` slots (Sign out), so the shell itself knows nothing about accounts.
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
 import { APP_NAV, currentNavItem } from '@/lib/app-nav';
-import { CloseIcon } from '../Dialog';
+import { lazyUntilOpen } from '../lazy';
 import { KeyboardShortcuts, openShortcutsHelp } from '../KeyboardShortcuts';
 import { Logo } from '../Logo';
+import { KeyboardIcon } from './icons';
+import type { NavDrawerProps } from './NavDrawer';
+
+// The drawer (Headless UI) loads when first opened: src/components/lazy.tsx.
+const NavDrawer = lazyUntilOpen<NavDrawerProps>(() => import('./NavDrawer').then((module) => module.NavDrawer));
 
 export function AppShell({
   children,
@@ -98,58 +102,7 @@ export function AppShell({
         </div>
       </header>
 
-      <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="relative z-50 md:hidden">
-        <div className="fixed inset-0 bg-black/45" aria-hidden />
-        <DialogPanel className="fixed inset-y-0 left-0 flex w-[min(20rem,85vw)] flex-col border-r border-border bg-surface p-4 shadow-xl">
-          <div className="mb-6 flex items-center justify-between">
-            <DialogTitle className="sr-only">Menu</DialogTitle>
-            <Logo href="/dashboard" />
-            <button
-              type="button"
-              onClick={() => setDrawerOpen(false)}
-              aria-label="Close menu"
-              className="inline-flex size-10 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text"
-            >
-              <CloseIcon />
-            </button>
-          </div>
-          <nav aria-label="Main">
-            <ul className="flex flex-col gap-1">
-              {APP_NAV.map((item) => {
-                const active = current?.href === item.href;
-                return (
-                  <li key={item.href}>
-                    <Link
-                      href={item.href}
-                      onClick={() => setDrawerOpen(false)}
-                      aria-current={active ? 'page' : undefined}
-                      className={`flex h-12 items-center rounded-control px-4 text-base font-medium ${
-                        active ? 'bg-accentSoft text-text' : 'text-text hover:bg-surfaceMuted'
-                      }`}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-          <div className="mt-auto flex flex-col gap-1">
-            <button
-              type="button"
-              onClick={() => {
-                setDrawerOpen(false);
-                openShortcutsHelp();
-              }}
-              className="flex h-12 items-center gap-3 rounded-control px-4 text-left text-sm font-medium text-muted hover:bg-surfaceMuted hover:text-text"
-            >
-              <KeyboardIcon />
-              Keyboard shortcuts
-            </button>
-            {drawerActions}
-          </div>
-        </DialogPanel>
-      </Dialog>
+      <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} currentHref={current?.href} actions={drawerActions} />
 
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-10">
         {children}
@@ -176,15 +129,6 @@ function MenuIcon() {
   return (
     <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" aria-hidden className="size-5">
       <path d="M3.5 6h13M3.5 10h13M3.5 14h13" />
-    </svg>
-  );
-}
-
-function KeyboardIcon() {
-  return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" aria-hidden className="size-5">
-      <rect x="2.5" y="5" width="15" height="10" rx="2" />
-      <path d="M5.5 8h.01M8.5 8h.01M11.5 8h.01M14.5 8h.01M6.5 12h7" />
     </svg>
   );
 }

@@ -1,12 +1,12 @@
 'use client';
 // Recent Sessions: the 6 newest, each opening its session; Start Session; 'No sessions yet'.
 import Link from 'next/link';
-import { DateTime } from 'luxon';
 import { Button } from '@/components/Button';
 import { Card, CardTitle } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
 import { DISPLAY_MODE_LABELS, RECENT_SESSIONS_COUNT } from '@/lib/constants';
 import type { TSessionOutput } from '@/lib/schemas/session';
+import { formatLocal } from '@/lib/local-format';
 
 export function RecentSessions({ sessions, loading, onStart }: { sessions: TSessionOutput[] | undefined; loading: boolean; onStart: () => void }) {
   const recent = (sessions ?? []).slice().sort((a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt)).slice(0, RECENT_SESSIONS_COUNT);
@@ -36,7 +36,7 @@ export function RecentSessions({ sessions, loading, onStart }: { sessions: TSess
               >
                 <span className="truncate text-sm font-medium">{session.sessionName}</span>
                 <span className="flex items-center justify-between gap-2 text-xs text-muted">
-                  <span className="tabular">{DateTime.fromISO(session.startedAt).toLocaleString({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}</span>
+                  <span className="tabular">{formatLocal(session.startedAt, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}</span>
                   <span>{DISPLAY_MODE_LABELS[session.displayMode]}</span>
                 </span>
               </Link>

@@ -2,10 +2,10 @@
 // The dashboard's Active Tasks and Completed lists: scrolling, subtasks nested under their
 // parents (expandable), complete/reopen with one press, open a task to view and edit it.
 import { useState } from 'react';
-import { DateTime } from 'luxon';
 import { Badge } from '@/components/Badge';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { isDueSoon, isOverdue, type TaskNode } from '@/lib/tasks';
+import { formatLocal } from '@/lib/local-format';
 
 export interface TaskListActions {
   onToggle: (task: TTaskOutput) => void;
@@ -63,7 +63,7 @@ function TaskItem({ node, ...actions }: { node: TaskNode<TTaskOutput> } & TaskLi
 function TaskRow({ task, parentTitle, compact, onToggle, onOpen, onDelete }: { task: TTaskOutput; parentTitle?: string; compact?: boolean } & TaskListActions) {
   const overdue = isOverdue(task);
   const soon = !task.completed && !overdue && isDueSoon(task.dueDate);
-  const due = task.dueDate ? DateTime.fromISO(task.dueDate).toLocaleString({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : null;
+  const due = task.dueDate ? formatLocal(task.dueDate, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : null;
   return (
     <div className={`flex items-start gap-3 ${compact ? 'px-1 py-2' : 'p-3'}`}>
       <button

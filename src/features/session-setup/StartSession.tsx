@@ -2,13 +2,20 @@
 // Start Session: first the type chooser (AI Session or Manual Session), then Configure Session
 // or the AI Session wizard, with the session-limit and AI-limit dialogs. Used by the dashboard
 // and the sessions page: <StartSession open={open} onClose={() => setOpen(false)} />.
-import { useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { Dialog } from '@/components/Dialog';
+import { lazyUntilOpen } from '@/components/lazy';
 import { LimitDialog } from '@/components/LimitDialog';
 import type { UsageKind } from '@/lib/constants';
-import { AiSessionWizard } from './AiSessionWizard';
-import { ConfigureSessionDialog } from './ConfigureSessionDialog';
+import type { AiSessionWizard as AiSessionWizardType } from './AiSessionWizard';
+import type { ConfigureSessionDialog as ConfigureSessionDialogType } from './ConfigureSessionDialog';
 import { useCreateSession } from './useCreateSession';
+
+// The two set-up dialogs (pickers, the AI wizard) load when first opened: src/components/lazy.tsx.
+const ConfigureSessionDialog = lazyUntilOpen<ComponentProps<typeof ConfigureSessionDialogType>>(() =>
+  import('./ConfigureSessionDialog').then((module) => module.ConfigureSessionDialog),
+);
+const AiSessionWizard = lazyUntilOpen<ComponentProps<typeof AiSessionWizardType>>(() => import('./AiSessionWizard').then((module) => module.AiSessionWizard));
 
 type Stage = 'closed' | 'choose' | 'manual' | 'ai';
 
@@ -40,6 +47,13 @@ export function StartSession({ open, onClose }: { open: boolean; onClose: () => 
   const [choice, setChoice] = useState<'choose' | 'manual' | 'ai'>('choose');
   const [limit, setLimit] = useState<UsageKind | null>(null);
   const stage: Stage = open ? choice : 'closed';
+
+  // The next step's code is fetched while the person reads the chooser.
+  useEffect(() => {
+    if (!open) return;
+    ConfigureSessionDialog.preload();
+    AiSessionWizard.preload();
+  }, [open]);
 
   function close() {
     setChoice('choose');

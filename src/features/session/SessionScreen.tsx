@@ -6,7 +6,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { DateTime } from 'luxon';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
@@ -15,6 +14,7 @@ import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, DISPLAY_MODE_LABELS } from '@/l
 import type { TSessionOutput } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/theme';
+import { formatLocal, TIME_SIMPLE } from '@/lib/local-format';
 import { formatClock } from '@/lib/timer';
 import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
 import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
@@ -279,10 +279,9 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
       label = 'Stopwatch';
     }
   } else {
-    const time = DateTime.fromMillis(now);
-    main = time.toLocaleString(DateTime.TIME_SIMPLE);
+    main = formatLocal(now, TIME_SIMPLE);
     label = DISPLAY_MODE_LABELS[session.displayMode];
-    if (session.displayMode === 'clock-date') sub = time.toLocaleString({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+    if (session.displayMode === 'clock-date') sub = formatLocal(now, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
   }
   const paused = snap !== null && !snap.running && !snap.ended;
   const progress = snap && snap.remainingMs !== null && clock.config ? progressOf(snap, session) : null;
@@ -318,7 +317,7 @@ function progressOf(snap: NonNullable<SessionClock['snap']>, session: TSessionOu
 }
 
 function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: () => void }) {
-  const due = task.dueDate ? DateTime.fromISO(task.dueDate).toLocaleString({ weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : null;
+  const due = task.dueDate ? formatLocal(task.dueDate, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : null;
   return (
     <article aria-labelledby="current-task-title" className="relative overflow-hidden rounded-card border border-border bg-surface p-6 sm:p-8">
       <span aria-hidden className="absolute inset-y-0 left-0 w-1.5" style={{ background: task.color ?? 'var(--color-accent)' }} />
@@ -351,7 +350,7 @@ function UpNext({ tasks }: { tasks: TTaskOutput[] }) {
           <li key={task.id} className="flex items-center gap-3 rounded-control px-1 py-1.5 text-sm">
             <span aria-hidden className="size-2 shrink-0 rounded-full" style={{ background: task.color ?? 'var(--color-accent)' }} />
             <span className="min-w-0 flex-1 truncate text-muted">{task.title}</span>
-            {task.dueDate ? <span className="tabular shrink-0 text-xs text-muted">{DateTime.fromISO(task.dueDate).toLocaleString({ month: 'short', day: 'numeric' })}</span> : null}
+            {task.dueDate ? <span className="tabular shrink-0 text-xs text-muted">{formatLocal(task.dueDate, { month: 'short', day: 'numeric' })}</span> : null}
           </li>
         ))}
       </ol>

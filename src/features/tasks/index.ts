@@ -1,3 +1,14 @@
-// Task dialogs and mutations shared by the dashboard, the calendar and the session screen.
-export { DeleteTaskDialog, TaskFormDialog, type TaskFormDialogProps } from './TaskFormDialog';
+'use client';
+// Task dialogs and mutations shared by the dashboard, the calendar and the session screen. The
+// dialogs (the form with its date and time pickers) load when first opened: src/components/lazy.tsx.
+import { lazyUntilOpen } from '@/components/lazy';
+import type { TaskFormDialogProps } from './TaskFormDialog';
+
+export type { TaskFormDialogProps } from './TaskFormDialog';
 export { messageOf, useTaskMutations, type TaskMutationCallbacks } from './useTaskMutations';
+
+export const TaskFormDialog = lazyUntilOpen<TaskFormDialogProps>(() => import('./TaskFormDialog').then((module) => module.TaskFormDialog));
+
+export const DeleteTaskDialog = lazyUntilOpen<{ open: boolean; onClose: () => void; onConfirm: () => void }>(() =>
+  import('./TaskFormDialog').then((module) => module.DeleteTaskDialog),
+);

@@ -1,0 +1,86 @@
+'use client';
+// Code that only an opened dialog needs is loaded when the dialog first opens, not with the page
+// (issue 10: first-load JavaScript). Once the page has loaded and the browser is idle, the code
+// is fetched in the background, so the first opening is normally instant; a dialog opened before
+// that waits for one small request. Once opened, the component stays mounted, so closing
+// transitions and focus return behave exactly as before (see seedFocusHistory).
+//
+// Deliberately not next/dynamic or React.lazy: those suspend on every first render, even when the
+// code is already there, and React holds a revealed Suspense boundary back for up to 300 ms,
+// which would make every first opening feel slow. Here a loaded component renders at once.
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+
+/** Runs `task` once the page has loaded and the browser is idle (never on the server). */
+export function whenIdle(task: () => void): void {
+  if (typeof window === 'undefined') return;
+  const idle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => task(), { timeout: 2000 });
+    else setTimeout(task, 1000);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+const subscribeNever = () => () => {};
+
+/**
+ * Headless UI returns focus on close to the element focused before the dialog opened, from a
+ * history its module starts recording when it loads. Loaded on the opening click, it would have
+ * missed that click: tell it which element has focus now (the button that opened the dialog).
+ * A synthetic `focus` event changes nothing else (React's onFocus listens to focusin).
+ */
+function seedFocusHistory() {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body) active.dispatchEvent(new FocusEvent('focus'));
+}
+
+export type LazyComponent<P> = ComponentType<P> & {
+  /** Fetch the code now (e.g. when the step before this dialog opens). */
+  preload: () => void;
+};
+
+/**
+ * A component with an `open` prop whose code loads on its first opening (and in the background
+ * once the page is idle, or on `preload()`). Renders nothing until then: a closed dialog renders
+ * nothing anyway.
+ */
+export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const fetchOnce = () =>
+    (pending ??= load().then(
+      (component) => {
+        loaded = component;
+        seedFocusHistory();
+        return component;
+      },
+      (error: unknown) => {
+        pending = null; // a failed request (offline) is tried again at the next opening
+        throw error;
+      },
+    ));
+  whenIdle(() => void fetchOnce().catch(() => {}));
+
+  function LazyUntilOpen(props: P) {
+    // Rendered only after hydration: the server never has the code, so neither may the first
+    // client render (a dialog open from the start appears one frame later).
+    const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
+    const [opened, setOpened] = useState(props.open);
+    const [, setReady] = useState(false);
+    if (props.open && !opened) setOpened(true);
+    useEffect(() => {
+      if (!opened || loaded) return;
+      let current = true;
+      fetchOnce().then(
+        () => current && setReady(true),
+        () => {},
+      );
+      return () => {
+        current = false;
+      };
+    }, [opened]);
+    const Component = loaded;
+    return hydrated && opened && Component ? <Component {...props} /> : null;
+  }
+  return Object.assign(LazyUntilOpen, { preload: () => void fetchOnce().catch(() => {}) });
+}

@@ -1,0 +1,32 @@
+// formatLocal replaces luxon's toLocaleString on the session screen and the dashboard: it must
+// print exactly what luxon printed, or the screens would change.
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { formatLocal, TIME_SIMPLE } from './local-format';
+
+const OPTIONS: Intl.DateTimeFormatOptions[] = [
+  TIME_SIMPLE,
+  { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  { month: 'short', day: 'numeric' },
+  { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
+];
+const MOMENTS = ['2026-11-22T23:30:00.000Z', '2026-03-29T00:59:59.000Z', '2027-01-01T12:00:00.000Z', '2026-06-15T07:05:00+02:00'];
+
+describe('formatLocal', () => {
+  it.each(OPTIONS.map((options) => [JSON.stringify(options), options] as const))('prints what luxon prints for %s', (_, options) => {
+    for (const iso of MOMENTS) {
+      expect(formatLocal(iso, options)).toBe(DateTime.fromISO(iso).toLocaleString(options));
+      expect(formatLocal(Date.parse(iso), options)).toBe(DateTime.fromMillis(Date.parse(iso)).toLocaleString(options));
+    }
+  });
+
+  it('prints the clock as luxon’s TIME_SIMPLE did', () => {
+    const now = Date.parse('2026-11-22T09:05:00.000Z');
+    expect(formatLocal(now, TIME_SIMPLE)).toBe(DateTime.fromMillis(now).toLocaleString(DateTime.TIME_SIMPLE));
+  });
+
+  it('says so for a value that is not a date instead of throwing', () => {
+    expect(formatLocal('not a date', TIME_SIMPLE)).toBe(DateTime.fromISO('not a date').toLocaleString(TIME_SIMPLE));
+  });
+});
