@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/api/root';
-import { headersFromNode, restRequestFromNode, serveRest } from '@/server/api/rest';
+import { headersFromNode, MAX_BODY_BYTES, restRequestFromNode, serveRest } from '@/server/api/rest';
 import { createContext } from '@/server/api/trpc';
 import { isRestRoute } from '@/server/auth/rest-routes';
 import { log } from '@/server/log';
@@ -121,7 +121,17 @@ async function serveTrpc(req: IncomingMessage, res: ServerResponse, headers: Hea
   let body: Buffer | undefined;
   if (req.method === 'POST') {
     const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).byteLength;
+      // The same 1 MB bound as the REST door: a bigger batch is refused before it is buffered.
+      if (size > MAX_BODY_BYTES) {
+        const tooLarge = JSON.stringify({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+        await send(req, res, 413, { ...extra, 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' }, tooLarge);
+        return;
+      }
+      chunks.push(chunk as Buffer);
+    }
     body = Buffer.concat(chunks);
   }
   const request = new Request(`http://${headers.get('host') ?? 'localhost'}${req.url}`, { method: req.method, headers, body: body as unknown as BodyInit | undefined });
@@ -129,7 +139,7 @@ async function serveTrpc(req: IncomingMessage, res: ServerResponse, headers: Hea
     endpoint: '/api/trpc',
     req: request,
     router: appRouter,
-    createContext: ({ resHeaders }) => createContext({ headers: request.headers, resHeaders }),
+    createContext: ({ resHeaders }) => createContext({ headers: request.headers, resHeaders, remoteAddress: req.socket?.remoteAddress }),
     responseMeta: () => ({ headers: { 'cache-control': 'no-store' } }),
   });
   const out: Out = { ...extra };
