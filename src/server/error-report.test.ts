@@ -68,7 +68,8 @@ describe('without SENTRY_DSN', () => {
     expect(outgoing).toEqual([]);
   });
 
-  it('the tunnel is not there', async () => {
+  it('the browser is told reporting is off, and the tunnel is not there', async () => {
+    expect((await monitoringRoute.GET(new Request('http://localhost:3000/api/monitoring'))).status).toBe(404);
     const response = await monitoringRoute.POST(new Request('http://localhost:3000/api/monitoring', { method: 'POST', body: '{}' }));
     expect(response.status).toBe(404);
   });
@@ -144,6 +145,13 @@ describe('with SENTRY_DSN', () => {
       `${JSON.stringify({ event_id: 'a'.repeat(32), dsn, sent_at: new Date().toISOString() })}\n${JSON.stringify({ type: 'event' })}\n${JSON.stringify({ message: 'client boom' })}\n`;
     const post = (body: string) =>
       monitoringRoute.POST(new Request('http://localhost:3000/api/monitoring', { method: 'POST', body, headers: { 'content-type': 'text/plain;charset=UTF-8' } }));
+
+    it('GET tells the browser the DSN and the tunnel at run time', async () => {
+      useDsn();
+      const response = await monitoringRoute.GET(new Request('http://localhost:3000/api/monitoring'));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ dsn: DSN, tunnel: '/api/monitoring' });
+    });
 
     it('forwards an envelope for the configured project to its host', async () => {
       const envelopes = useDsn();

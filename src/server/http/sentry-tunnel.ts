@@ -1,3 +1,5 @@
+// GET /api/monitoring: whether the browser should report errors, and where (the DSN, public by
+// design: it lets a client send events, nothing more), read at run time; 404 without a DSN.
 // POST /api/monitoring: Sentry's "tunnel" for the browser. The page's CSP allows connect-src
 // 'self' only, so the browser SDK posts its envelopes here and the server forwards them — only
 // to the project of the configured SENTRY_DSN (the envelope's own DSN must name the same host,
@@ -55,6 +57,15 @@ async function readLimited(req: Request): Promise<Buffer | undefined> {
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+export function monitoringConfig(): Response {
+  const dsn = env().SENTRY_DSN;
+  if (!dsn || !parseDsn(dsn)) return answer(404, 'Error reporting is not configured');
+  return new Response(JSON.stringify({ dsn, tunnel: TUNNEL_PATH, environment: process.env.SENTRY_ENVIRONMENT || process.env.NODE_ENV }), {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  });
 }
 
 export async function handleSentryTunnel(req: Request): Promise<Response> {
