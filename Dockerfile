@@ -13,7 +13,11 @@ COPY package.json package-lock.json .npmrc ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./
 # postinstall runs `prisma generate` (into src/generated/prisma) from the schema copied above.
-RUN npm ci
+# `npm ci` when the lock file is complete; the committed lock is written on machines whose
+# registry mirror lacks other platforms' optional binaries (@next/swc-darwin-*, …), which
+# `npm ci` refuses as "missing from lock file" — then `npm install` installs the same locked
+# versions (as CI does).
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
 RUN npm run build \
  && node scripts/build-stamp.mjs \

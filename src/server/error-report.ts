@@ -49,7 +49,7 @@ export function errorReporter(): Promise<SentryServer | undefined> {
     .then((Sentry) => {
       Sentry.init({
         dsn,
-        environment: process.env.SENTRY_ENVIRONMENT || process.env.NODE_ENV,
+        environment: env().SENTRY_ENVIRONMENT ?? env().NODE_ENV,
         // Errors only: no performance tracing, and no OpenTelemetry set-up of Sentry's own
         // (Next.js and the REST door stay as lean as without a DSN).
         tracesSampleRate: 0,

@@ -62,7 +62,7 @@ async function readLimited(req: Request): Promise<Buffer | undefined> {
 export function monitoringConfig(): Response {
   const dsn = env().SENTRY_DSN;
   if (!dsn || !parseDsn(dsn)) return answer(404, 'Error reporting is not configured');
-  return new Response(JSON.stringify({ dsn, tunnel: TUNNEL_PATH, environment: process.env.SENTRY_ENVIRONMENT || process.env.NODE_ENV }), {
+  return new Response(JSON.stringify({ dsn, tunnel: TUNNEL_PATH, environment: env().SENTRY_ENVIRONMENT ?? env().NODE_ENV }), {
     status: 200,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
   });
