@@ -3,7 +3,7 @@
 // blank screen; the error is reported (src/lib/error-reporting/client.ts) with Next's digest,
 // which matches the server's log line for a server-side failure.
 import { useEffect } from 'react';
-import { Button, LinkButton } from '@/components/Button';
+import { buttonClass } from '@/components/Button';
 import { reportClientError } from '@/lib/error-reporting/client';
 
 export default function PageError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
@@ -17,10 +17,14 @@ export default function PageError({ error, reset }: { error: Error & { digest?: 
         <p className="text-muted">This page could not be shown. Your tasks and sessions are safe — please try again.</p>
       </div>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={reset}>Try again</Button>
-        <LinkButton href="/" variant="secondary">
+        <button type="button" className={buttonClass('primary')} onClick={reset}>
+          Try again
+        </button>
+        {/* A full page load is the right way out of a broken page, and keeps next/link out of this boundary's chunk. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+        <a href="/" className={buttonClass('secondary')}>
           Go Home
-        </LinkButton>
+        </a>
       </div>
     </main>
   );
