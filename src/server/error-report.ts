@@ -5,7 +5,8 @@
 // instance without a DSN never loads it.
 //
 // Personal data stays out of the reports as it stays out of the logs: sendDefaultPii stays at its
-// default (off), and beforeSend drops cookies, authorization headers, the user and request bodies.
+// default (off), and beforeSend drops cookies, authorization headers, the user, request bodies,
+// query strings and console breadcrumbs.
 import type { ErrorEvent } from '@sentry/nextjs';
 import { env } from './env';
 import { log, redact } from './log';
@@ -20,6 +21,8 @@ const DROPPED_HEADERS = /^(cookie|authorization|proxy-authorization|x-api-key|st
 /** Strips what could identify a person or carry a credential from an event before it is sent. */
 export function scrubEvent(event: ErrorEvent): ErrorEvent {
   delete event.user;
+  // Console breadcrumbs could quote anything a library printed; keep the HTTP ones (method, host).
+  if (event.breadcrumbs) event.breadcrumbs = event.breadcrumbs.filter((crumb) => crumb.category !== 'console');
   if (event.request) {
     delete event.request.cookies;
     delete event.request.data;

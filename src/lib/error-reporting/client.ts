@@ -25,11 +25,17 @@ async function loadReporter(): Promise<SentryBrowser | undefined> {
     tracesSampleRate: 0,
     // Our own listeners (ErrorReporter) decide what is reported; no tracing, no global handlers
     // of the SDK's own, so nothing is reported twice.
-    integrations: (defaults) => defaults.filter((integration) => !['GlobalHandlers', 'BrowserTracing', 'BrowserSession'].includes(integration.name)),
+    // No breadcrumbs either: they would carry visited URLs (reset links hold a token and an
+    // address) and API calls' query strings.
+    integrations: (defaults) =>
+      defaults.filter((integration) => !['GlobalHandlers', 'BrowserTracing', 'BrowserSession', 'Breadcrumbs'].includes(integration.name)),
     beforeSend(event) {
       delete event.user;
-      // Page paths can hold an address or a token (/verify/{email}/{token}, reset links).
-      if (event.request?.url) event.request.url = event.request.url.replace(/[?#].*$/, '').replace(/\/verify\/.*$/, '/verify/…');
+      delete event.breadcrumbs;
+      // Page paths can hold an address or a token (/verify/{email}/{token}, reset links); the
+      // Referer header too. Keep the path only.
+      const url = event.request?.url;
+      event.request = url ? { url: url.replace(/[?#].*$/, '').replace(/\/verify\/.*$/, '/verify/…') } : undefined;
       return event;
     },
   });
