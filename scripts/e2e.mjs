@@ -32,12 +32,21 @@ function run(config, dir, extra) {
 // named, or when the billing-checkout spec is named.
 const billingArgs = args.filter((arg) => arg.startsWith('-') || arg.includes('billing-checkout'));
 const wantsBilling = args.every((arg) => arg.startsWith('-')) || args.some((arg) => arg.includes('billing-checkout'));
-const mainArgs = args.filter((arg) => !arg.includes('billing-checkout'));
-const onlyBilling = args.some((arg) => arg.includes('billing-checkout')) && mainArgs.every((arg) => arg.startsWith('-'));
+const mainArgs = args.filter((arg) => !arg.includes('billing-checkout') && !arg.includes('error-reporting'));
+const onlyBilling =
+  args.some((arg) => arg.includes('billing-checkout') || arg.includes('error-reporting')) && mainArgs.every((arg) => arg.startsWith('-'));
 
 let status = onlyBilling ? 0 : run(null, dataDir, mainArgs);
 if (wantsBilling) {
   const billingStatus = run('e2e/billing-checkout.config.ts', path.join(root, '.data', 'e2e-billing'), billingArgs);
   status = status || billingStatus;
+}
+// Browser error reporting needs a server started with SENTRY_DSN (pointing at a loopback
+// ingest stub): a third configuration, run like the billing one.
+const reportingArgs = args.filter((arg) => arg.startsWith('-') || arg.includes('error-reporting'));
+const wantsReporting = args.every((arg) => arg.startsWith('-')) || args.some((arg) => arg.includes('error-reporting'));
+if (wantsReporting) {
+  const reportingStatus = run('e2e/error-reporting.config.ts', path.join(root, '.data', 'e2e-reporting'), reportingArgs);
+  status = status || reportingStatus;
 }
 process.exit(status);

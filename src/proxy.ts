@@ -2,9 +2,10 @@
 // the signed-in guard in src/app/(app)/layout.tsx needs it to send a signed-out visitor to
 // /signin?next=<this page> and back again. Only the path and query travel (the header is
 // always overwritten here, so a client cannot plant its own); the guard still checks it as a
-// same-origin path before using it.
+// same-origin path before using it. It also gives every page request an id (X-Request-Id).
 import { NextResponse, type NextRequest } from 'next/server';
 import { PATH_HEADER } from '@/features/auth/next-path';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/request-context';
 
 export function proxy(request: NextRequest) {
   const url = request.nextUrl;
@@ -13,7 +14,13 @@ export function proxy(request: NextRequest) {
   const query = search.toString();
   const headers = new Headers(request.headers);
   headers.set(PATH_HEADER, `${url.pathname}${query ? `?${query}` : ''}`);
-  return NextResponse.next({ request: { headers } });
+  // The page's request id: server components and Next's onRequestError (src/instrumentation.ts)
+  // read it from the request, and the browser gets it back for a support request.
+  const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+  headers.set(REQUEST_ID_HEADER, requestId);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set(REQUEST_ID_HEADER, requestId);
+  return response;
 }
 
 export const config = {

@@ -1,10 +1,12 @@
 // Root layout: the app's calm visual identity in light and dark, the client providers, the
-// notification stack and the theme keeper (both mounted once for every page).
+// notification stack, the theme keeper and the browser's error reporter (each mounted once for
+// every page).
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { ThemeScript } from '@/components/ThemeScript';
 import { ThemeSync } from '@/components/theme/useTheme';
 import { Toaster } from '@/components/Toast';
+import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
 import { TRPCReactProvider } from '@/trpc/react';
 import './globals.css';
 
@@ -31,6 +33,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <TRPCReactProvider>{children}</TRPCReactProvider>
         <Toaster />
         <ThemeSync />
+        <ErrorReporter />
       </body>
     </html>
   );

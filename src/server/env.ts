@@ -43,6 +43,7 @@ const envSchema = z
     STRIPE_PRICE_USD: optionalString,
     STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'e.g. http://127.0.0.1:12111'),
     SENTRY_DSN: optionalUrl(['http:', 'https:'], 'the DSN from Sentry'),
+    SENTRY_ENVIRONMENT: optionalString,
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     // Reverse proxies in front of the app that append to X-Forwarded-For (src/server/auth/client-ip.ts).
     TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),

@@ -25,3 +25,8 @@ export function runWithRequestId<T>(requestId: string, fn: () => T): T {
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }
+
+/** A fresh id for a run of a background job (e.g. `reminders-…`), so its log lines group together. */
+export function jobRunId(job: string): string {
+  return `${job}-${randomUUID()}`;
+}

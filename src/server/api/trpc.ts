@@ -8,7 +8,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { isCrossSiteRequest } from '@/server/auth/origin';
 import { getAuthSession, type AuthSession } from '@/server/auth/session';
 import { db, type Db } from '@/server/db';
-import { log } from '@/server/log';
+import { reportError } from '@/server/error-report';
 import { MailUnavailableError } from '@/server/mail/transport';
 import { appError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, errorBody, fromDatabaseError } from './errors';
 import { assertNoNulCharacter } from './input-guard';
@@ -84,7 +84,7 @@ const errorMapping = t.middleware(async ({ ctx, next, path, type }) => {
       return { ...result, error: appError('SERVICE_UNAVAILABLE', result.error.cause.message, result.error.cause) };
     }
     if (result.error.code === 'INTERNAL_SERVER_ERROR') {
-      log.error('procedure failed', { path, type, error: result.error.cause ?? result.error });
+      reportError('procedure failed', result.error.cause ?? result.error, { path, type });
     }
   }
   return result;

@@ -5,6 +5,7 @@
 // 503 when billing is not configured and 500 when applying failed (Stripe retries later).
 import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/api/errors';
 import { db as defaultDb, type Db } from '@/server/db';
+import { reportError } from '@/server/error-report';
 import { log } from '@/server/log';
 import { applyStripeEvent } from '@/server/services/billing.service';
 import { BILLING_NOT_CONFIGURED, stripeClient, webhookSecret } from './stripe';
@@ -51,7 +52,7 @@ export async function handleStripeWebhook(req: Request, database: Db = defaultDb
     log.info('stripe event', { eventId: event.id, type: event.type, outcome });
     return json(200, { received: true });
   } catch (error) {
-    log.error('stripe event failed', { eventId: event.id, type: event.type, error });
+    reportError('stripe event failed', error, { eventId: event.id, type: event.type });
     return json(500, { message: INTERNAL_MESSAGE, code: 'INTERNAL_SERVER_ERROR' });
   }
 }

@@ -15,6 +15,7 @@ import type { Db } from '@/server/db';
 import { env } from '@/server/env';
 import { log } from '@/server/log';
 import { sendMail, type OutgoingMail } from '@/server/mail/transport';
+import { currentRequestId, jobRunId, runWithRequestId } from '@/server/request-context';
 import { taskReminderMail } from '@/server/mail/messages';
 import { DateTime } from 'luxon';
 
@@ -71,8 +72,16 @@ async function releaseClaim(db: Db, taskId: string, dueDate: Date): Promise<void
   await db.sentReminder.deleteMany({ where: { taskId, dueDate } });
 }
 
-/** One pass of the reminder job. Safe to run on every instance at once. */
-export async function runReminders(db: Db, options: ReminderOptions = {}): Promise<ReminderRunResult> {
+/**
+ * One pass of the reminder job. Safe to run on every instance at once. Its log lines carry the
+ * run's id: the caller's (the in-app schedule opens one per run) or a new one (`npm run reminders`).
+ */
+export function runReminders(db: Db, options: ReminderOptions = {}): Promise<ReminderRunResult> {
+  if (currentRequestId()) return runOnce(db, options);
+  return runWithRequestId(jobRunId('reminders'), () => runOnce(db, options));
+}
+
+async function runOnce(db: Db, options: ReminderOptions): Promise<ReminderRunResult> {
   const now = options.now ?? new Date();
   const send = options.send ?? sendMail;
   const batchSize = options.batchSize ?? 200;

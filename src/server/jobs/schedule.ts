@@ -3,7 +3,8 @@
 // and never two runs of this instance at once. Several instances may all run it: the job
 // itself makes sure each reminder is sent once.
 import { getDb } from '@/server/db';
-import { log } from '@/server/log';
+import { reportError } from '@/server/error-report';
+import { jobRunId, runWithRequestId } from '@/server/request-context';
 import { runReminders } from './reminders';
 
 export const REMINDER_INTERVAL_MS = 5 * 60_000;
@@ -18,13 +19,16 @@ export function startJobs(options: { intervalMs?: number; firstDelayMs?: number 
   const tick = async () => {
     if (running) return;
     running = true;
-    try {
-      await runReminders(getDb());
-    } catch (error) {
-      log.error('reminder job failed', { error });
-    } finally {
-      running = false;
-    }
+    // Each run has an id of its own on its log lines and error reports.
+    await runWithRequestId(jobRunId('reminders'), async () => {
+      try {
+        await runReminders(getDb());
+      } catch (error) {
+        reportError('reminder job failed', error);
+      } finally {
+        running = false;
+      }
+    });
   };
   const first = setTimeout(() => void tick(), options.firstDelayMs ?? FIRST_RUN_DELAY_MS);
   const every = setInterval(() => void tick(), options.intervalMs ?? REMINDER_INTERVAL_MS);

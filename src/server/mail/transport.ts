@@ -1,6 +1,6 @@
 // Sends e-mail. With SMTP_URL: nodemailer over SMTP. Without: each mail is written to
-// .data/outbox/ as an .eml file and its links are logged, so a new user of the embedded
-// default can still verify their address. A failing SMTP server raises MailUnavailableError,
+// .data/outbox/ as an .eml file and its path is logged (its links too under `npm run dev`), so a
+// new user of the embedded default can still verify their address. A failing SMTP server raises MailUnavailableError,
 // which the API turns into a clear 503.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -75,5 +75,12 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     mail.text,
   ].join('\r\n');
   await writeFile(file, eml, { mode: 0o600 });
-  log.info('mail written to the outbox (SMTP_URL is not set)', { kind: mail.kind, file, links: linksIn(mail.text) });
+  // The links carry single-use tokens (and a verification link the address): only `npm run dev`
+  // prints them, for a local user without a mail server. Elsewhere the log names the file (mode
+  // 0600), so no token or address reaches a log collector.
+  if (process.env.NODE_ENV === 'development') {
+    log.info('mail written to the outbox (SMTP_URL is not set)', { kind: mail.kind, file, links: linksIn(mail.text) });
+  } else {
+    log.info('mail written to the outbox (SMTP_URL is not set); its links are in the file', { kind: mail.kind, file });
+  }
 }

@@ -62,7 +62,7 @@ export function billingStatus(): TBillingStatusOutput {
 /** Stripe's failures become 503 (logged without personal data); anything else is a bug. */
 function billingError(what: string, error: unknown): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
-  log.error('stripe call failed', { what, type: error.type, code: error.code, status: error.statusCode, requestId: error.requestId });
+  log.error('stripe call failed', { what, type: error.type, code: error.code, status: error.statusCode, stripeRequestId: error.requestId });
   return appError('SERVICE_UNAVAILABLE', BILLING_UNAVAILABLE, error);
 }
 

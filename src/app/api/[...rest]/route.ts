@@ -1,13 +1,9 @@
 // REST door: every procedure with OpenAPI metadata, at the spec's /api/* paths.
 import { handleRest } from '@/server/api/rest';
+import { withRequestScope } from '@/server/http/request-scope';
 
 export const dynamic = 'force-dynamic';
 
-export {
-  handleRest as GET,
-  handleRest as POST,
-  handleRest as PUT,
-  handleRest as PATCH,
-  handleRest as DELETE,
-  handleRest as HEAD,
-};
+const handler = withRequestScope(handleRest, 'rest');
+
+export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE, handler as HEAD };

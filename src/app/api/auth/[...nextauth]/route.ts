@@ -7,6 +7,7 @@ import type { NextRequest } from 'next/server';
 import { handleRest } from '@/server/api/rest';
 import { authOptions } from '@/server/auth/options';
 import { isRestRoute } from '@/server/auth/rest-routes';
+import { withRequestScope } from '@/server/http/request-scope';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +15,7 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
 let nextAuth: ((req: NextRequest, ctx: RouteContext) => Promise<Response>) | undefined;
 
-async function handler(req: NextRequest, ctx: RouteContext): Promise<Response> {
+async function dispatch(req: NextRequest, ctx: RouteContext): Promise<Response> {
   const { pathname } = new URL(req.url);
   if (isRestRoute(req.method, pathname)) {
     // next-auth's client signOut() posts a form; our sign-out takes no payload.
@@ -30,5 +31,7 @@ async function handler(req: NextRequest, ctx: RouteContext): Promise<Response> {
   const authHandler = (nextAuth ??= NextAuth(authOptions()));
   return authHandler(req, ctx);
 }
+
+const handler = withRequestScope(dispatch, 'auth');
 
 export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE };

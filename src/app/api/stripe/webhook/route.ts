@@ -1,10 +1,9 @@
 // Stripe's webhook. A route of its own (it wins over the REST catch-all) because the signature
 // is checked on the raw body, which the REST door would parse.
 import { handleStripeWebhook } from '@/server/billing/webhook';
+import { withRequestScope } from '@/server/http/request-scope';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-export function POST(req: Request): Promise<Response> {
-  return handleStripeWebhook(req);
-}
+export const POST = withRequestScope((req: Request) => handleStripeWebhook(req), 'stripe-webhook');

@@ -2,7 +2,8 @@
 // is the only credential (calendar apps send no cookie); a wrong, rotated or disabled one is a
 // plain 404. Logic in src/server/services/calendar-feed.service.ts.
 import { db } from '@/server/db';
-import { log } from '@/server/log';
+import { reportError } from '@/server/error-report';
+import { withRequestScope } from '@/server/http/request-scope';
 import { calendarFeedBody } from '@/server/services/calendar-feed.service';
 
 export const dynamic = 'force-dynamic';
@@ -13,7 +14,7 @@ function notFound(): Response {
   return new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 }
 
-export async function GET(_req: Request, { params }: Params): Promise<Response> {
+async function feed(_req: Request, { params }: Params): Promise<Response> {
   const { userId, file } = await params;
   if (!file.endsWith('.ics')) return notFound();
   try {
@@ -29,7 +30,9 @@ export async function GET(_req: Request, { params }: Params): Promise<Response> 
       },
     });
   } catch (error) {
-    log.error('calendar feed failed', { error });
+    reportError('calendar feed failed', error);
     return new Response('The calendar feed is unavailable right now\n', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
 }
+
+export const GET = withRequestScope(feed, 'calendar-feed');

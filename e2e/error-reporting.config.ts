@@ -1,0 +1,44 @@
+// A third Playwright configuration, for browser error reporting: its own production server
+// (port E2E_PORT + 8, its own data folder) started WITH a SENTRY_DSN whose host is a tiny
+// Sentry-compatible ingest that e2e/error-reporting.spec.ts serves on loopback (E2E_PORT + 9).
+// Run by scripts/e2e.mjs after the main run.
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import shared from '../playwright.config';
+
+const mainPort = Number(process.env.E2E_PORT ?? 3100);
+const port = Number(process.env.E2E_REPORTING_PORT ?? mainPort + 8);
+export const ingestPort = Number(process.env.E2E_INGEST_PORT ?? mainPort + 9);
+const baseURL = `http://localhost:${port}`;
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = path.join(root, '.data', 'e2e-reporting');
+
+process.env.E2E_ERROR_REPORTING = '1';
+process.env.E2E_INGEST_PORT = String(ingestPort);
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  ...shared,
+  testDir: '.',
+  testMatch: 'error-reporting.spec.ts',
+  use: { ...shared.use, baseURL },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: {
+      PORT: String(port),
+      APP_URL: baseURL,
+      ONETHING_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ONETHING_JOBS: 'off',
+      SENTRY_DSN: `http://0123456789abcdef0123456789abcdef@127.0.0.1:${ingestPort}/4242`,
+      SENTRY_ENVIRONMENT: 'e2e',
+    },
+  },
+});

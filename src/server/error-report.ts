@@ -1,0 +1,99 @@
+// Error reporting as the spec says: every unexpected server error is written to the structured
+// log (with the request id, src/server/log.ts), and, when SENTRY_DSN is set, also sent to
+// Sentry through @sentry/nextjs with the request id as a tag. Without a DSN nothing leaves the
+// process. The SDK is loaded on first use (or at start-up from src/instrumentation.ts), so an
+// instance without a DSN never loads it.
+//
+// Personal data stays out of the reports as it stays out of the logs: sendDefaultPii stays at its
+// default (off), and beforeSend drops cookies, authorization headers, the user, request bodies,
+// query strings and console breadcrumbs.
+import type { ErrorEvent } from '@sentry/nextjs';
+import { env } from './env';
+import { log, redact } from './log';
+import { currentRequestId } from './request-context';
+
+type SentryServer = typeof import('@sentry/nextjs');
+
+let sentry: Promise<SentryServer | undefined> | undefined;
+
+const DROPPED_HEADERS = /^(cookie|authorization|proxy-authorization|x-api-key|stripe-signature)$/i;
+
+/** Strips what could identify a person or carry a credential from an event before it is sent. */
+export function scrubEvent(event: ErrorEvent): ErrorEvent {
+  delete event.user;
+  // Console breadcrumbs could quote anything a library printed; keep the HTTP ones (method, host).
+  if (event.breadcrumbs) event.breadcrumbs = event.breadcrumbs.filter((crumb) => crumb.category !== 'console');
+  if (event.request) {
+    delete event.request.cookies;
+    delete event.request.data;
+    delete event.request.query_string;
+    if (event.request.headers) {
+      for (const name of Object.keys(event.request.headers)) {
+        if (DROPPED_HEADERS.test(name)) delete event.request.headers[name];
+      }
+    }
+  }
+  return event;
+}
+
+function configuredDsn(): string | undefined {
+  try {
+    return env().SENTRY_DSN;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts the Sentry SDK when SENTRY_DSN is set (once per process); resolves to it or undefined. */
+export function errorReporter(): Promise<SentryServer | undefined> {
+  const dsn = configuredDsn();
+  if (!dsn) return Promise.resolve(undefined);
+  sentry ??= import('@sentry/nextjs')
+    .then((Sentry) => {
+      Sentry.init({
+        dsn,
+        environment: env().SENTRY_ENVIRONMENT ?? env().NODE_ENV,
+        // Errors only: no performance tracing, and no OpenTelemetry set-up of Sentry's own
+        // (Next.js and the REST door stay as lean as without a DSN).
+        tracesSampleRate: 0,
+        enableOpenTelemetrySetup: false,
+        beforeSend: scrubEvent,
+      });
+      return Sentry;
+    })
+    .catch((error: unknown) => {
+      log.warn('error reporting unavailable: the Sentry SDK did not load', { error });
+      return undefined;
+    });
+  return sentry;
+}
+
+const reported = new WeakSet<object>();
+
+/**
+ * Logs an unexpected error (always) and sends it to Sentry (when configured), tagged with the
+ * current request id. The same error object is reported once, however many layers see it.
+ */
+export function reportError(message: string, error: unknown, fields: Record<string, unknown> = {}): void {
+  if (error !== null && typeof error === 'object') {
+    if (reported.has(error)) return;
+    reported.add(error);
+  }
+  const requestId = typeof fields.requestId === 'string' ? fields.requestId : currentRequestId();
+  log.error(message, { ...fields, error });
+  if (!configuredDsn()) return;
+  const extra = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'requestId'));
+  void errorReporter().then((Sentry) => {
+    Sentry?.captureException(error, {
+      tags: { ...(requestId ? { requestId } : {}), where: message },
+      extra: JSON.parse(JSON.stringify(extra, redact)) as Record<string, unknown>,
+    });
+  });
+}
+
+/** Waits until queued reports are sent (shutdown, tests, the reminders script). */
+export async function flushErrorReports(timeoutMs = 2000): Promise<boolean> {
+  if (!sentry) return true;
+  const Sentry = await sentry;
+  return Sentry ? Sentry.flush(timeoutMs) : true;
+}
