@@ -16,7 +16,7 @@ import { appRouter } from '@/server/api/root';
 import { headersFromNode, MAX_BODY_BYTES, restRequestFromNode, serveRest } from '@/server/api/rest';
 import { createContext } from '@/server/api/trpc';
 import { isRestRoute } from '@/server/auth/rest-routes';
-import { log } from '@/server/log';
+import { reportError } from '@/server/error-report';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from '@/server/request-context';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -157,7 +157,7 @@ async function serveRestCall(req: IncomingMessage, res: ServerResponse, headers:
 }
 
 function failed(res: ServerResponse, extra: Record<string, string>, error: unknown): void {
-  log.error('request failed in the door', { error });
+  reportError('request failed in the door', error);
   if (res.headersSent) {
     res.destroy();
     return;

@@ -9,6 +9,7 @@ import { isCrossSiteRequest } from '@/server/auth/origin';
 import { getAuthSession, type AuthSession } from '@/server/auth/session';
 import { db, type Db } from '@/server/db';
 import { reportError } from '@/server/error-report';
+import { log } from '@/server/log';
 import { MailUnavailableError } from '@/server/mail/transport';
 import { appError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, errorBody, fromDatabaseError } from './errors';
 import { assertNoNulCharacter } from './input-guard';
