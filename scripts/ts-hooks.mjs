@@ -42,7 +42,6 @@ registerHooks({
   },
   load(url, context, nextLoad) {
     if (!url.startsWith('file:') || !url.endsWith('.tsx')) return nextLoad(url, context);
-    // Only needed once a .tsx template is imported (a dev dependency of the project).
     // A runtime dependency (package.json `dependencies`): the production server compiles the
     // e-mail templates with it, also in the container where dev dependencies are pruned.
     typescript ??= createRequire(import.meta.url)('typescript');
