@@ -15,10 +15,9 @@ export async function register() {
       Boolean(process.env.VITEST) ||
       process.env.NEXT_PHASE === 'phase-production-build';
     if (skip) return;
-    if (process.env.SENTRY_DSN) {
-      const { errorReporter } = await import('./server/error-report');
-      await errorReporter();
-    }
+    // Starts Sentry only when env().SENTRY_DSN is set (secrets are read through env() only).
+    const { errorReporter } = await import('./server/error-report');
+    await errorReporter();
     if (process.env.ONETHING_JOBS !== 'off') {
       const { startJobs } = await import('./server/jobs/schedule');
       startJobs();
