@@ -11,10 +11,11 @@
 //    one after the other; then both again in an open loop at the same fixed rate (50 % of the
 //    app's closed-loop throughput) for p50/p99 at the same load. Requests carry the session cookie the app's sign-in issues
 //    (bench/auth.mjs).
-// 4. Writes bench/results.md and the key figures into README.md (between the bench markers).
+// 4. Measures the front end (bench/frontend.mjs): first-load JS per route, start time, /session TTI.
+// 5. Writes bench/results.md and the key figures into README.md (between the bench markers).
 //
 // Options: --duration=10 --warmup=2 --connections=50 --open-share=0.5 --app-dir=<checkout> (default this one),
-// --profile (CPU profiles of the app in bench/.out/profiles).
+// --profile (CPU profiles of the app in bench/.out/profiles), --frontend=false (skip bench/frontend.mjs).
 // Loopback only, bounded in time (about 5 minutes plus a build).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,7 @@ import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { mintSessionCookie } from './auth.mjs';
+import { measureFrontend } from './frontend.mjs';
 import { runLoad, runOpenLoop } from './load.mjs';
 import { GROWTH, growthUserId, seed, SESSIONS, TASKS, USERS, userId } from './seed.mjs';
 
@@ -278,6 +280,15 @@ try {
   ]
     .filter(Boolean)
     .join('\n');
+  // The front end's figures (bench/frontend.mjs) start their own launchers and Chromium: measured
+  // after the REST rows, with the app and the floor stopped. `--frontend=false` skips them.
+  await stopChild(app, 'the app');
+  await stopChild(floor, 'the floor');
+  let frontend = '';
+  if (args.frontend !== 'false') {
+    say('front end: first-load JavaScript per route, start time, time to interactive');
+    frontend = (await measureFrontend({ root, appDir, say: (message) => say(`front end: ${message}`) })).markdown;
+  }
   const report = `# Benchmark results
 
 Produced by \`npm run bench\` (bench/run.mjs). The floor is a bare \`node:http\` + \`pg\` server doing the
@@ -310,7 +321,7 @@ ${table('calls')}
 ${table('growth')}
 
 ${notes}
-`;
+${frontend ? `\n${frontend}` : ''}`;
   writeFileSync(path.join(here, 'results.md'), report);
   say('wrote bench/results.md');
 
