@@ -114,8 +114,8 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
   let done;
   const finished = new Promise((resolve) => (done = resolve));
 
-  const fire = (due) => {
-    const spec = request(sent++);
+  const fire = (due, again) => {
+    const spec = again ?? request(sent++);
     const record = due >= recordFrom;
     inFlight++;
     const req = http.request(
@@ -138,7 +138,15 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
         });
       },
     );
-    req.on('error', () => {
+    req.on('error', (error) => {
+      // A keep-alive socket the server closed as idle just as this request went out on it: the
+      // request never reached the server, so it is sent again (as Node's documentation advises),
+      // still timed from its due moment. Anything else is an error.
+      if (req.reusedSocket && error.code === 'ECONNRESET') {
+        inFlight--;
+        fire(due, spec);
+        return;
+      }
       if (record) errors++;
       if (--inFlight === 0 && performance.now() >= end) done();
     });
