@@ -1,22 +1,46 @@
 // The container recipe builds with `npm run build` and stamps the build with
-// scripts/build-stamp.mjs, so that `npm start` serves it instead of building again: that only
-// holds while the stamp is computed exactly as the launcher computes it.
-import { readFileSync } from 'node:fs';
+// scripts/build-stamp.mjs, so that `npm start` serves it instead of building again: both must
+// compute the one fingerprint of scripts/source-fingerprint.mjs, and it must change with the sources.
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sourceFingerprint } from './source-fingerprint.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const scratch: string[] = [];
 
-function fingerprintFunction(file: string): string {
-  const source = readFileSync(path.join(root, file), 'utf8');
-  const start = source.indexOf('function sourceFingerprint()');
-  expect(start, `${file} has sourceFingerprint()`).toBeGreaterThanOrEqual(0);
-  const end = source.indexOf("return hash.digest('hex');", start);
-  return source.slice(start, end).replace(/\s+/g, ' ');
+function checkout(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'onething-fingerprint-'));
+  scratch.push(dir);
+  mkdirSync(path.join(dir, 'src'), { recursive: true });
+  writeFileSync(path.join(dir, 'src', 'page.tsx'), 'export default 1;\n');
+  writeFileSync(path.join(dir, 'next.config.js'), 'export default {};\n');
+  return dir;
 }
 
+afterEach(() => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 describe('build stamp', () => {
-  it('is computed the same way as the launcher computes it', () => {
-    expect(fingerprintFunction('scripts/build-stamp.mjs')).toBe(fingerprintFunction('scripts/start.mjs'));
+  it('the launcher and the stamp script both use the shared fingerprint, with no copy of their own', () => {
+    for (const file of ['scripts/start.mjs', 'scripts/build-stamp.mjs']) {
+      const source = readFileSync(path.join(root, file), 'utf8');
+      expect(source, file).toContain("import { sourceFingerprint } from './source-fingerprint.mjs';");
+      expect(source, file).not.toContain('function sourceFingerprint');
+    }
+  });
+
+  it('changes when a source file or the config changes, and not otherwise', () => {
+    const dir = checkout();
+    const first = sourceFingerprint(dir);
+    expect(sourceFingerprint(dir)).toBe(first);
+    writeFileSync(path.join(dir, 'src', 'page.tsx'), 'export default 2;\n');
+    utimesSync(path.join(dir, 'src', 'page.tsx'), new Date(), new Date(Date.now() + 5_000));
+    const second = sourceFingerprint(dir);
+    expect(second).not.toBe(first);
+    writeFileSync(path.join(dir, 'next.config.js'), 'export default { poweredByHeader: false };\n');
+    expect(sourceFingerprint(dir)).not.toBe(second);
   });
 });

@@ -9,13 +9,14 @@
 //    process), in development with `next dev`.
 // SIGINT and SIGTERM stop the server and PostgreSQL; nothing is left running.
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, parseEnv } from '../src/server/env.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { migrate } from '../src/server/db/migrate.ts';
+import { sourceFingerprint } from './source-fingerprint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -125,28 +126,6 @@ try {
   await shutdown(1);
 }
 
-/** A fingerprint of everything a production build depends on. */
-function sourceFingerprint() {
-  const hash = createHash('sha256');
-  const walk = (dir) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else {
-        const stat = statSync(full);
-        hash.update(`${path.relative(root, full)}:${stat.size}:${stat.mtimeMs}\n`);
-      }
-    }
-  };
-  for (const dir of ['src', 'emails', 'public']) walk(path.join(root, dir));
-  for (const file of ['package-lock.json', 'next.config.js', 'tailwind.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'prisma/schema.prisma']) {
-    const full = path.join(root, file);
-    if (existsSync(full)) hash.update(`${file}:${readFileSync(full, 'utf8')}\n`);
-  }
-  return hash.digest('hex');
-}
-
 const serverScript = path.join(root, 'scripts', 'server.mjs');
 
 // The production server's V8 flags: a larger young generation (64 MB semi-spaces instead of V8's
@@ -164,7 +143,7 @@ function run(args, env, script = nextBin, nodeFlags = []) {
 
 if (!dev) {
   const stampFile = path.join(distDir, 'onething-build-stamp');
-  const fingerprint = sourceFingerprint();
+  const fingerprint = sourceFingerprint(root);
   const current = existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fingerprint;
   if (!current) {
     say('building the app (first start or changed sources)');
