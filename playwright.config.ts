@@ -5,6 +5,25 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 
+/**
+ * The production app started by the real launcher on `port` with its own data folder, as every
+ * configuration (this one, e2e/billing-checkout.config.ts, e2e/error-reporting.config.ts) runs it.
+ */
+export function launcherServer({ port, dataDir, env = {} }: { port: number; dataDir: string; env?: Record<string, string> }) {
+  const url = `http://localhost:${port}`;
+  return {
+    command: 'node scripts/start.mjs',
+    cwd: import.meta.dirname,
+    url: `${url}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+    env: { PORT: String(port), APP_URL: url, ONETHING_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  };
+}
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -31,22 +50,11 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${baseURL}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: {
-      PORT: String(port),
-      APP_URL: baseURL,
-      ONETHING_DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
-      LOG_LEVEL: 'warn',
-      // The suite acts as one proxy in front of the app: sign-ups send a test-range
-      // X-Forwarded-For (e2e/accounts.ts testClientIp) to stay under the per-IP limits.
-      TRUSTED_PROXIES: '1',
-    },
-  },
+  webServer: launcherServer({
+    port,
+    dataDir: process.env.E2E_DATA_DIR ?? '.data/e2e',
+    // The suite acts as one proxy in front of the app: sign-ups send a test-range
+    // X-Forwarded-For (e2e/accounts.ts testClientIp) to stay under the per-IP limits.
+    env: { TRUSTED_PROXIES: '1' },
+  }),
 });

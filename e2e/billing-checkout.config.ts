@@ -5,7 +5,7 @@
 // scripts/e2e.mjs after the main run.
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import shared from '../playwright.config';
+import shared, { launcherServer } from '../playwright.config';
 
 const mainPort = Number(process.env.E2E_PORT ?? 3100);
 const port = Number(process.env.E2E_BILLING_PORT ?? mainPort + 5);
@@ -24,20 +24,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: 'billing-checkout.spec.ts',
   use: { ...shared.use, baseURL },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+  webServer: launcherServer({
+    port,
+    dataDir,
     env: {
-      PORT: String(port),
-      APP_URL: baseURL,
-      ONETHING_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       TRUSTED_PROXIES: '1',
       STRIPE_SECRET_KEY: 'sk_test_stub',
       STRIPE_WEBHOOK_SECRET: 'whsec_stub',
@@ -45,5 +35,5 @@ export default defineConfig({
       STRIPE_PRICE_USD: 'price_usd_stub',
       STRIPE_API_URL: `http://127.0.0.1:${stubPort}`,
     },
-  },
+  }),
 });

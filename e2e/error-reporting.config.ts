@@ -4,7 +4,7 @@
 // Run by scripts/e2e.mjs after the main run.
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import shared from '../playwright.config';
+import shared, { launcherServer } from '../playwright.config';
 
 const mainPort = Number(process.env.E2E_PORT ?? 3100);
 const port = Number(process.env.E2E_REPORTING_PORT ?? mainPort + 8);
@@ -22,23 +22,13 @@ export default defineConfig({
   testDir: '.',
   testMatch: 'error-reporting.spec.ts',
   use: { ...shared.use, baseURL },
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+  webServer: launcherServer({
+    port,
+    dataDir,
     env: {
-      PORT: String(port),
-      APP_URL: baseURL,
-      ONETHING_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       ONETHING_JOBS: 'off',
       SENTRY_DSN: `http://0123456789abcdef0123456789abcdef@127.0.0.1:${ingestPort}/4242`,
       SENTRY_ENVIRONMENT: 'e2e',
     },
-  },
+  }),
 });
