@@ -8,6 +8,18 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** node:http options for one benchmark request (`spec`: method, path, headers, JSON body). */
+function requestOptions(base, agent, spec) {
+  return {
+    host: base.hostname,
+    port: base.port,
+    method: spec.method,
+    path: spec.path,
+    agent,
+    headers: { ...(spec.headers ?? {}), ...(spec.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(spec.body) } : {}) },
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.url base URL, e.g. http://127.0.0.1:3000
@@ -32,14 +44,7 @@ export async function runLoad({ url, request, connections, durationMs, warmupMs 
       const spec = request(counter++);
       const started = process.hrtime.bigint();
       const req = http.request(
-        {
-          host: base.hostname,
-          port: base.port,
-          method: spec.method,
-          path: spec.path,
-          agent,
-          headers: { ...(spec.headers ?? {}), ...(spec.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(spec.body) } : {}) },
-        },
+        requestOptions(base, agent, spec),
         (res) => {
           res.on('data', () => {});
           res.on('end', () => {
@@ -119,14 +124,7 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
     const record = due >= recordFrom;
     inFlight++;
     const req = http.request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method: spec.method,
-        path: spec.path,
-        agent,
-        headers: { ...(spec.headers ?? {}), ...(spec.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(spec.body) } : {}) },
-      },
+      requestOptions(base, agent, spec),
       (res) => {
         res.on('data', () => {});
         res.on('end', () => {
