@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { INTERNAL_MESSAGE } from '@/server/api/errors';
 import { appRouter } from '@/server/api/root';
 import { headersFromNode, MAX_BODY_BYTES, restRequestFromNode, serveRest } from '@/server/api/rest';
 import { createContext } from '@/server/api/trpc';
@@ -162,7 +163,7 @@ function failed(res: ServerResponse, extra: Record<string, string>, error: unkno
     res.destroy();
     return;
   }
-  const body = JSON.stringify({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_SERVER_ERROR' });
+  const body = JSON.stringify({ message: INTERNAL_MESSAGE, code: 'INTERNAL_SERVER_ERROR' });
   res.writeHead(500, { ...extra, 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(body)) });
   res.end(body);
 }

@@ -10,7 +10,9 @@ type Handler<Req extends Request, Rest extends unknown[]> = (req: Req, ...rest: 
 
 /** Sets X-Request-Id, copying the response when its headers are immutable (Response.redirect, fetch). */
 export function withRequestIdHeader(response: Response, requestId: string): Response {
-  const headers = new Headers(response.headers); // before a failed set() can leave them half-changed
+  // Copied first: after a refused set() on immutable headers they no longer read back whole
+  // (request-scope.test.ts › a redirect still gets its id).
+  const headers = new Headers(response.headers);
   try {
     response.headers.set(REQUEST_ID_HEADER, requestId);
     return response;
