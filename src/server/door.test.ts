@@ -235,6 +235,17 @@ describe('the lean door over HTTP', () => {
     expect(answer.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('bounds a tRPC batch body like a REST body: over 1 MB is a 413 JSON, before the router runs', async () => {
+    const { cookie } = await signedIn();
+    const before = await call('GET', '/api/tasks', { cookie });
+    const batch = JSON.stringify({ 0: { title: 'x'.repeat(MAX_BODY_BYTES) } });
+    const answer = await call('POST', '/api/trpc/task.create?batch=1', { cookie, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, batch);
+    expect(answer.status).toBe(413);
+    expect(answer.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+    expect(answer.headers['x-request-id']).toBeTruthy();
+    expect((await call('GET', '/api/tasks', { cookie })).json()).toEqual(before.json());
+  });
+
   it('answers HEAD without a body (the adapter answers 204, as behind Next)', async () => {
     const answer = await call('HEAD', '/api/health');
     expect(answer.status).toBe(204);
