@@ -104,8 +104,9 @@ export async function runLoad({ url, request, connections, durationMs, warmupMs 
  * @param {number} options.durationMs
  * @param {number} options.warmupMs
  * @param {number} [options.maxSockets]
+ * @param {Array<[number, number]>} [options.samples] receives [due time (ms since the epoch), latency ms] of each recorded request
  */
-export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1000, maxSockets = 512 }) {
+export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1000, maxSockets = 512, samples }) {
   const base = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
   const latencies = [];
@@ -130,6 +131,7 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
         res.on('end', () => {
           if (record) {
             latencies.push(performance.now() - due);
+            samples?.push([performance.timeOrigin + due, performance.now() - due]);
             statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
           }
           if (--inFlight === 0 && performance.now() >= end) done();

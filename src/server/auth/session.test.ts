@@ -4,7 +4,7 @@
 import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/server/db';
+import { getDb, poolOf, type Db } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
 import { createUser } from '@/test/factories';
 import { clientIp } from './client-ip';
@@ -34,6 +34,25 @@ describe('getAuthSession', () => {
     expect(await getAuthSession(headers, getDb())).toMatchObject({ userId: user.id, emailVerified: false, via: 'cookie' });
     await getDb().user.update({ where: { id: user.id }, data: { emailVerified: true } });
     expect(await getAuthSession(headers, getDb())).toMatchObject({ emailVerified: true });
+  });
+
+  it('checks the cookie the same through node-postgres (the request path) and through Prisma', async () => {
+    const db = getDb();
+    expect(poolOf(db)).toBeDefined();
+    const viaPrisma = (headers: Headers) => db.$transaction((tx) => getAuthSession(headers, tx as unknown as Db));
+    const unverified = await createUser({ emailVerified: false, emailVerifiedAt: null });
+    const verified = await createUser();
+    const bumped = await createUser();
+    const bumpedHeaders = new Headers({ cookie: await cookieFor(bumped) });
+    await db.user.update({ where: { id: bumped.id }, data: { sessionVersion: { increment: 1 } } });
+    const cases = [new Headers({ cookie: await cookieFor(unverified) }), new Headers({ cookie: await cookieFor(verified) }), bumpedHeaders];
+    const answers = await Promise.all(cases.map((headers) => getAuthSession(headers, db)));
+    expect(answers.map((answer) => answer && { userId: answer.userId, emailVerified: answer.emailVerified })).toEqual([
+      { userId: unverified.id, emailVerified: false },
+      { userId: verified.id, emailVerified: true },
+      null,
+    ]);
+    for (const [i, headers] of cases.entries()) expect(await viaPrisma(headers)).toEqual(answers[i]);
   });
 
   it('refuses a cookie whose session version was bumped, a deleted user, and a forged or foreign token', async () => {

@@ -8,7 +8,7 @@
 // no per-device session table), a password change ends the others and re-issues the current
 // one, and a deleted user has no row left. Personal access tokens are separate credentials: they
 // survive sign-out and password changes and are revoked one by one (or with the account).
-import type { Db } from '@/server/db';
+import { poolOf, type Db } from '@/server/db';
 import { decodeSessionToken, readCookie, sessionCookieName } from './cookie';
 import { sha256 } from './secrets';
 
@@ -36,9 +36,29 @@ export async function getAuthSession(headers: Headers, db: Db): Promise<AuthSess
   if (!cookie) return null;
   const claims = await decodeSessionToken(cookie);
   if (!claims) return null;
-  const user = await db.user.findUnique({ where: { id: claims.sub }, select: { emailVerified: true, sessionVersion: true } });
+  const user = await sessionUser(db, claims.sub);
   if (!user || user.sessionVersion !== claims.sv) return null;
   return { userId: claims.sub, emailVerified: user.emailVerified, via: 'cookie', issuedAt: claims.iat };
+}
+
+type SessionUserRow = { emailVerified: boolean; sessionVersion: number };
+
+/**
+ * The one query every signed-in request makes. Through node-postgres as a prepared statement
+ * when the client has its pool (src/server/db.ts `poolOf`): through Prisma it allocated ~35 kB
+ * per request (query plan, interpreter, result mapping; sampled heap profile, issue 10), and on
+ * the hot path those allocations are garbage-collection pauses in the latency tail. Same row
+ * either way (session.test.ts).
+ */
+async function sessionUser(db: Db, userId: string): Promise<SessionUserRow | null> {
+  const pool = poolOf(db);
+  if (!pool) return db.user.findUnique({ where: { id: userId }, select: { emailVerified: true, sessionVersion: true } });
+  const { rows } = await pool.query<SessionUserRow>({
+    name: 'onething-session-user',
+    text: 'SELECT "emailVerified", "sessionVersion" FROM "User" WHERE "id" = $1',
+    values: [userId],
+  });
+  return rows[0] ?? null;
 }
 
 type TokenRow = { id: string; userId: string; lastUsedAt: Date | null; emailVerified: boolean };

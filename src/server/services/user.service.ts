@@ -4,11 +4,11 @@ import type { TChangePasswordInput, TUpdatePreferencesInput, TUpdateProfileInput
 import { ZChangePasswordInput, ZUpdatePreferencesInput, ZUpdateProfileInput } from '@/lib/schemas/user';
 import { appError } from '@/server/api/errors';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
-import type { Db } from '@/server/db';
+import { poolOf, UTC_TYPES, type Db } from '@/server/db';
 import { sendVerificationEmail } from './auth.service';
 import { endBillingForDeletedAccount } from './billing.service';
 import { consumeRateLimit, rateLimitKey, RATE_LIMITS, releaseRateLimitHit, tooManyRequests } from './rate-limit.service';
-import { usageSummary, type Tx } from './usage.service';
+import { limitsFor, monthStart, usageSummary, type Tx, type Usage } from './usage.service';
 import { TASK_SELECT, toTaskOutput } from './task.service';
 import { toSessionOutput } from './session.service';
 import { log } from '@/server/log';
@@ -45,7 +45,10 @@ type UserRow = {
 };
 
 export async function toUserOutput(db: Db | Tx, row: UserRow): Promise<TUser> {
-  const usage = await usageSummary(db, row.id, row.subscriptionTier);
+  return userAnswer(row, await usageSummary(db, row.id, row.subscriptionTier));
+}
+
+function userAnswer(row: UserRow, usage: Usage & { limits: ReturnType<typeof limitsFor> }): TUser {
   return {
     id: row.id,
     name: row.name,
@@ -64,9 +67,43 @@ export async function toUserOutput(db: Db | Tx, row: UserRow): Promise<TUser> {
 }
 
 export async function getUser(db: Db, userId: string): Promise<TUser> {
+  const pool = poolOf(db);
+  if (pool) return getUserSql(pool, userId);
   const row = await db.user.findUnique({ where: { id: userId }, select: USER_SELECT });
   if (!row) throw appError('UNAUTHORIZED', 'Please sign in to continue');
   return toUserOutput(db, row);
+}
+
+const USER_COLUMNS = Object.keys(USER_SELECT)
+  .map((column) => `u."${column}"`)
+  .join(', ');
+
+type UserUsageRow = UserRow & { tasks: number | null; sessions: number | null; aiBreakdowns: number | null; aiSessions: number | null };
+
+/**
+ * GET /api/auth/me (asked by every screen): the same answer as the Prisma path above, in one
+ * query through node-postgres (the user and this month's counters). Through Prisma the two
+ * reads allocated ~75 kB per request, garbage that showed up as collection pauses in the
+ * latency tail (issue 10). user.service.test.ts checks both paths give the same answer.
+ */
+export async function getUserSql(pool: NonNullable<ReturnType<typeof poolOf>>, userId: string, now: Date = new Date()): Promise<TUser> {
+  const { rows } = await pool.query<UserUsageRow>({
+    name: 'onething-me',
+    text: `SELECT ${USER_COLUMNS}, c."tasks", c."sessions", c."aiBreakdowns", c."aiSessions"
+      FROM "User" u LEFT JOIN "UsageCounter" c ON c."userId" = u."id" AND c."month" = $2::date
+      WHERE u."id" = $1`,
+    values: [userId, monthStart(now).toISOString().slice(0, 10)],
+    types: UTC_TYPES,
+  });
+  const row = rows[0];
+  if (!row) throw appError('UNAUTHORIZED', 'Please sign in to continue');
+  return userAnswer(row, {
+    tasksCreatedThisMonth: row.tasks ?? 0,
+    sessionsCreatedThisMonth: row.sessions ?? 0,
+    aiBreakdownsThisMonth: row.aiBreakdowns ?? 0,
+    aiSessionsThisMonth: row.aiSessions ?? 0,
+    limits: limitsFor(row.subscriptionTier),
+  });
 }
 
 /**
