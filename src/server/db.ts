@@ -65,6 +65,33 @@ export function poolOf(database: unknown): pg.Pool | undefined {
   return pool && !pool.ending && !pool.ended ? pool : undefined;
 }
 
+/** A node-postgres connection taken from the pool (inside `inSqlTransaction`). */
+export type SqlClient = pg.PoolClient;
+
+/**
+ * Runs `work` in one transaction on one connection of the pool (READ COMMITTED, as Prisma's
+ * interactive transactions): COMMIT when it returns, ROLLBACK when it throws. Waiting for a
+ * connection is bounded by DB_TIMEOUTS.connectMs (then a 503, src/server/api/errors.ts).
+ */
+export async function inSqlTransaction<T>(pool: pg.Pool, work: (client: SqlClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    // A connection whose ROLLBACK failed is not handed out again.
+    client.release(broken);
+  }
+}
+
 /** `timestamp` columns hold UTC wall-clock time (as Prisma writes and reads them). */
 function parseUtcTimestamp(value: string): Date {
   return new Date(`${value.replace(' ', 'T')}Z`);

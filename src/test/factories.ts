@@ -55,6 +55,10 @@ export function restAs(user: { id: string; emailVerified: boolean } | null) {
 }
 
 /** A task row straight in the database (no quota counted), for tests that need many. */
+export async function createSessionRow(userId: string, overrides: Partial<Prisma.SessionUncheckedCreateInput> = {}) {
+  return getDb().session.create({ data: { userId, sessionName: 'A session', startedAt: new Date(), ...overrides } });
+}
+
 export async function createTaskRow(userId: string, overrides: Partial<Prisma.TaskUncheckedCreateInput> = {}) {
   return getDb().task.create({ data: { userId, title: 'A task', ...overrides } });
 }

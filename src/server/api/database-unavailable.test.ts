@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AI_UNAVAILABLE_MESSAGE } from '@/server/ai/provider';
 import { encodeSessionToken, sessionCookieName } from '@/server/auth/cookie';
-import { createDb, getDb, type Db } from '@/server/db';
+import { createDb, getDb, poolOf, type Db } from '@/server/db';
 import { createUser } from '@/test/factories';
 import { appError, DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableError, fromDatabaseError, isDatabaseUnavailable } from './errors';
 import { handleRest } from './rest';
@@ -127,6 +127,13 @@ describe('which database errors mean "unavailable"', () => {
     const missing = await errorOf(() => getDb().task.update({ where: { id: 'no-such-task' }, data: { title: 'x' } }));
     expect(isDatabaseUnavailable(missing)).toBe(false);
     expect(fromDatabaseError(missing)?.code).toBe('NOT_FOUND');
+    // node-postgres's errors on the pool's write paths: SQLSTATEs about the input are 4xx too.
+    const pool = poolOf(getDb())!;
+    const foreignKey = await errorOf(() => pool.query(`INSERT INTO "Task" ("id", "userId", "title", "updatedAt") VALUES ('t-fk', 'no-such-user', 'x', now())`));
+    expect(isDatabaseUnavailable(foreignKey)).toBe(false);
+    expect(fromDatabaseError(foreignKey)).toMatchObject({ code: 'BAD_REQUEST', message: 'A referenced record does not exist' });
+    const nul = await errorOf(() => pool.query('SELECT $1::text', ['a\u0000b']));
+    expect(fromDatabaseError(nul)).toMatchObject({ code: 'BAD_REQUEST' });
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
   });

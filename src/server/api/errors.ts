@@ -94,6 +94,16 @@ export function fromDatabaseError(cause: unknown): TRPCError | undefined {
   const error = cause as PrismaLikeError | null;
   if (!error || typeof error !== 'object' || typeof error.code !== 'string') return undefined;
   switch (error.code) {
+    // node-postgres's own errors (the pool's write paths) carry PostgreSQL's SQLSTATE.
+    case '23505':
+      return appError('CONFLICT', 'This already exists', cause);
+    case '23503':
+      return appError('BAD_REQUEST', 'A referenced record does not exist', cause);
+    case '22001':
+      return appError('BAD_REQUEST', 'A value is too long', cause);
+    case '22021':
+    case '22P05':
+      return appError('BAD_REQUEST', 'A value contains characters that cannot be stored', cause);
     case 'P2025':
       return appError('NOT_FOUND', 'Not found', cause);
     case 'P2002':

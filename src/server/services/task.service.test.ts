@@ -2,8 +2,9 @@
 // and Prisma (inside a transaction, or when no pool is at hand). They must answer the same.
 import { describe, expect, it } from 'vitest';
 import { getDb, poolOf, type Db } from '@/server/db';
-import { createTaskRow, createUser } from '@/test/factories';
-import { listTasks } from './task.service';
+import { createSessionRow, createTaskRow, createUser } from '@/test/factories';
+import { getUsage } from './usage.service';
+import { createTask, getOwnTask, listTasks, patchTask } from './task.service';
 
 const hour = 3_600_000;
 
@@ -40,5 +41,98 @@ describe('listTasks', () => {
     expect(all.find((task) => task.title === 'Parent')).toMatchObject({ difficulty: 'Very Hard', importance: 'Critical', dueDate: new Date(base + 5 * hour).toISOString() });
     expect(all.at(-1)).toMatchObject({ title: 'Done', completed: true, completedAt: new Date(base).toISOString() });
     expect(all.some((task) => task.title === 'Not mine')).toBe(false);
+  });
+});
+
+describe('getOwnTask and patchTask', () => {
+  it('answer the same through node-postgres (the request path) and through Prisma, and set updatedAt', async () => {
+    const db = getDb();
+    expect(poolOf(db)).toBeDefined();
+    const user = await createUser();
+    const other = await createUser();
+    const base = Date.UTC(2026, 5, 1, 12);
+    const inTx = <T>(work: (tx: Db) => Promise<T>) => db.$transaction((tx) => work(tx as unknown as Db));
+    const patches: Parameters<typeof patchTask>[2][] = [
+      { id: 'x', title: 'Renamed', description: null, importance: 'Critical', difficulty: 'Very Hard', color: '#10B981' },
+      { id: 'x', dueDate: new Date(base + 3 * hour).toISOString() },
+      { id: 'x', dueDate: null, description: 'Some notes' },
+      { id: 'x', completed: true, completedAt: new Date(base).toISOString() },
+      { id: 'x', completed: true },
+      { id: 'x', completed: false },
+      { id: 'x' },
+    ];
+    for (const [i, patch] of patches.entries()) {
+      const fields = { title: 'A task', description: 'desc', dueDate: new Date(base), completed: i === 5, completedAt: i === 5 ? new Date(base) : null };
+      const [a, b] = [await createTaskRow(user.id, fields), await createTaskRow(user.id, fields)];
+      const now = new Date(base + i * hour);
+      const ownA = await getOwnTask(db, user.id, a.id);
+      const ownB = await inTx((tx) => getOwnTask(tx, user.id, b.id));
+      expect({ ...ownA, id: '' }).toEqual({ ...ownB, id: '' });
+      const fast = await patchTask(db, ownA, { ...patch, id: a.id }, now);
+      const slow = await inTx((tx) => patchTask(tx, ownB, { ...patch, id: b.id }, now));
+      expect({ ...fast, id: '', createdAt: '' }, JSON.stringify(patch)).toEqual({ ...slow, id: '', createdAt: '' });
+      const rowA = await db.task.findUniqueOrThrow({ where: { id: a.id } });
+      const rowB = await db.task.findUniqueOrThrow({ where: { id: b.id } });
+      expect(rowA.updatedAt.getTime()).toBeGreaterThanOrEqual(a.updatedAt.getTime());
+      expect(rowB.updatedAt.getTime()).toBeGreaterThanOrEqual(b.updatedAt.getTime());
+      expect(rowA.completedAt?.toISOString() ?? null).toBe(rowB.completedAt?.toISOString() ?? null);
+    }
+    const mine = await createTaskRow(user.id);
+    await expect(getOwnTask(db, other.id, mine.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(inTx((tx) => getOwnTask(tx, other.id, mine.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('createTask', () => {
+  it('creates and counts the same task through node-postgres (the request path) and through Prisma', async () => {
+    const db = getDb();
+    const user = await createUser();
+    const session = await createSessionRow(user.id);
+    const parent = await createTaskRow(user.id, { title: 'Parent' });
+    const viaPrisma = (input: Parameters<typeof createTask>[2]) => db.$transaction((tx) => createTask(tx as unknown as Db, user.id, input));
+    const inputs: Parameters<typeof createTask>[2][] = [
+      { title: 'Plain', importance: 'Medium', difficulty: 'Medium', isAiGenerated: false },
+      {
+        title: 'Everything',
+        description: 'Notes',
+        importance: 'Critical',
+        difficulty: 'Very Hard',
+        dueDate: '2026-12-24T18:30:00.000Z',
+        color: '#10B981',
+        parentTaskId: parent.id,
+        sessionId: session.id,
+        isAiGenerated: true,
+      },
+    ];
+    for (const input of inputs) {
+      const fast = await createTask(db, user.id, input);
+      const slow = await viaPrisma(input);
+      expect(fast.id).toMatch(/^c[0-9a-z]{24}$/);
+      expect({ ...fast, id: '', createdAt: '' }).toEqual({ ...slow, id: '', createdAt: '' });
+      expect(Math.abs(Date.parse(fast.createdAt) - Date.now())).toBeLessThan(60_000);
+      const stored = await db.task.findUniqueOrThrow({ where: { id: fast.id } });
+      expect(stored.updatedAt.toISOString()).toBe(fast.createdAt);
+    }
+    expect((await getUsage(db, user.id)).tasksCreatedThisMonth).toBe(4);
+  });
+
+  it('refuses the same things on both paths and counts nothing for a refused task', async () => {
+    const db = getDb();
+    const user = await createUser();
+    const other = await createUser();
+    const foreignSession = await createSessionRow(other.id);
+    const sub = await createTaskRow(user.id, { parentTaskId: (await createTaskRow(user.id)).id });
+    const viaPrisma = (input: Parameters<typeof createTask>[2]) => db.$transaction((tx) => createTask(tx as unknown as Db, user.id, input));
+    const base = { title: 'T', importance: 'Medium', difficulty: 'Medium', isAiGenerated: false } as const;
+    for (const create of [(input: Parameters<typeof createTask>[2]) => createTask(db, user.id, input), viaPrisma]) {
+      await expect(create({ ...base, sessionId: foreignSession.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Session not found' });
+      await expect(create({ ...base, parentTaskId: sub.id })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'A subtask cannot have subtasks of its own' });
+      await expect(create({ ...base, parentTaskId: 'missing' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Task not found' });
+    }
+    expect((await getUsage(db, user.id)).tasksCreatedThisMonth).toBe(0);
+    for (let i = 0; i < 40; i++) await createTask(db, user.id, base);
+    await expect(createTask(db, user.id, base)).rejects.toThrow("Task limit reached: you've reached your limit of 40 tasks per month on the Free plan.");
+    await expect(viaPrisma(base)).rejects.toThrow('Task limit reached');
+    expect(await db.task.count({ where: { userId: user.id, title: 'T' } })).toBe(40);
   });
 });

@@ -15,8 +15,9 @@ import {
   type TTaskOutput,
 } from '@/lib/schemas/task';
 import { appError } from '@/server/api/errors';
-import { poolOf, UTC_TYPES, type Db } from '@/server/db';
-import { meterUsage, type Tx } from './usage.service';
+import { inSqlTransaction, poolOf, UTC_TYPES, type Db } from '@/server/db';
+import { newId } from '@/server/db/ids';
+import { meterUsage, meterUsageSql, type Tx } from './usage.service';
 import type { z } from 'zod';
 
 export type OwnTask = Pick<Task, 'id' | 'userId' | 'parentTaskId' | 'completed' | 'completedAt' | 'completedInSessionId'>;
@@ -75,10 +76,20 @@ export const sessionNotFound = () => appError('NOT_FOUND', 'Session not found');
 
 /** The user's task or 404 (another user's id is indistinguishable from a missing one). */
 export async function getOwnTask(db: Db | Tx, userId: string, id: string): Promise<OwnTask> {
-  const task = await db.task.findFirst({
-    where: { id, userId },
-    select: { id: true, userId: true, parentTaskId: true, completed: true, completedAt: true, completedInSessionId: true },
-  });
+  const pool = poolOf(db);
+  const task = pool
+    ? (
+        await pool.query<OwnTask>({
+          name: 'onething-own-task',
+          text: 'SELECT "id", "userId", "parentTaskId", "completed", "completedAt", "completedInSessionId" FROM "Task" WHERE "id" = $1 AND "userId" = $2',
+          values: [id, userId],
+          types: UTC_TYPES,
+        })
+      ).rows[0]
+    : await db.task.findFirst({
+        where: { id, userId },
+        select: { id: true, userId: true, parentTaskId: true, completed: true, completedAt: true, completedInSessionId: true },
+      });
   if (!task) throw taskNotFound();
   return task;
 }
@@ -149,6 +160,8 @@ export async function currentTask(db: Db, userId: string): Promise<TTaskOutput |
  * AI-suggested ones too, in the same transaction as the insert.
  */
 export async function createTask(db: Db, userId: string, input: z.output<typeof ZCreateTaskInput>, now = new Date()): Promise<TTaskOutput> {
+  const pool = poolOf(db);
+  if (pool) return createTaskSql(pool, userId, input, now);
   const row = await db.$transaction(async (tx) => {
     if (input.parentTaskId) {
       const parent = await tx.task.findFirst({ where: { id: input.parentTaskId, userId }, select: { parentTaskId: true } });
@@ -176,6 +189,52 @@ export async function createTask(db: Db, userId: string, input: z.output<typeof 
   return toTaskOutput(row);
 }
 
+/**
+ * POST /api/tasks through node-postgres: the same checks, count and insert as the Prisma
+ * transaction above, in one transaction on one connection. Through Prisma's interactive
+ * transaction a task cost ~180 kB of allocations (issue 10); task.service.test.ts checks both
+ * paths create the same task and count it the same, the limit included.
+ */
+async function createTaskSql(pool: NonNullable<ReturnType<typeof poolOf>>, userId: string, input: z.output<typeof ZCreateTaskInput>, now: Date): Promise<TTaskOutput> {
+  return inSqlTransaction(pool, async (client) => {
+    if (input.parentTaskId) {
+      const { rows } = await client.query<{ parentTaskId: string | null }>({
+        text: 'SELECT "parentTaskId" FROM "Task" WHERE "id" = $1 AND "userId" = $2',
+        values: [input.parentTaskId, userId],
+      });
+      if (!rows[0]) throw taskNotFound();
+      if (rows[0].parentTaskId) throw appError('BAD_REQUEST', 'A subtask cannot have subtasks of its own');
+    }
+    if (input.sessionId) {
+      const { rowCount } = await client.query({ text: 'SELECT 1 FROM "Session" WHERE "id" = $1 AND "userId" = $2', values: [input.sessionId, userId] });
+      if (!rowCount) throw sessionNotFound();
+    }
+    await meterUsageSql(client, userId, 'tasks', now);
+    const stamp = utcParam(new Date().toISOString());
+    const { rows } = await client.query<TaskRow>({
+      name: 'onething-create-task',
+      text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "parentTaskId", "isAiGenerated", "sessionId", "createdAt", "updatedAt")
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING ${TASK_COLUMNS}`,
+      values: [
+        newId(),
+        userId,
+        input.title,
+        input.description ?? null,
+        input.importance,
+        input.difficulty,
+        input.dueDate ? utcParam(input.dueDate) : null,
+        input.color ?? null,
+        input.parentTaskId ?? null,
+        input.isAiGenerated,
+        input.sessionId ?? null,
+        stamp,
+      ],
+      types: UTC_TYPES,
+    });
+    return toTaskOutput(rows[0]!);
+  });
+}
+
 /** PUT /api/tasks/{id}: replaces the edit form's fields (see ZUpdateTaskInput). */
 export async function updateTask(db: Db, task: OwnTask, input: z.output<typeof ZUpdateTaskInput>): Promise<TTaskOutput> {
   const row = await db.task.update({
@@ -201,25 +260,63 @@ export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZP
   if (input.completed === false && input.completedAt) {
     throw appError('BAD_REQUEST', 'A reopened task cannot have a completedAt');
   }
-  let completion = {};
+  let completion: TaskChanges = {};
   if (input.completed === false) completion = { completed: false, completedAt: null, completedInSessionId: null };
   if (input.completed === true) {
     completion = task.completed && input.completedAt === undefined ? {} : { completed: true, completedAt: toDate(input.completedAt) ?? now };
   }
+  const changes: TaskChanges = {
+    ...(input.title !== undefined && { title: input.title }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.importance !== undefined && { importance: input.importance }),
+    ...(input.difficulty !== undefined && { difficulty: input.difficulty }),
+    ...(input.dueDate !== undefined && { dueDate: toDate(input.dueDate) }),
+    ...(input.color !== undefined && { color: input.color }),
+    ...completion,
+  };
+  const pool = poolOf(db);
+  if (pool) return changeTaskSql(pool, task, changes);
+  const { difficulty, ...rest } = changes;
   const row = await db.task.update({
     where: { id: task.id, userId: task.userId },
-    data: {
-      ...(input.title !== undefined && { title: input.title }),
-      ...(input.description !== undefined && { description: input.description }),
-      ...(input.importance !== undefined && { importance: input.importance }),
-      ...(input.difficulty !== undefined && { difficulty: toDbDifficulty(input.difficulty) }),
-      ...(input.dueDate !== undefined && { dueDate: toDate(input.dueDate) }),
-      ...(input.color !== undefined && { color: input.color }),
-      ...completion,
-    },
+    data: { ...rest, ...(difficulty !== undefined && { difficulty: toDbDifficulty(difficulty) }) },
     select: TASK_SELECT,
   });
   return toTaskOutput(row);
+}
+
+/** Columns a PATCH may change, with the API's values (difficulty 'Very Hard' is also its SQL label). */
+type TaskChanges = Partial<{
+  title: string;
+  description: string | null;
+  importance: TTaskOutput['importance'];
+  difficulty: Difficulty;
+  dueDate: Date | null;
+  color: string | null;
+  completed: boolean;
+  completedAt: Date | null;
+  completedInSessionId: string | null;
+}>;
+
+/**
+ * PATCH /api/tasks/{id} through node-postgres: one UPDATE ... RETURNING of the columns sent
+ * (updatedAt as Prisma's @updatedAt would set it). Through Prisma the update allocated ~40 kB
+ * per request on the hot path (issue 10); task.service.test.ts checks both paths answer the same.
+ */
+async function changeTaskSql(pool: NonNullable<ReturnType<typeof poolOf>>, task: OwnTask, changes: TaskChanges): Promise<TTaskOutput> {
+  const values: unknown[] = [task.id, task.userId, utcParam(new Date().toISOString())];
+  const sets = ['"updatedAt" = $3'];
+  // The column names come from TaskChanges' keys (code), never from the request.
+  for (const [column, value] of Object.entries(changes)) {
+    sets.push(`"${column}" = $${values.push(value instanceof Date ? utcParam(value.toISOString()) : value)}`);
+  }
+  const { rows } = await pool.query<TaskRow>({
+    text: `UPDATE "Task" SET ${sets.join(', ')} WHERE "id" = $1 AND "userId" = $2 RETURNING ${TASK_COLUMNS}`,
+    values,
+    types: UTC_TYPES,
+  });
+  if (!rows[0]) throw taskNotFound();
+  return toTaskOutput(rows[0]);
 }
 
 /**

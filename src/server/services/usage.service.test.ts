@@ -1,14 +1,32 @@
 // Usage metering: counts and checks in one statement, per calendar month (UTC), per plan.
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@/server/db';
+import { getDb, inSqlTransaction, poolOf } from '@/server/db';
 import { createUser } from '@/test/factories';
-import { getUsage, limitMessage, meterUsage, monthStart } from './usage.service';
+import { getUsage, limitMessage, meterUsage, meterUsageSql, monthStart } from './usage.service';
 
 const db = getDb();
-const meter = (userId: string, kind: Parameters<typeof meterUsage>[2], now?: Date) =>
-  db.$transaction((tx) => meterUsage(tx, userId, kind, now));
+type Kind = Parameters<typeof meterUsage>[2];
+/** Meters inside a transaction of one of the two paths, then runs `after` in the same transaction. */
+type InTransaction = (userId: string, kind: Kind, now?: Date, after?: () => Promise<void>) => Promise<void>;
 
-describe('meterUsage', () => {
+const viaPrisma: InTransaction = (userId, kind, now, after) =>
+  db.$transaction(async (tx) => {
+    await meterUsage(tx, userId, kind, now);
+    await after?.();
+  });
+const viaSql: InTransaction = (userId, kind, now, after) =>
+  inSqlTransaction(poolOf(db)!, async (client) => {
+    await meterUsageSql(client, userId, kind, now);
+    await after?.();
+  });
+
+// The same rules on both paths: Prisma's transactions and node-postgres's (the request path of POST /api/tasks).
+describe.each([
+  ['through Prisma', viaPrisma],
+  ['through node-postgres', viaSql],
+] as const)('meterUsage %s', (_name, metered) => {
+  const meter = (userId: string, kind: Kind, now?: Date) => metered(userId, kind, now);
+
   it('lets a Free user create 40 tasks in a month and refuses the 41st with the spec words', async () => {
     const user = await createUser();
     for (let i = 0; i < 40; i++) await meter(user.id, 'tasks');
@@ -47,8 +65,7 @@ describe('meterUsage', () => {
   it('rolls the count back when the counted write fails', async () => {
     const user = await createUser();
     await expect(
-      db.$transaction(async (tx) => {
-        await meterUsage(tx, user.id, 'tasks');
+      metered(user.id, 'tasks', undefined, async () => {
         throw new Error('the task insert failed');
       }),
     ).rejects.toThrow('the task insert failed');

@@ -3,10 +3,10 @@
 // action calls meterUsage inside the same transaction as the write it counts: one atomic
 // statement counts and checks, so parallel requests can never pass a limit, and a failed write
 // rolls its count back.
-import { Prisma } from '@/generated/prisma/client';
+import type { Prisma } from '@/generated/prisma/client';
 import { PLAN_LIMITS, type SubscriptionTier, type UsageKind } from '@/lib/constants';
 import { appError } from '@/server/api/errors';
-import type { Db } from '@/server/db';
+import type { Db, SqlClient } from '@/server/db';
 
 export type Tx = Prisma.TransactionClient;
 export type PlanLimits = { tasks: number | null; sessions: number | null; aiBreakdowns: number | null; aiSessions: number | null };
@@ -58,27 +58,56 @@ export async function getUsage(db: Db | Tx, userId: string, now: Date = new Date
 }
 
 /**
+ * The statement that counts one use and checks the limit at once: insert the month's row with 1,
+ * or add 1 only while under the limit. No row back means the limit is reached. One text for
+ * both paths below, so they cannot drift apart.
+ */
+function meterStatement(userId: string, kind: UsageKind, max: number | null, now: Date): { text: string; values: unknown[] } {
+  const column = `"${COLUMN[kind]}"`;
+  return {
+    text: `INSERT INTO "UsageCounter" ("userId", "month", ${column})
+      VALUES ($1, $2::date, 1)
+      ON CONFLICT ("userId", "month") DO UPDATE
+        SET ${column} = "UsageCounter".${column} + 1
+        WHERE ${max === null ? 'TRUE' : `"UsageCounter".${column} < $3`}
+      RETURNING ${column} AS used`,
+    values: max === null ? [userId, monthDate(now)] : [userId, monthDate(now), max],
+  };
+}
+
+/** The month's first day as the `date` column takes it ('2026-11-01'). */
+const monthDate = (now: Date) => monthStart(now).toISOString().slice(0, 10);
+
+function refuseOverLimit(rows: { used: number }[], kind: UsageKind, max: number | null, tier: SubscriptionTier): void {
+  if (rows.length === 0 || (max !== null && (rows[0]?.used ?? 0) > max)) {
+    throw appError('FORBIDDEN', limitMessage(kind, max ?? 0, tier));
+  }
+}
+
+/**
  * Counts one use of `kind` for the user if the plan allows it, else throws 403 with the spec's
  * words. Call inside the transaction that performs the counted write.
  */
 export async function meterUsage(tx: Tx, userId: string, kind: UsageKind, now: Date = new Date()): Promise<void> {
   const user = await tx.user.findUnique({ where: { id: userId }, select: { subscriptionTier: true } });
   if (!user) throw appError('NOT_FOUND', 'Not found');
-  const tier = user.subscriptionTier;
+  const max = PLAN_LIMITS[user.subscriptionTier][kind];
+  const { text, values } = meterStatement(userId, kind, max, now);
+  refuseOverLimit(await tx.$queryRawUnsafe<{ used: number }[]>(text, ...values), kind, max, user.subscriptionTier);
+}
+
+/** meterUsage on a node-postgres client inside its transaction (the request path's writes). */
+export async function meterUsageSql(client: SqlClient, userId: string, kind: UsageKind, now: Date = new Date()): Promise<void> {
+  const { rows: users } = await client.query<{ subscriptionTier: SubscriptionTier }>({
+    name: 'onething-user-tier',
+    text: 'SELECT "subscriptionTier" FROM "User" WHERE "id" = $1',
+    values: [userId],
+  });
+  const tier = users[0]?.subscriptionTier;
+  if (!tier) throw appError('NOT_FOUND', 'Not found');
   const max = PLAN_LIMITS[tier][kind];
-  const column = Prisma.raw(`"${COLUMN[kind]}"`);
-  const month = monthStart(now);
-  // Insert the month's row with 1, or add 1 only while under the limit: one atomic statement.
-  const rows = await tx.$queryRaw<{ used: number }[]>`
-    INSERT INTO "UsageCounter" ("userId", "month", ${column})
-    VALUES (${userId}, ${month}::date, 1)
-    ON CONFLICT ("userId", "month") DO UPDATE
-      SET ${column} = "UsageCounter".${column} + 1
-      WHERE ${max === null ? Prisma.sql`TRUE` : Prisma.sql`"UsageCounter".${column} < ${max}`}
-    RETURNING ${column} AS used`;
-  if (rows.length === 0 || (max !== null && (rows[0]?.used ?? 0) > max)) {
-    throw appError('FORBIDDEN', limitMessage(kind, max ?? 0, tier));
-  }
+  const { text, values } = meterStatement(userId, kind, max, now);
+  refuseOverLimit((await client.query<{ used: number }>({ text, values })).rows, kind, max, tier);
 }
 
 /** The `me` answer's usage and limits. */
