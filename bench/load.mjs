@@ -184,3 +184,47 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
     p99: percentile(latencies, 99),
   };
 }
+
+/**
+ * The open loop at one fixed rate for several servers, in alternating short windows (A B, B A,
+ * A B, …) rather than one long run each: whatever else the machine does meanwhile (the
+ * PostgreSQL both share, the kernel, another process) falls on both alike, so the comparison of
+ * their tails is not decided by which one happened to run during a disturbance. Each window has
+ * its own warm-up, not recorded; the latencies of all windows are pooled per server.
+ *
+ * @param {object} options
+ * @param {Record<string, string>} options.urls name → base URL
+ * @param {(i: number) => { method: string, path: string, headers?: object, body?: string }} options.request
+ * @param {number} options.rate requests per second
+ * @param {number} options.windows windows per server
+ * @param {number} options.windowMs measured milliseconds per window
+ * @param {number} options.warmupMs unrecorded milliseconds before each window
+ */
+export async function runInterleavedOpenLoop({ urls, request, rate, windows, windowMs, warmupMs }) {
+  const names = Object.keys(urls);
+  const pooled = Object.fromEntries(names.map((name) => [name, { samples: [], errors: 0, statuses: {} }]));
+  let sent = 0;
+  // Requests keep their numbering across windows (the PATCH row walks through distinct tasks).
+  const numbered = () => request(sent++);
+  for (let window = 0; window < windows; window++) {
+    const order = window % 2 === 0 ? names : [...names].reverse();
+    for (const name of order) {
+      const samples = [];
+      const result = await runOpenLoop({ url: urls[name], request: numbered, rate, durationMs: windowMs, warmupMs, samples });
+      const into = pooled[name];
+      for (const [, latency] of samples) into.samples.push(latency);
+      into.errors += result.errors;
+      for (const [status, count] of Object.entries(result.statuses)) into.statuses[status] = (into.statuses[status] ?? 0) + count;
+    }
+  }
+  return Object.fromEntries(
+    names.map((name) => {
+      const { samples, errors, statuses } = pooled[name];
+      const latencies = samples.sort((a, b) => a - b);
+      return [
+        name,
+        { rate, requests: latencies.length, errors, statuses, achievedRps: latencies.length / ((windows * windowMs) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+      ];
+    }),
+  );
+}

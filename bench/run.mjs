@@ -9,12 +9,13 @@
 //    loopback port, and the floor on another.
 // 3. For each call: 50 connections, closed loop, 2 s warm-up, 10 s measured; app and floor
 //    one after the other; then both again in an open loop at the same fixed rate (50 % of the
-//    app's closed-loop throughput) for p50/p99 at the same load. Requests carry the session cookie the app's sign-in issues
+//    app's closed-loop throughput) for p50/p99 at the same load, taking turns in short windows. Requests carry the session cookie the app's sign-in issues
 //    (bench/auth.mjs).
 // 4. Measures the front end (bench/frontend.mjs): first-load JS per route, start time, /session TTI.
 // 5. Writes bench/results.md and the key figures into README.md (between the bench markers).
 //
-// Options: --duration=10 --warmup=2 --connections=50 --open-share=0.5 --app-dir=<checkout> (default this one),
+// Options: --duration=10 --warmup=2 --connections=50 --open-share=0.5 --open-windows=8 --open-window=1.5
+// --app-dir=<checkout> (default this one),
 // --profile (CPU profiles of the app in bench/.out/profiles), --frontend=false (skip bench/frontend.mjs).
 // Loopback only, bounded in time (about 5 minutes plus a build).
 import { spawn } from 'node:child_process';
@@ -29,7 +30,7 @@ import { freePort, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { mintSessionCookie } from './auth.mjs';
 import { measureFrontend } from './frontend.mjs';
-import { runLoad, runOpenLoop } from './load.mjs';
+import { runInterleavedOpenLoop, runLoad } from './load.mjs';
 import { GROWTH, growthUserId, seed, SESSIONS, TASKS, USERS, userId } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,6 +46,11 @@ const warmupMs = Number(args.warmup ?? 2) * 1000;
 const connections = Number(args.connections ?? 50);
 // The open-loop rate, as a share of the app's closed-loop throughput (both servers can sustain it).
 const openShare = Number(args['open-share'] ?? 0.5);
+// The open loop alternates between floor and app in short windows (bench/load.mjs
+// runInterleavedOpenLoop): 8 windows of 1.5 s each per server (12 s measured), 0.3 s warm-up each.
+const openWindows = Number(args['open-windows'] ?? 8);
+const openWindowMs = Number(args['open-window'] ?? 1.5) * 1000;
+const openWarmupMs = 300;
 const THROUGHPUT_TARGET = 0.4;
 const P99_TARGET = 1.5;
 const appDir = path.resolve(args['app-dir'] ?? root);
@@ -197,14 +203,10 @@ try {
     if (section === 'calls') {
       // Latency at the same load: both servers get the same fixed request rate.
       const rate = Math.max(1, Math.round(result.app.rps * openShare));
-      row.open = { rate };
-      for (const [name, url] of [
-        ['floor', floorUrl],
-        ['app', appUrl],
-      ]) {
-        row.open[name] = await runOpenLoop({ url, request, rate, durationMs, warmupMs });
+      row.open = { rate, ...(await runInterleavedOpenLoop({ urls: { floor: floorUrl, app: appUrl }, request, rate, windows: openWindows, windowMs: openWindowMs, warmupMs: openWarmupMs })) };
+      for (const name of ['floor', 'app']) {
         const r = row.open[name];
-        say(`${label} ${name} at ${rate} req/s (open loop): p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, answered ${fmt(r.achievedRps, 0)} req/s, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
+        say(`${label} ${name} at ${rate} req/s (open loop, ${openWindows} windows): p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, answered ${fmt(r.achievedRps, 0)} req/s, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
       }
       row.p99Ratio = row.open.app.p99 / row.open.floor.p99;
     }
@@ -302,8 +304,12 @@ ${environment}
 ## Targets (issue 10): throughput ≥ ${THROUGHPUT_TARGET} × the floor's, p99 ≤ ${P99_TARGET} × the floor's at the same load
 
 Throughput: closed loop, ${connections} connections. Latency: open loop at the same fixed rate for both
-servers, ${Math.round(openShare * 100)} % of the app's closed-loop throughput (so both can sustain it),
-${durationMs / 1000} s after ${warmupMs / 1000} s warm-up; each latency counts from the moment the request was due.
+servers, ${Math.round(openShare * 100)} % of the app's closed-loop throughput (so both can sustain it);
+each latency counts from the moment the request was due. The two servers take turns in
+${openWindows} windows of ${openWindowMs / 1000} s each (${(openWindows * openWindowMs) / 1000} s measured per server, floor first in odd windows, app first
+in even ones, ${openWarmupMs / 1000} s unrecorded warm-up per window), so anything else on the machine during the
+row (the PostgreSQL both share, other processes) falls on both alike instead of on whichever
+happened to run at that moment.
 
 ${targetTable()}
 
