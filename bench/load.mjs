@@ -112,6 +112,7 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
   const latencies = [];
   const statuses = {};
   let errors = 0;
+  const errorCodes = {};
   let sent = 0;
   let inFlight = 0;
   const start = performance.now();
@@ -147,7 +148,10 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
         fire(due, spec);
         return;
       }
-      if (record) errors++;
+      if (record) {
+        errors++;
+        errorCodes[error.code ?? error.message] = (errorCodes[error.code ?? error.message] ?? 0) + 1;
+      }
       if (--inFlight === 0 && performance.now() >= end) done();
     });
     if (spec.body) req.write(spec.body);
@@ -178,6 +182,7 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
     rate,
     requests: recorded,
     errors,
+    errorCodes,
     statuses,
     achievedRps: recorded / (durationMs / 1000),
     p50: percentile(latencies, 50),
@@ -202,7 +207,7 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
  */
 export async function runInterleavedOpenLoop({ urls, request, rate, windows, windowMs, warmupMs }) {
   const names = Object.keys(urls);
-  const pooled = Object.fromEntries(names.map((name) => [name, { samples: [], errors: 0, statuses: {} }]));
+  const pooled = Object.fromEntries(names.map((name) => [name, { samples: [], errors: 0, errorCodes: {}, statuses: {} }]));
   let sent = 0;
   // Requests keep their numbering across windows (the PATCH row walks through distinct tasks).
   const numbered = () => request(sent++);
@@ -214,16 +219,17 @@ export async function runInterleavedOpenLoop({ urls, request, rate, windows, win
       const into = pooled[name];
       for (const [, latency] of samples) into.samples.push(latency);
       into.errors += result.errors;
+      for (const [code, count] of Object.entries(result.errorCodes)) into.errorCodes[code] = (into.errorCodes[code] ?? 0) + count;
       for (const [status, count] of Object.entries(result.statuses)) into.statuses[status] = (into.statuses[status] ?? 0) + count;
     }
   }
   return Object.fromEntries(
     names.map((name) => {
-      const { samples, errors, statuses } = pooled[name];
+      const { samples, errors, errorCodes, statuses } = pooled[name];
       const latencies = samples.sort((a, b) => a - b);
       return [
         name,
-        { rate, requests: latencies.length, errors, statuses, achievedRps: latencies.length / ((windows * windowMs) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+        { rate, requests: latencies.length, errors, errorCodes, statuses, achievedRps: latencies.length / ((windows * windowMs) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       ];
     }),
   );

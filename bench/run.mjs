@@ -206,7 +206,7 @@ try {
       row.open = { rate, ...(await runInterleavedOpenLoop({ urls: { floor: floorUrl, app: appUrl }, request, rate, windows: openWindows, windowMs: openWindowMs, warmupMs: openWarmupMs })) };
       for (const name of ['floor', 'app']) {
         const r = row.open[name];
-        say(`${label} ${name} at ${rate} req/s (open loop, ${openWindows} windows): p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, answered ${fmt(r.achievedRps, 0)} req/s, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
+        say(`${label} ${name} at ${rate} req/s (open loop, ${openWindows} windows): p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, answered ${fmt(r.achievedRps, 0)} req/s, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}${r.errors ? ` ${JSON.stringify(r.errorCodes)}` : ''}`);
       }
       row.p99Ratio = row.open.app.p99 / row.open.floor.p99;
     }
