@@ -22,6 +22,7 @@ test('pages and API answers carry the security headers', async ({ request }) => 
     if (path.startsWith('/api/') && path !== '/api/openapi.json') {
       expect(headers['content-type'], path).toMatch(/^application\/json/);
       expect(headers['cache-control'], path).toContain('no-store');
+      expect(headers['content-disposition'], path).toBe('attachment; filename="api.json"');
     }
   }
 });

@@ -233,6 +233,7 @@ describe('the lean door over HTTP', () => {
     expect(answer.json()).toMatchObject({ result: { data: { status: 'ok' } } });
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="api.json"');
   });
 
   it('bounds a tRPC batch body like a REST body: over 1 MB is a 413 JSON, before the router runs', async () => {

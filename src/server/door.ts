@@ -18,6 +18,7 @@ import { headersFromNode, MAX_BODY_BYTES, restRequestFromNode, serveRest } from 
 import { createContext } from '@/server/api/trpc';
 import { isRestRoute } from '@/server/auth/rest-routes';
 import { reportError } from '@/server/error-report';
+import { API_DISPOSITION, needsApiDisposition } from '@/server/http/api-disposition';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from '@/server/request-context';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -106,6 +107,7 @@ type Out = Record<string, string | string[]>;
 
 async function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Out, body: string | Buffer | null): Promise<void> {
   const out: Out = { ...headers, vary: 'Accept-Encoding' };
+  if (needsApiDisposition(out['content-type'] as string | undefined, out['content-disposition'] as string | undefined)) out['content-disposition'] = API_DISPOSITION;
   let payload = typeof body === 'string' ? Buffer.from(body) : body;
   const accepts = req.headers['accept-encoding'];
   if (payload && payload.byteLength >= COMPRESS_FROM_BYTES && typeof accepts === 'string' && /\bgzip\b/.test(accepts)) {
@@ -164,7 +166,7 @@ function failed(res: ServerResponse, extra: Record<string, string>, error: unkno
     return;
   }
   const body = JSON.stringify({ message: INTERNAL_MESSAGE, code: 'INTERNAL_SERVER_ERROR' });
-  res.writeHead(500, { ...extra, 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(body)) });
+  res.writeHead(500, { ...extra, 'content-type': 'application/json', 'cache-control': 'no-store', 'content-disposition': API_DISPOSITION, 'content-length': String(Buffer.byteLength(body)) });
   res.end(body);
 }
 

@@ -48,7 +48,22 @@ describe('response headers (V14.4)', () => {
       const answer = await send(operation, call);
       expect(answer.headers.get('content-type'), operation.key).toMatch(/^application\/json/);
       expect(answer.headers.get('cache-control'), operation.key).toBe('no-store');
+      expect(answer.headers.get('content-disposition'), operation.key).toBe('attachment; filename="api.json"');
     }
+  });
+
+  it('JSON answers of the other API routes are attachments too, except the OpenAPI document (V14.4.2)', async () => {
+    const { withRequestScope } = await import('@/server/http/request-scope');
+    const { GET: openApi } = await import('@/app/api/openapi.json/route');
+    const json = withRequestScope(() => Response.json({ ok: true }), 'test');
+    expect((await json(new Request('http://localhost/api/x'))).headers.get('content-disposition')).toBe('attachment; filename="api.json"');
+    const failing = withRequestScope(() => {
+      throw new Error('boom');
+    }, 'test');
+    expect((await failing(new Request('http://localhost/api/x'))).headers.get('content-disposition')).toBe('attachment; filename="api.json"');
+    const calendar = withRequestScope(() => new Response('BEGIN:VCALENDAR', { headers: { 'content-type': 'text/calendar', 'content-disposition': 'attachment; filename="onething.ics"' } }), 'test');
+    expect((await calendar(new Request('http://localhost/api/x'))).headers.get('content-disposition')).toBe('attachment; filename="onething.ics"');
+    expect((await openApi(new Request('http://localhost/api/openapi.json'))).headers.get('content-disposition')).toBe('inline; filename="openapi.json"');
   });
 });
 

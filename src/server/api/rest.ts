@@ -14,6 +14,7 @@
 // handed to it as a light view with the JSON body already parsed.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import { API_DISPOSITION } from '@/server/http/api-disposition';
 import { INTERNAL_MESSAGE, type ApiErrorBody } from './errors';
 import { isJsonObject, NOT_AN_OBJECT, queryOf } from './rest-input';
 import { appRouter } from './root';
@@ -40,7 +41,7 @@ const TOO_LARGE: ApiErrorBody = { message: 'Request body is too large', code: 'P
 const BAD_JSON: ApiErrorBody = { message: 'The request body is not valid JSON', code: 'BAD_REQUEST' };
 
 function jsonHeaders(): Record<string, string | string[]> {
-  return { 'content-type': 'application/json', 'cache-control': 'no-store' };
+  return { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-disposition': API_DISPOSITION };
 }
 
 function errorResponse(status: number, body: ApiErrorBody): RestResponse {

@@ -5,19 +5,26 @@
 import { INTERNAL_MESSAGE } from '@/server/api/errors';
 import { reportError } from '@/server/error-report';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from '@/server/request-context';
+import { API_DISPOSITION, needsApiDisposition } from './api-disposition';
 
 type Handler<Req extends Request, Rest extends unknown[]> = (req: Req, ...rest: Rest) => Response | Promise<Response>;
 
-/** Sets X-Request-Id, copying the response when its headers are immutable (Response.redirect, fetch). */
+/**
+ * Sets X-Request-Id (and, on JSON answers, the API's Content-Disposition: api-disposition.ts),
+ * copying the response when its headers are immutable (Response.redirect, fetch).
+ */
 export function withRequestIdHeader(response: Response, requestId: string): Response {
+  const disposition = needsApiDisposition(response.headers.get('content-type'), response.headers.get('content-disposition'));
   // Copied first: after a refused set() on immutable headers they no longer read back whole
   // (request-scope.test.ts › a redirect still gets its id).
   const headers = new Headers(response.headers);
   try {
     response.headers.set(REQUEST_ID_HEADER, requestId);
+    if (disposition) response.headers.set('content-disposition', API_DISPOSITION);
     return response;
   } catch {
     headers.set(REQUEST_ID_HEADER, requestId);
+    if (disposition) headers.set('content-disposition', API_DISPOSITION);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }

@@ -6,6 +6,6 @@ import { withRequestScope } from '@/server/http/request-scope';
 export const dynamic = 'force-dynamic';
 
 export const GET = withRequestScope(
-  () => Response.json(openApiDocument(env().APP_URL), { headers: { 'cache-control': 'no-store' } }),
+  () => Response.json(openApiDocument(env().APP_URL), { headers: { 'cache-control': 'no-store', 'content-disposition': 'inline; filename="openapi.json"' } }),
   'openapi',
 );
