@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '@/server/api/rest';
 import { encodeSessionToken, sessionCookieName } from '@/server/auth/cookie';
 import { createRouter, createDoor } from '@/server/door';
+import { currentRequestId } from '@/server/request-context';
 import { createTaskRow, createUser } from '@/test/factories';
 import { server as msw } from '@/test/msw';
 
@@ -34,8 +35,15 @@ beforeAll(async () => {
   const door = createDoor({
     appRoutes: APP_ROUTES,
     headers: SECURITY,
-    next: (req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain', 'x-served-by': 'next' });
+    next: async (req, res) => {
+      // As a server component would: reads the request id after some async work.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      res.writeHead(200, {
+        'content-type': 'text/plain',
+        'x-served-by': 'next',
+        'x-seen-request-id': String(req.headers['x-request-id']),
+        'x-scope-request-id': String(currentRequestId()),
+      });
       res.end(`next ${req.method} ${req.url}`);
     },
   });
@@ -152,6 +160,17 @@ describe('the lean door over HTTP', () => {
     }
     const webhook = await call('POST', '/api/stripe/webhook', { 'content-type': 'application/json' }, '{"id":"evt"}');
     expect(webhook.headers['x-served-by']).toBe('next');
+  });
+
+  it('gives what Next serves a request id too: in the X-Request-Id Next sees and as the scope of its log lines', async () => {
+    const page = await call('GET', '/dashboard');
+    expect(page.headers['x-seen-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(page.headers['x-scope-request-id']).toBe(page.headers['x-seen-request-id']);
+    const other = await call('GET', '/dashboard');
+    expect(other.headers['x-seen-request-id']).not.toBe(page.headers['x-seen-request-id']);
+    const kept = await call('GET', '/', { 'x-request-id': 'proxy-5678efgh' });
+    expect(kept.headers['x-seen-request-id']).toBe('proxy-5678efgh');
+    expect(kept.headers['x-scope-request-id']).toBe('proxy-5678efgh');
   });
 
   it('answers an unknown /api path with the JSON 404', async () => {

@@ -180,10 +180,16 @@ export function createDoor(options: DoorOptions): NodeHandler {
     const pathname = query < 0 ? url : url.slice(0, query);
     const method = req.method ?? 'GET';
     const target = url.startsWith('/') ? route(method, pathname) : 'next';
-    if (target === 'next') return options.next(req, res);
-
     const inbound = req.headers[REQUEST_ID_HEADER];
     const requestId = requestIdFrom(Array.isArray(inbound) ? inbound[0] : inbound);
+    if (target === 'next') {
+      // Pages and Next's own routes get the id too: Next's proxy (src/proxy.ts) keeps it and
+      // answers with it, and whatever Next runs for this request (server components included)
+      // logs inside this scope, so their log lines carry it.
+      req.headers[REQUEST_ID_HEADER] = requestId;
+      return runWithRequestId(requestId, () => options.next(req, res));
+    }
+
     const extra = { ...base, [REQUEST_ID_HEADER]: requestId };
     return runWithRequestId(requestId, async () => {
       try {
