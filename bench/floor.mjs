@@ -1,7 +1,8 @@
 // The floor: the least a server can do to answer the benchmarked calls — node:http and pg, no
 // framework, no ORM, no validation library — with the same SQL work, the same JSON and the same
 // cookie check as the app (decode next-auth's JWT, then one SELECT for the session version and
-// e-mail verification). The benchmark reports the app's throughput as a ratio of this one.
+// e-mail verification), its statements prepared (named) where the app prepares its own. The
+// benchmark reports the app's throughput as a ratio of this one.
 //
 //   PORT=4100 DATABASE_URL=... AUTH_SECRET=... node bench/floor.mjs
 import { randomUUID } from 'node:crypto';
@@ -52,7 +53,7 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
   async function session(req) {
     const claims = await readSessionCookie(req.headers.cookie, secret);
     if (!claims) return null;
-    const { rows } = await pool.query('SELECT "emailVerified", "sessionVersion" FROM "User" WHERE "id" = $1', [claims.sub]);
+    const { rows } = await pool.query({ name: 'session-user', text: 'SELECT "emailVerified", "sessionVersion" FROM "User" WHERE "id" = $1', values: [claims.sub] });
     if (!rows[0] || rows[0].sessionVersion !== claims.sv) return null;
     return { userId: claims.sub, emailVerified: rows[0].emailVerified };
   }
@@ -77,7 +78,7 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows: users } = await client.query('SELECT "subscriptionTier" FROM "User" WHERE "id" = $1', [userId]);
+      const { rows: users } = await client.query({ name: 'user-tier', text: 'SELECT "subscriptionTier" FROM "User" WHERE "id" = $1', values: [userId] });
       const max = PLAN_LIMITS[users[0].subscriptionTier].tasks;
       const { rows: used } = await client.query(
         `INSERT INTO "UsageCounter" ("userId", "month", "tasks") VALUES ($1, $2::date, 1)
@@ -89,11 +90,12 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
         await client.query('ROLLBACK');
         return null;
       }
-      const { rows } = await client.query(
-        `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "updatedAt")
+      const { rows } = await client.query({
+        name: 'create-task',
+        text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "updatedAt")
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (now() AT TIME ZONE 'UTC')) RETURNING ${TASK_COLUMNS}`,
-        [randomUUID(), userId, input.title, input.description, input.importance, input.difficulty, input.dueDate, input.color, input.isAiGenerated],
-      );
+        values: [randomUUID(), userId, input.title, input.description, input.importance, input.difficulty, input.dueDate, input.color, input.isAiGenerated],
+      });
       await client.query('COMMIT');
       return task(rows[0]);
     } catch (error) {
@@ -105,24 +107,27 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
   }
 
   async function me(userId) {
-    const { rows } = await pool.query(
-      `SELECT "id", "name", "email", "emailVerified", "subscriptionTier", "emailRemindersEnabled", "marketingEmailsEnabled",
-              "newsletterEnabled", "subscriptionStatus", "cancelAtPeriodEnd", "subscriptionPeriodEnd", "createdAt"
-       FROM "User" WHERE "id" = $1`,
-      [userId],
-    );
+    // The user and this month's counters in one query, as the app asks for them.
+    const { rows } = await pool.query({
+      name: 'me',
+      text: `SELECT u."id", u."name", u."email", u."emailVerified", u."subscriptionTier", u."emailRemindersEnabled", u."marketingEmailsEnabled",
+              u."newsletterEnabled", u."subscriptionStatus", u."cancelAtPeriodEnd", u."subscriptionPeriodEnd", u."createdAt",
+              c."tasks", c."sessions", c."aiBreakdowns", c."aiSessions"
+       FROM "User" u LEFT JOIN "UsageCounter" c ON c."userId" = u."id" AND c."month" = $2::date
+       WHERE u."id" = $1`,
+      values: [userId, monthStart()],
+    });
     const user = rows[0];
-    const { rows: usage } = await pool.query('SELECT * FROM "UsageCounter" WHERE "userId" = $1 AND "month" = $2::date', [userId, monthStart()]);
     return {
       id: user.id,
       name: user.name,
       email: user.email,
       emailVerified: user.emailVerified,
       subscriptionTier: user.subscriptionTier,
-      tasksCreatedThisMonth: usage[0]?.tasks ?? 0,
-      sessionsCreatedThisMonth: usage[0]?.sessions ?? 0,
-      aiBreakdownsThisMonth: usage[0]?.aiBreakdowns ?? 0,
-      aiSessionsThisMonth: usage[0]?.aiSessions ?? 0,
+      tasksCreatedThisMonth: user.tasks ?? 0,
+      sessionsCreatedThisMonth: user.sessions ?? 0,
+      aiBreakdownsThisMonth: user.aiBreakdowns ?? 0,
+      aiSessionsThisMonth: user.aiSessions ?? 0,
       limits: PLAN_LIMITS[user.subscriptionTier],
       emailRemindersEnabled: user.emailRemindersEnabled,
       marketingEmailsEnabled: user.marketingEmailsEnabled,
@@ -164,7 +169,11 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
 
   /** PATCH /api/tasks/{id} with `{ "completed": true }` (the shape the benchmark sends): own task or 404, then one UPDATE. */
   async function completeByPatch(userId, id) {
-    const { rows: own } = await pool.query('SELECT "id", "completed" FROM "Task" WHERE "id" = $1 AND "userId" = $2', [id, userId]);
+    const { rows: own } = await pool.query({
+      name: 'own-task',
+      text: 'SELECT "id", "userId", "parentTaskId", "completed", "completedAt", "completedInSessionId" FROM "Task" WHERE "id" = $1 AND "userId" = $2',
+      values: [id, userId],
+    });
     if (!own[0]) return null;
     const completion = own[0].completed ? '' : `, "completed" = true, "completedAt" = $3`;
     const { rows } = await pool.query(

@@ -118,6 +118,8 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
   const start = performance.now();
   const recordFrom = start + warmupMs;
   const end = recordFrom + durationMs;
+  // Finished once every request is sent (`sending` false) and answered (`inFlight` 0).
+  let sending = true;
   let done;
   const finished = new Promise((resolve) => (done = resolve));
 
@@ -135,7 +137,7 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
             samples?.push([performance.timeOrigin + due, performance.now() - due]);
             statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
           }
-          if (--inFlight === 0 && performance.now() >= end) done();
+          if (--inFlight === 0 && !sending) done();
         });
       },
     );
@@ -152,7 +154,7 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
         errors++;
         errorCodes[error.code ?? error.message] = (errorCodes[error.code ?? error.message] ?? 0) + 1;
       }
-      if (--inFlight === 0 && performance.now() >= end) done();
+      if (--inFlight === 0 && !sending) done();
     });
     if (spec.body) req.write(spec.body);
     req.end();
@@ -172,6 +174,7 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
     };
     tick();
   });
+  sending = false;
   // Bounded: answers still missing 30 s after the last send are dropped (and counted as errors).
   if (inFlight > 0) await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
   errors += inFlight;
