@@ -17,7 +17,7 @@
 // Options: --duration=10 --warmup=2 --connections=50 --open-share=0.5 --open-windows=16 --open-window=1.5
 // --app-dir=<checkout> (default this one),
 // --profile (CPU profiles of the app in bench/.out/profiles), --frontend=false (skip bench/frontend.mjs).
-// Loopback only, bounded in time (about 5 minutes plus a build).
+// Loopback only, bounded in time (about 8 minutes plus a build, and 2 more for the front end).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
