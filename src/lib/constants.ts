@@ -86,4 +86,6 @@ export const STORAGE_KEYS = {
   cachedTasks: 'cachedTasks',
   cachedSessions: 'cachedSessions',
   cachedUser: 'cachedUser',
+  /** Beyond spec section 3: a toast to show on the next page, when the way there is a full page load (dashboard → /session). */
+  pendingToast: 'pendingToast',
 } as const;

@@ -3,25 +3,32 @@
 // task, large, on the other; the next tasks quieter. A bottom bar (Start/Pause, Quit Session)
 // shows for 3 s on load and on hover or keyboard focus, and hides 300 ms after the pointer
 // leaves. Dialogs: 'Great work!', 'End Session?', 'Create New Task' and 'Session Update'.
-import { useQuery } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
+//
+// Served by the Pages Router (src/pages/session.tsx and src/pages/sessions/[id].tsx) within a
+// first-load budget of about 9 kB gzip of its own: data through plain fetch to the REST door
+// (./rest.ts), no router (other pages are full page loads: goTo), and every dialog's code loads
+// after the page, in idle time or on first opening (src/components/lazy.tsx).
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Badge } from '@/components/Badge';
-import { Button } from '@/components/Button';
-import { Dialog } from '@/components/Dialog';
+import { Button } from '@/components/ButtonCore';
+import { lazyUntilOpen } from '@/components/lazy';
 import { LoadingOverlay } from '@/components/Spinner';
-import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, DISPLAY_MODE_LABELS } from '@/lib/constants';
+import { isLeaving } from '@/features/auth/leave';
+import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
+import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, STORAGE_KEYS } from '@/lib/constants';
+import { formatLocal, TIME_SIMPLE } from '@/lib/local-format';
 import type { TSessionOutput } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
-import { clockSizes } from '@/lib/theme';
-import { formatLocal, TIME_SIMPLE } from '@/lib/local-format';
+import { clockSizes } from '@/lib/clock-sizes';
 import { formatClock } from '@/lib/timer';
 import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
-import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
-import { TaskFormDialog, useTaskMutations } from '@/features/tasks';
-import { useTRPC } from '@/trpc/react';
-import { askNotificationPermission, notify, playChime, readAlertsEnabled, storeAlertsEnabled } from './alerts';
+import { askNotificationPermission, readAlertsEnabled, storeAlertsEnabled } from './alerts';
+import { completeTask, getSession, listTasks } from './rest';
+import type { SessionDialog, SessionDialogsProps } from './SessionLater';
+import { goTo, later, SessionShell, wantExtras } from './SessionShell';
 import { useSessionClock, type SessionClock } from './useSessionClock';
+
+const SessionDialogs = lazyUntilOpen<SessionDialogsProps>(() => later().then((module) => module.SessionDialogs));
 
 const subscribeNever = () => () => {};
 /** True once running in the browser (the screen reads browser storage). */
@@ -29,14 +36,22 @@ function useIsClient(): boolean {
   return useSyncExternalStore(subscribeNever, () => true, () => false);
 }
 
+/** The page: /session (sessionId omitted: the current session) or /sessions/{id}. */
+export function SessionPage({ sessionId }: { sessionId?: string }) {
+  return (
+    <SessionShell pathname={sessionId ? `/sessions/${sessionId}` : '/session'}>
+      {sessionId ? <SessionByIdScreen sessionId={sessionId} /> : <CurrentSessionScreen />}
+    </SessionShell>
+  );
+}
+
 /** /session: the current session from session storage; without one, back to the dashboard. */
 export function CurrentSessionScreen() {
   const isClient = useIsClient();
-  const router = useRouter();
   const id = isClient ? currentSessionId() : null;
   useEffect(() => {
-    if (isClient && !id) router.replace('/dashboard');
-  }, [isClient, id, router]);
+    if (isClient && !id) window.location.replace('/dashboard');
+  }, [isClient, id]);
   if (!id) return <LoadingOverlay label="Opening your session…" />;
   return <SessionScreen sessionId={id} />;
 }
@@ -48,39 +63,91 @@ export function SessionByIdScreen({ sessionId }: { sessionId: string }) {
   return <SessionScreen sessionId={sessionId} makeCurrent />;
 }
 
-function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurrent?: boolean }) {
-  const trpc = useTRPC();
-  const router = useRouter();
-  const session = useQuery({ ...trpc.session.get.queryOptions({ id: sessionId }), retry: false });
-
+/**
+ * The tasks (GET /api/tasks), with what the screen needs of a query cache: a pending state, an
+ * empty list when loading fails (spec section 7), a reload, in-flight loads cancelled before a
+ * change (spec section 7: a late answer cannot overwrite an optimistic change), and the
+ * optimistic change itself.
+ */
+function useTaskList() {
+  const [state, setState] = useState<{ tasks: TTaskOutput[]; pending: boolean }>({ tasks: [], pending: true });
+  const inflight = useRef<AbortController | null>(null);
+  const latest = useRef(state.tasks);
   useEffect(() => {
-    if (session.isError) {
-      if (!makeCurrent) clearCurrentSession();
-      router.replace('/dashboard');
-    }
-  }, [session.isError, makeCurrent, router]);
-
+    latest.current = state.tasks;
+  });
+  const cancel = useCallback(() => {
+    inflight.current?.abort();
+    inflight.current = null;
+  }, []);
+  const reload = useCallback(() => {
+    inflight.current?.abort();
+    const controller = new AbortController();
+    inflight.current = controller;
+    listTasks(controller.signal).then(
+      (tasks) => {
+        if (!controller.signal.aborted) setState({ tasks, pending: false });
+      },
+      () => {
+        if (!controller.signal.aborted) setState({ tasks: [], pending: false });
+      },
+    );
+  }, []);
   useEffect(() => {
-    if (session.data && makeCurrent) setCurrentSession(session.data);
-  }, [session.data, makeCurrent]);
-
-  if (!session.data) return <LoadingOverlay label="Opening your session…" />;
-  return <FocusView key={session.data.id} session={session.data} />;
+    reload();
+    return cancel;
+  }, [reload, cancel]);
+  const change = useCallback((update: (tasks: TTaskOutput[]) => TTaskOutput[]) => {
+    setState((current) => ({ ...current, tasks: update(current.tasks) }));
+  }, []);
+  return { tasks: state.tasks, pending: state.pending, reload, cancel, change, latest };
 }
 
-type Dialogs = 'none' | 'great' | 'end' | 'create';
+type TaskList = ReturnType<typeof useTaskList>;
 
-function FocusView({ session }: { session: TSessionOutput }) {
-  const trpc = useTRPC();
-  const router = useRouter();
-  // Spec section 7: the session's task list falls back to an empty list when it fails.
-  const tasksQuery = useQuery({ ...trpc.task.list.queryOptions(), refetchOnMount: true });
-  const allTasks = useMemo(() => (tasksQuery.isError ? [] : (tasksQuery.data ?? [])), [tasksQuery.data, tasksQuery.isError]);
+function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurrent?: boolean }) {
+  const [session, setSession] = useState<TSessionOutput | null>(null);
+  // The tasks load beside the session, not after it.
+  const taskList = useTaskList();
+
+  useEffect(() => {
+    let live = true;
+    getSession(sessionId).then(
+      (loaded) => {
+        if (!live) return;
+        if (makeCurrent) setCurrentSession(loaded);
+        setSession(loaded);
+      },
+      () => {
+        if (!live || isLeaving()) return;
+        if (!makeCurrent) clearCurrentSession();
+        window.location.replace('/dashboard');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [sessionId, makeCurrent]);
+
+  if (!session) return <LoadingOverlay label="Opening your session…" />;
+  return <FocusView key={session.id} session={session} taskList={taskList} />;
+}
+
+/** Spec section 3: tasks are cached in local storage after a completion (cleared on sign-out). */
+function cacheTasksLocally(tasks: TTaskOutput[]) {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.cachedTasks, JSON.stringify(tasks));
+  } catch {
+    // Storage full or blocked: the cache is a convenience only.
+  }
+}
+
+function FocusView({ session, taskList }: { session: TSessionOutput; taskList: TaskList }) {
+  const allTasks = taskList.tasks;
   const shown = useMemo(() => visibleTasks(allTasks, session), [allTasks, session]);
   const [current, ...upNext] = shown;
-  const mutations = useTaskMutations();
 
-  const [dialog, setDialog] = useState<Dialogs>('none');
+  const [dialog, setDialog] = useState<SessionDialog>('none');
   const [notices, setNotices] = useState<string[]>([]);
   const [alerts, setAlerts] = useState(readAlertsEnabled);
   const alertsRef = useRef(alerts);
@@ -90,11 +157,12 @@ function FocusView({ session }: { session: TSessionOutput }) {
 
   const onNotice = useCallback((notice: string) => {
     setNotices((queue) => [...queue, notice]);
-    if (alertsRef.current) {
-      playChime();
-      if (document.visibilityState !== 'visible') notify(notice);
-    }
+    if (alertsRef.current) void later().then((module) => module.alertNotice(notice));
   }, []);
+  // The quick create's toasts need the toast stack (mounted after load, or now).
+  useEffect(() => {
+    if (dialog === 'create') wantExtras();
+  }, [dialog]);
   const clock = useSessionClock(session.id, session.displayMode, session, onNotice);
   const timed = clock.config !== null;
 
@@ -103,13 +171,22 @@ function FocusView({ session }: { session: TSessionOutput }) {
   function complete(task: TTaskOutput) {
     const remainingInView = shown.filter((t) => t.id !== task.id).length;
     const othersFromSession = openSessionTasks(allTasks, session.id, task.id).length;
-    mutations.complete(task, {
-      sessionId: session.id,
-      onError: () => {
-        setDialog((open) => (open === 'great' ? 'none' : open));
-        setNotices((queue) => [...queue, 'Failed to complete task. Please try again.']);
-      },
-    });
+    // Optimistic (spec section 4): the task leaves the list at once; the list refreshes from the
+    // server 400 ms after the answer, and a failure puts it back and says so.
+    const before = taskList.latest.current;
+    const completedAt = new Date().toISOString();
+    taskList.cancel();
+    taskList.change((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, completed: true, completedAt, completedInSessionId: session.id } : t)));
+    completeTask(task.id, session.id)
+      .then(
+        () => cacheTasksLocally(taskList.latest.current),
+        () => {
+          taskList.change(() => before);
+          setDialog((open) => (open === 'great' ? 'none' : open));
+          setNotices((queue) => [...queue, 'Failed to complete task. Please try again.']);
+        },
+      )
+      .finally(() => setTimeout(taskList.reload, COMPLETION_REFRESH_MS));
     // If no tasks remain while running, the clock pauses (spec section 4).
     if (remainingInView === 0) clock.pause();
     if (othersFromSession > 0) setDialog('great');
@@ -118,7 +195,7 @@ function FocusView({ session }: { session: TSessionOutput }) {
   function endSession() {
     setDialog('none');
     clearCurrentSession();
-    router.push('/dashboard');
+    goTo('/dashboard');
   }
 
   const createdHere = allTasks.some((task) => task.sessionId === session.id) || session.selectedTaskIds.length > 0;
@@ -131,7 +208,7 @@ function FocusView({ session }: { session: TSessionOutput }) {
         <ClockPanel clock={clock} session={session} />
 
         <section aria-label="Tasks" className="flex min-w-0 flex-col gap-6">
-          {tasksQuery.isPending ? (
+          {taskList.pending ? (
             <p className="text-muted">Loading tasks…</p>
           ) : current ? (
             <>
@@ -162,62 +239,22 @@ function FocusView({ session }: { session: TSessionOutput }) {
         </Button>
       </BottomBar>
 
-      <Dialog
-        open={dialog === 'great'}
-        onClose={() => setDialog('none')}
-        title="Great work!"
-        description="One thing done. Ready for the next one?"
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDialog('end')}>
-              End Session
-            </Button>
-            <Button onClick={() => setDialog('none')}>Continue</Button>
-          </>
-        }
-      />
-
-      <Dialog
-        open={dialog === 'end'}
-        onClose={() => setDialog('none')}
-        role="alertdialog"
-        title="End Session?"
-        description={
-          shown.length === 0
-            ? 'You have no tasks left in this session.'
-            : `You have ${shown.length} ${shown.length === 1 ? 'task' : 'tasks'} remaining in this session.`
-        }
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={endSession}>
-              End Session
-            </Button>
-            <Button onClick={() => setDialog('none')}>Keep Going</Button>
-          </>
-        }
-      />
-
-      <TaskFormDialog
-        open={dialog === 'create'}
-        onClose={() => setDialog((open) => (open === 'create' ? 'none' : open))}
-        title="Create New Task"
-        requireDueDate={false}
-        allowVeryHard
+      <SessionDialogs
+        open={dialog !== 'none' || notices.length > 0}
+        dialog={dialog}
+        setDialog={setDialog}
+        notices={notices}
+        dismissNotice={() => setNotices((queue) => queue.slice(1))}
+        remaining={shown.length}
         sessionId={session.id}
-        onCreated={() => clock.start()}
+        onEnd={endSession}
+        onCreated={(task) => {
+          taskList.cancel();
+          taskList.change((tasks) => (tasks.some((t) => t.id === task.id) ? tasks : [...tasks, task]));
+          taskList.reload();
+          clock.start();
+        }}
       />
-
-      <Dialog
-        open={notices.length > 0 && dialog === 'none'}
-        onClose={() => setNotices((queue) => queue.slice(1))}
-        title="Session Update"
-        size="sm"
-        footer={<Button onClick={() => setNotices((queue) => queue.slice(1))}>OK</Button>}
-      >
-        <p className="text-base">{notices[0]}</p>
-      </Dialog>
     </div>
   );
 }
