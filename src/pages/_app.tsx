@@ -4,6 +4,7 @@
 // it has loaded (src/features/session/SessionExtras.tsx), to keep its first load small.
 import type { AppProps } from 'next/app';
 import '../app/globals.css';
+import '../features/session/session.css';
 
 export default function App({ Component, pageProps }: AppProps) {
   return <Component {...pageProps} />;

@@ -7,6 +7,7 @@
 // changes while the page is open (the running clock in the tab title is set by the screen).
 import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document';
 import { ThemeScript } from '@/components/ThemeScript';
+import { ShellFrame } from '@/features/session/ShellHeader';
 
 const TITLES: Record<string, string> = {
   '/session': 'Focus session · Onething',
@@ -26,7 +27,14 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#111214" />
       </Head>
       <body className="bg-bg text-text">
-        <Main />
+        {TITLES[__NEXT_DATA__.page] ? (
+          // The app shell's header, as static HTML (src/features/session/ShellHeader.tsx says why).
+          <ShellFrame pathname={__NEXT_DATA__.page}>
+            <Main />
+          </ShellFrame>
+        ) : (
+          <Main />
+        )}
         <NextScript />
       </body>
     </Html>

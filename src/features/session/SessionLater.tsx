@@ -6,27 +6,36 @@
 //   ('Create New Task': the shared task form, with the typed API client it needs);
 // - SessionExtras: what the App Router's layouts mount on every page — the toasts (and a toast
 //   handed over from the page before, src/lib/toast-handoff.ts), the theme keeper, the error
-//   reporter, and a sign-out in another tab sending this one to /signin;
-// - the header's drawer and the list of keyboard shortcuts;
-// - signing out (REST), and the chime and notification of the session alerts.
-import { useEffect } from 'react';
+//   reporter, and a sign-out in another tab sending this one to /signin — and the static
+//   header's actions (./ShellHeader): the drawer (under 768 px), signing out (REST) and the
+//   list of keyboard shortcuts, and the keyboard shortcuts themselves;
+// - the chime and notification of the session alerts.
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ButtonCore';
 import { ModalDialog } from '@/components/ModalDialog';
+import { useShortcutKeys } from '@/components/shortcut-keys';
+import { ShortcutsDialog } from '@/components/ShortcutsDialog';
 import { toast, Toaster } from '@/components/Toast';
+import { NavDrawer } from '@/components/shell/NavDrawer';
 import { ThemeSync } from '@/components/theme/useTheme';
 import { leaveTo } from '@/features/auth/leave';
+import { SignOutButtonView } from '@/features/auth/SignOutButtonView';
 import { forgetAccountStorage } from '@/features/auth/session-sync';
 import { useSignOutElsewhere } from '@/features/auth/useSignOutElsewhere';
 import { TaskFormDialog } from '@/features/tasks/TaskFormDialog';
+import { currentNavItem } from '@/lib/app-nav';
+import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
 import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { takeHandedOffToast } from '@/lib/toast-handoff';
 import { TRPCReactProvider } from '@/trpc/react';
 import { notify, playChime } from './alerts';
 import { signOut } from './rest';
+import type { ShellAction } from './ShellHeader';
+import { goTo } from './ShellKeys';
 
-export { NavDrawer } from '@/components/shell/NavDrawer';
-export { ShortcutsDialog } from '@/components/ShortcutsDialog';
+
+export { signinUrl } from '@/features/auth/next-path';
 
 export type SessionDialog = 'none' | 'great' | 'end' | 'create';
 
@@ -116,9 +125,96 @@ export function SessionExtras(_props: { open: boolean }) {
   }, []);
   return (
     <>
+      <ShellControls />
       <Toaster />
       <ThemeSync />
       <ErrorReporter />
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- the static header's actions
+
+let pendingAction: ShellAction | null = null;
+const actionListeners = new Set<() => void>();
+
+/** A click on the static header's button (./ShellKeys): handled once ShellControls is mounted. */
+export function shellAction(action: ShellAction) {
+  pendingAction = action;
+  for (const listener of actionListeners) listener();
+}
+
+const headerButton = (action: ShellAction) => document.querySelector<HTMLButtonElement>(`header [data-shell="${action}"]`);
+
+/** The header's Sign out is static HTML: its pending state is set on the element itself. */
+function setHeaderSignOutPending(pending: boolean) {
+  const button = headerButton('signout');
+  if (!button) return;
+  button.disabled = pending;
+  if (pending) button.setAttribute('aria-busy', 'true');
+  else button.removeAttribute('aria-busy');
+  const label = button.querySelector('[data-shell-label]');
+  if (label) label.textContent = pending ? 'Signing out…' : 'Sign out';
+}
+
+/**
+ * The static header's buttons, and the keyboard shortcuts (spec section 2: Ctrl+D/S/B/A go to
+ * their pages, Ctrl+/ lists them) with full page loads: every other page is the App Router's.
+ */
+function ShellControls() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  useShortcutKeys(goTo, setHelpOpen);
+
+  useEffect(() => {
+    const signOutNow = () => {
+      setSigningOut(true);
+      setHeaderSignOutPending(true);
+      void signOutHere().then((left) => {
+        if (left) return;
+        setSigningOut(false);
+        setHeaderSignOutPending(false);
+      });
+    };
+    const run = () => {
+      const action = pendingAction;
+      pendingAction = null;
+      if (action === 'menu') setDrawerOpen(true);
+      if (action === 'shortcuts') setHelpOpen(true);
+      if (action === 'signout') signOutNow();
+    };
+    actionListeners.add(run);
+    run();
+    return () => {
+      actionListeners.delete(run);
+    };
+  }, []);
+
+  // The static menu button says whether the drawer is open.
+  useEffect(() => {
+    headerButton('menu')?.setAttribute('aria-expanded', String(drawerOpen));
+  }, [drawerOpen]);
+
+  // The drawer belongs to narrow screens: widening the window past the breakpoint closes it.
+  useEffect(() => {
+    const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+    const onChange = () => {
+      if (wide.matches) setDrawerOpen(false);
+    };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
+
+  return (
+    <>
+      <NavDrawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        currentHref={currentNavItem(window.location.pathname)?.href}
+        actions={<SignOutButtonView placement="drawer" onClick={() => shellAction('signout')} pending={signingOut} />}
+      />
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </>
   );
 }

@@ -13,19 +13,18 @@ import { Badge } from '@/components/Badge';
 import { Button } from '@/components/ButtonCore';
 import { lazyUntilOpen } from '@/components/lazy';
 import { LoadingOverlay } from '@/components/Spinner';
-import { isLeaving } from '@/features/auth/leave';
 import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
-import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, STORAGE_KEYS } from '@/lib/constants';
+import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, STORAGE_KEYS } from '@/lib/session-constants';
 import { formatLocal, TIME_SIMPLE } from '@/lib/local-format';
 import type { TSessionOutput } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/clock-sizes';
 import { formatClock } from '@/lib/timer';
 import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
-import { askNotificationPermission, readAlertsEnabled, storeAlertsEnabled } from './alerts';
-import { completeTask, getSession, listTasks } from './rest';
+import { askNotificationPermission, readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
+import { ApiError, completeTask, getSession, listTasks } from './rest';
 import type { SessionDialog, SessionDialogsProps } from './SessionLater';
-import { goTo, later, SessionShell, wantExtras } from './SessionShell';
+import { goTo, later, ShellKeys, wantExtras } from './ShellKeys';
 import { useSessionClock, type SessionClock } from './useSessionClock';
 
 const SessionDialogs = lazyUntilOpen<SessionDialogsProps>(() => later().then((module) => module.SessionDialogs));
@@ -36,12 +35,17 @@ function useIsClient(): boolean {
   return useSyncExternalStore(subscribeNever, () => true, () => false);
 }
 
-/** The page: /session (sessionId omitted: the current session) or /sessions/{id}. */
+/**
+ * The page: /session (sessionId omitted: the current session) or /sessions/{id}. The header
+ * around it is static HTML from src/pages/_document.tsx (./ShellHeader); ShellKeys brings its
+ * buttons and the keyboard shortcuts to life.
+ */
 export function SessionPage({ sessionId }: { sessionId?: string }) {
   return (
-    <SessionShell pathname={sessionId ? `/sessions/${sessionId}` : '/session'}>
+    <>
+      <ShellKeys />
       {sessionId ? <SessionByIdScreen sessionId={sessionId} /> : <CurrentSessionScreen />}
-    </SessionShell>
+    </>
   );
 }
 
@@ -118,8 +122,9 @@ function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurr
         if (makeCurrent) setCurrentSession(loaded);
         setSession(loaded);
       },
-      () => {
-        if (!live || isLeaving()) return;
+      (error: unknown) => {
+        // 401: ./rest.ts is already taking the tab to sign in (and back here).
+        if (!live || (error instanceof ApiError && error.status === 401)) return;
         if (!makeCurrent) clearCurrentSession();
         window.location.replace('/dashboard');
       },
@@ -201,13 +206,13 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   const createdHere = allTasks.some((task) => task.sessionId === session.id) || session.selectedTaskIds.length > 0;
 
   return (
-    <div className="relative flex min-h-[calc(100dvh-12rem)] flex-col">
+    <div className="fs-view">
       <SessionTopBar session={session} alerts={alerts} onAlertsChange={setAlerts} />
 
-      <div className="grid flex-1 items-center gap-10 py-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-16">
+      <div className="fs-grid">
         <ClockPanel clock={clock} session={session} />
 
-        <section aria-label="Tasks" className="flex min-w-0 flex-col gap-6">
+        <section aria-label="Tasks" className="fs-tasks">
           {taskList.pending ? (
             <p className="text-muted">Loading tasks…</p>
           ) : current ? (
@@ -265,11 +270,11 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
   const fullscreen = useFullscreen();
   const timed = session.displayMode === 'timer' || session.displayMode === 'pomodoro';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
+    <div className="fs-top">
       <div className="min-w-0">
-        <h1 className="truncate text-base font-medium text-muted">{session.sessionName}</h1>
+        <h1 className="fs-name">{session.sessionName}</h1>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="fs-row">
         {timed ? (
           <Button
             variant="ghost"
@@ -324,12 +329,12 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
   const progress = snap && snap.remainingMs !== null && clock.config ? progressOf(snap, session) : null;
 
   return (
-    <section aria-label="Clock" className="flex flex-col items-center justify-center gap-3 text-center">
-      <p className="flex items-center gap-2 text-sm font-medium uppercase tracking-[0.18em] text-muted">
+    <section aria-label="Clock" className="fs-clock">
+      <p className="fs-clock-label">
         {label}
         {paused ? <Badge variant="neutral">Paused</Badge> : null}
       </p>
-      <p role="timer" aria-label={`${label}: ${main}`} className="tabular font-medium leading-none tracking-tight" style={{ fontSize: clockSizes.clock }}>
+      <p role="timer" aria-label={`${label}: ${main}`} className="tabular fs-time" style={{ fontSize: clockSizes.clock }}>
         {main}
       </p>
       {sub ? (
@@ -338,8 +343,8 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
         </p>
       ) : null}
       {progress !== null ? (
-        <div aria-hidden className="mt-2 h-1 w-48 overflow-hidden rounded-pill bg-surfaceMuted">
-          <div className="h-full rounded-pill bg-accent transition-[width] duration-1000 ease-linear" style={{ width: `${progress * 100}%` }} />
+        <div aria-hidden className="fs-progress">
+          <div style={{ width: `${progress * 100}%` }} />
         </div>
       ) : null}
     </section>
@@ -356,14 +361,14 @@ function progressOf(snap: NonNullable<SessionClock['snap']>, session: TSessionOu
 function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: () => void }) {
   const due = task.dueDate ? formatLocal(task.dueDate, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : null;
   return (
-    <article aria-labelledby="current-task-title" className="relative overflow-hidden rounded-card border border-border bg-surface p-6 sm:p-8">
-      <span aria-hidden className="absolute inset-y-0 left-0 w-1.5" style={{ background: task.color ?? 'var(--color-accent)' }} />
-      <p className="text-xs font-medium uppercase tracking-[0.18em] text-muted">Now</p>
-      <h2 id="current-task-title" className="mt-2 text-2xl font-semibold leading-snug tracking-tight break-words sm:text-3xl">
+    <article aria-labelledby="current-task-title" className="fs-card">
+      <span aria-hidden className="fs-card-edge" style={{ background: task.color ?? 'var(--color-accent)' }} />
+      <p className="fs-eyebrow">Now</p>
+      <h2 id="current-task-title" className="fs-card-title">
         {task.title}
       </h2>
-      {task.description ? <p className="mt-3 whitespace-pre-line leading-relaxed text-muted">{task.description}</p> : null}
-      <div className="mt-4 flex flex-wrap gap-2 text-xs">
+      {task.description ? <p className="fs-card-text">{task.description}</p> : null}
+      <div className="fs-badges">
         {due ? <Badge variant="neutral">Due {due}</Badge> : null}
         <Badge variant="neutral">{task.difficulty}</Badge>
         <Badge variant="neutral">{task.importance} importance</Badge>
@@ -379,15 +384,15 @@ function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: 
 function UpNext({ tasks }: { tasks: TTaskOutput[] }) {
   return (
     <section aria-labelledby="up-next-title">
-      <h2 id="up-next-title" className="mb-2 text-xs font-medium uppercase tracking-[0.18em] text-muted">
+      <h2 id="up-next-title" className="fs-eyebrow mb-2">
         Up next
       </h2>
-      <ol className="flex flex-col gap-1.5">
+      <ol className="fs-next-list">
         {tasks.map((task) => (
-          <li key={task.id} className="flex items-center gap-3 rounded-control px-1 py-1.5 text-sm">
-            <span aria-hidden className="size-2 shrink-0 rounded-full" style={{ background: task.color ?? 'var(--color-accent)' }} />
-            <span className="min-w-0 flex-1 truncate text-muted">{task.title}</span>
-            {task.dueDate ? <span className="tabular shrink-0 text-xs text-muted">{formatLocal(task.dueDate, { month: 'short', day: 'numeric' })}</span> : null}
+          <li key={task.id} className="fs-next">
+            <span aria-hidden className="fs-dot" style={{ background: task.color ?? 'var(--color-accent)' }} />
+            <span className="fs-next-title">{task.title}</span>
+            {task.dueDate ? <span className="tabular fs-next-due">{formatLocal(task.dueDate, { month: 'short', day: 'numeric' })}</span> : null}
           </li>
         ))}
       </ol>
@@ -397,16 +402,16 @@ function UpNext({ tasks }: { tasks: TTaskOutput[] }) {
 
 function EmptyTasks({ firstTime, onCreate }: { firstTime: boolean; onCreate: () => void }) {
   return (
-    <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-border p-8 text-center sm:p-10">
+    <div className="fs-empty">
       {firstTime ? (
         <>
-          <h2 className="text-xl font-semibold">Create your first task</h2>
-          <p className="max-w-sm text-sm text-muted">Name one thing to work on. It will wait for you here, front and centre.</p>
+          <h2>Create your first task</h2>
+          <p>Name one thing to work on. It will wait for you here, front and centre.</p>
         </>
       ) : (
         <>
-          <h2 className="text-xl font-semibold">No tasks to display.</h2>
-          <p className="max-w-sm text-sm text-muted">Everything in this session is done. Add another, or end the session.</p>
+          <h2>No tasks to display.</h2>
+          <p>Everything in this session is done. Add another, or end the session.</p>
         </>
       )}
       <Button onClick={onCreate}>
@@ -439,7 +444,7 @@ function BottomBar({ children }: { children: ReactNode }) {
   return (
     <div
       data-testid="session-bottom-bar-zone"
-      className="fixed inset-x-0 bottom-0 z-30 flex h-28 items-end justify-center pb-6"
+      className="fs-bar-zone"
       onPointerEnter={() => {
         if (hideTimer.current) clearTimeout(hideTimer.current);
         setVisible(true);
@@ -454,9 +459,7 @@ function BottomBar({ children }: { children: ReactNode }) {
         role="toolbar"
         aria-label="Session controls"
         data-visible={shown}
-        className={`flex items-center gap-2 rounded-pill border border-border bg-surface/95 p-2 shadow-lg backdrop-blur transition-[opacity,transform] duration-300 ${
-          shown ? 'opacity-100' : 'pointer-events-none translate-y-3 opacity-0'
-        }`}
+        className="fs-bar"
       >
         {children}
       </div>
@@ -498,48 +501,12 @@ function useTabTitle(clock: SessionClock, mode: TSessionOutput['displayMode']) {
 }
 
 // ---------------------------------------------------------------- icons
+// Drawn by CSS masks (./session.css), in the text colour: no SVG markup in the page's script.
 
-function PlusIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-      <path d="M10 4v12M4 10h12" />
-    </svg>
-  );
-}
-function CheckIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M4.5 10.5l3.5 3.5 7.5-8" />
-    </svg>
-  );
-}
-function PlayIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="currentColor">
-      <path d="M6 4.5v11l9-5.5-9-5.5z" />
-    </svg>
-  );
-}
-function PauseIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="currentColor">
-      <rect x="5" y="4.5" width="3.5" height="11" rx="1" />
-      <rect x="11.5" y="4.5" width="3.5" height="11" rx="1" />
-    </svg>
-  );
-}
-function BellIcon({ off }: { off: boolean }) {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M5 8.5a5 5 0 0110 0c0 4 1.5 5.5 1.5 5.5h-13S5 12.5 5 8.5zM8.5 16.5a1.6 1.6 0 003 0" />
-      {off ? <path d="M3 3l14 14" /> : null}
-    </svg>
-  );
-}
-function FullscreenIcon({ exit }: { exit: boolean }) {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-      {exit ? <path d="M8 3.5V8H3.5M12 3.5V8h4.5M8 16.5V12H3.5M12 16.5V12h4.5" /> : <path d="M3.5 8V3.5H8M16.5 8V3.5H12M3.5 12v4.5H8M16.5 12v4.5H12" />}
-    </svg>
-  );
-}
+const Icon = ({ name, size = 'size-4' }: { name: string; size?: string }) => <span aria-hidden className={`fs-icon fs-icon-${name} ${size}`} />;
+const PlusIcon = () => <Icon name="plus" />;
+const CheckIcon = () => <Icon name="check" size="size-5" />;
+const PlayIcon = () => <Icon name="play" />;
+const PauseIcon = () => <Icon name="pause" />;
+const BellIcon = ({ off }: { off: boolean }) => <Icon name={off ? 'bell-off' : 'bell'} />;
+const FullscreenIcon = ({ exit }: { exit: boolean }) => <Icon name={exit ? 'shrink' : 'expand'} />;

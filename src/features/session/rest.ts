@@ -8,7 +8,6 @@
 import type { TSessionOutput } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { leaveTo } from '@/features/auth/leave';
-import { signinUrl } from '@/features/auth/next-path';
 
 /** A failed call: the HTTP status (0 when the server was not reached) and the server's words. */
 export class ApiError extends Error {
@@ -36,7 +35,11 @@ async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: u
     throw new ApiError(0, 'Network error. Please check your connection.');
   }
   const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  if (response.status === 401) leaveTo(signinUrl(`${window.location.pathname}${window.location.search}`));
+  if (response.status === 401) {
+    const here = `${window.location.pathname}${window.location.search}`;
+    // With the page's after-load code (the first load does not carry it).
+    void import('./SessionLater').then(({ signinUrl }) => leaveTo(signinUrl(here)));
+  }
   if (!response.ok) throw new ApiError(response.status, typeof data?.message === 'string' ? data.message : `Request failed (${response.status})`);
   return data as T;
 }
