@@ -12,7 +12,10 @@
 // - the chime and notification of the session alerts.
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ButtonCore';
-import { ModalDialog } from '@/components/ModalDialog';
+// The lazy Dialog, as everywhere else: every modal of the page then shares the one Headless UI
+// instance its own chunk brings (importing ModalDialog here as well gave two, and the quick
+// create's dialog stopped making the page behind it inert).
+import { Dialog } from '@/components/Dialog';
 import { useShortcutKeys } from '@/components/shortcut-keys';
 import { ShortcutsDialog } from '@/components/ShortcutsDialog';
 import { toast, Toaster } from '@/components/Toast';
@@ -57,7 +60,7 @@ export interface SessionDialogsProps {
 export function SessionDialogs({ dialog, setDialog, notices, dismissNotice, remaining, sessionId, onEnd, onCreated }: SessionDialogsProps) {
   return (
     <>
-      <ModalDialog
+      <Dialog
         open={dialog === 'great'}
         onClose={() => setDialog('none')}
         title="Great work!"
@@ -73,7 +76,7 @@ export function SessionDialogs({ dialog, setDialog, notices, dismissNotice, rema
         }
       />
 
-      <ModalDialog
+      <Dialog
         open={dialog === 'end'}
         onClose={() => setDialog('none')}
         role="alertdialog"
@@ -104,7 +107,7 @@ export function SessionDialogs({ dialog, setDialog, notices, dismissNotice, rema
         />
       </TRPCReactProvider>
 
-      <ModalDialog
+      <Dialog
         open={notices.length > 0 && dialog === 'none'}
         onClose={dismissNotice}
         title="Session Update"
@@ -112,7 +115,7 @@ export function SessionDialogs({ dialog, setDialog, notices, dismissNotice, rema
         footer={<Button onClick={dismissNotice}>OK</Button>}
       >
         <p className="text-base">{notices[0]}</p>
-      </ModalDialog>
+      </Dialog>
     </>
   );
 }
@@ -163,6 +166,10 @@ function setHeaderSignOutPending(pending: boolean) {
  */
 function ShellControls() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted when first opened, as in the App Router's shell: a Headless UI dialog mounted (closed)
+  // before the others makes the next one to open skip marking the page behind it inert.
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  if (drawerOpen && !drawerMounted) setDrawerMounted(true);
   const [helpOpen, setHelpOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   useShortcutKeys(goTo, setHelpOpen);
@@ -208,12 +215,14 @@ function ShellControls() {
 
   return (
     <>
-      <NavDrawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        currentHref={currentNavItem(window.location.pathname)?.href}
-        actions={<SignOutButtonView placement="drawer" onClick={() => shellAction('signout')} pending={signingOut} />}
-      />
+      {drawerMounted ? (
+        <NavDrawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          currentHref={currentNavItem(window.location.pathname)?.href}
+          actions={<SignOutButtonView placement="drawer" onClick={() => shellAction('signout')} pending={signingOut} />}
+        />
+      ) : null}
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </>
   );
