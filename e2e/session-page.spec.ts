@@ -191,3 +191,19 @@ test('signing out from the session page’s header ends the session and forgets 
   expect(await page.evaluate(() => [window.localStorage.getItem('cachedUser'), window.sessionStorage.getItem('currentSessionId')])).toEqual([null, null]);
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 });
+
+test('from the dashboard’s Recent Sessions (an App Router link) to /sessions/{id}, and End Session back to the dashboard', async ({ page }) => {
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'timer', timerDuration: 15 });
+  await page.goto('/dashboard');
+  await page.getByRole('region', { name: 'Recent Sessions' }).getByRole('link', { name: new RegExp(session.sessionName) }).click();
+  await expect(page).toHaveURL(`${baseURL}/sessions/${session.id}`);
+  await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
+  await page.getByTestId('session-bottom-bar-zone').hover();
+  await page.getByRole('button', { name: 'Quit Session' }).click();
+  await page.getByRole('button', { name: 'End Session' }).click();
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
+  expect(await page.evaluate(() => window.sessionStorage.getItem('currentSessionId'))).toBeNull();
+});

@@ -9,7 +9,7 @@ import type { TSessionOutput } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { leaveTo } from '@/features/auth/leave';
 
-/** A failed call: the HTTP status (0 when the server was not reached) and the server's words. */
+/** A failed call: the HTTP status and the server's words. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -21,19 +21,14 @@ export class ApiError extends Error {
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(0, 'Network error. Please check your connection.');
-  }
+  // A network failure rejects as fetch does: no caller shows its words (they show the spec's).
+  const response = await fetch(`/api${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
   const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
   if (response.status === 401) {
     const here = `${window.location.pathname}${window.location.search}`;
