@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/ButtonCore';
-import { lazyUntilOpen } from '@/components/lazy';
+import { lazyUntilOpen, type LazyComponent } from '@/components/lazy';
 import { LoadingOverlay } from '@/components/Spinner';
 import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
 import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, STORAGE_KEYS } from '@/lib/session-constants';
@@ -24,10 +24,12 @@ import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
 import { askNotificationPermission, readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
 import { ApiError, completeTask, getSession, listTasks } from './rest';
 import type { SessionDialog, SessionDialogsProps } from './SessionLater';
-import { goTo, later, ShellKeys, wantExtras } from './ShellKeys';
+import { goTo, later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
 import { useSessionClock, type SessionClock } from './useSessionClock';
 
-const SessionDialogs = lazyUntilOpen<SessionDialogsProps>(() => later().then((module) => module.SessionDialogs));
+// Created with the first screen that shows a session: lazyUntilOpen schedules its idle-time
+// preload on creation, and before the session is drawn that would compete with drawing it.
+let SessionDialogs: LazyComponent<SessionDialogsProps> | null = null;
 
 const subscribeNever = () => () => {};
 /** True once running in the browser (the screen reads browser storage). */
@@ -148,6 +150,9 @@ function cacheTasksLocally(tasks: TTaskOutput[]) {
 }
 
 function FocusView({ session, taskList }: { session: TSessionOutput; taskList: TaskList }) {
+  SessionDialogs ??= lazyUntilOpen(() => later().then((module) => module.SessionDialogs));
+  const Dialogs = SessionDialogs;
+  useEffect(wantExtrasWhenIdle, []);
   const allTasks = taskList.tasks;
   const shown = useMemo(() => visibleTasks(allTasks, session), [allTasks, session]);
   const [current, ...upNext] = shown;
@@ -221,7 +226,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
               {upNext.length > 0 ? <UpNext tasks={upNext} /> : null}
               <div>
                 <Button variant="ghost" size="sm" onClick={() => setDialog('create')}>
-                  <PlusIcon />
+                  <Icon name="plus" />
                   Create New Task
                 </Button>
               </div>
@@ -235,7 +240,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
       <BottomBar>
         {timed ? (
           <Button variant="secondary" onClick={clock.toggle} aria-pressed={undefined}>
-            {clock.running ? <PauseIcon /> : <PlayIcon />}
+            {clock.running ? <Icon name="pause" /> : <Icon name="play" />}
             {clock.running ? 'Pause' : 'Start'}
           </Button>
         ) : null}
@@ -244,7 +249,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
         </Button>
       </BottomBar>
 
-      <SessionDialogs
+      <Dialogs
         open={dialog !== 'none' || notices.length > 0}
         dialog={dialog}
         setDialog={setDialog}
@@ -289,13 +294,13 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
               if (on) await askNotificationPermission();
             }}
           >
-            <BellIcon off={!alerts} />
+            <Icon name={alerts ? 'bell' : 'bell-off'} />
             {alerts ? 'Alerts on' : 'Alerts off'}
           </Button>
         ) : null}
         {fullscreen.supported ? (
           <Button variant="ghost" size="sm" onClick={fullscreen.toggle} aria-pressed={fullscreen.active}>
-            <FullscreenIcon exit={fullscreen.active} />
+            <Icon name={fullscreen.active ? 'shrink' : 'expand'} />
             {fullscreen.active ? 'Exit full screen' : 'Full screen'}
           </Button>
         ) : null}
@@ -374,7 +379,7 @@ function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: 
         <Badge variant="neutral">{task.importance} importance</Badge>
       </div>
       <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onComplete}>
-        <CheckIcon />
+        <Icon name="check" size="size-5" />
         Complete
       </Button>
     </article>
@@ -415,7 +420,7 @@ function EmptyTasks({ firstTime, onCreate }: { firstTime: boolean; onCreate: () 
         </>
       )}
       <Button onClick={onCreate}>
-        <PlusIcon />
+        <Icon name="plus" />
         Create Task
       </Button>
     </div>
@@ -504,9 +509,3 @@ function useTabTitle(clock: SessionClock, mode: TSessionOutput['displayMode']) {
 // Drawn by CSS masks (./session.css), in the text colour: no SVG markup in the page's script.
 
 const Icon = ({ name, size = 'size-4' }: { name: string; size?: string }) => <span aria-hidden className={`fs-icon fs-icon-${name} ${size}`} />;
-const PlusIcon = () => <Icon name="plus" />;
-const CheckIcon = () => <Icon name="check" size="size-5" />;
-const PlayIcon = () => <Icon name="play" />;
-const PauseIcon = () => <Icon name="pause" />;
-const BellIcon = ({ off }: { off: boolean }) => <Icon name={off ? 'bell-off' : 'bell'} />;
-const FullscreenIcon = ({ exit }: { exit: boolean }) => <Icon name={exit ? 'shrink' : 'expand'} />;

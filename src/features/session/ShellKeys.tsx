@@ -3,17 +3,19 @@
 // written by the server, never hydrated) hand their clicks to ./SessionLater, which opens the
 // drawer or the list of shortcuts, or signs out. That module — with the keyboard shortcuts and
 // everything the App Router's layouts mount on every page (toasts, theme keeper, error reporter,
-// sign-out in another tab): SessionExtras — loads after the page, in idle time (normally well
-// under a second after `load`), or at once when needed (src/components/lazy.tsx).
+// sign-out in another tab): SessionExtras — loads after the page, in idle time once the screen
+// shows its session (the screen calls wantExtrasWhenIdle: fetched and run earlier, its 70 kB
+// would compete with drawing the screen), or at once when needed (src/components/lazy.tsx).
 import { useEffect, useSyncExternalStore } from 'react';
-import { lazyUntilOpen, whenIdle } from '@/components/lazy';
+import { lazyUntilOpen, whenIdle, type LazyComponent } from '@/components/lazy';
 import { STORAGE_KEYS } from '@/lib/session-constants';
 import type { ShellAction } from './ShellHeader';
 
 /** The page's after-load code (./SessionLater): one module, one request. */
 export const later = () => import('./SessionLater');
 
-const SessionExtras = lazyUntilOpen<{ open: boolean }>(() => later().then((module) => module.SessionExtras));
+// Created when first wanted: lazyUntilOpen schedules its idle-time preload on creation.
+let SessionExtras: LazyComponent<{ open: boolean }> | null = null;
 
 let extrasWanted = false;
 const extrasListeners = new Set<() => void>();
@@ -36,6 +38,9 @@ function hasHandedOffToast(): boolean {
   }
 }
 
+/** Loads SessionExtras (and the screen's dialogs) once the page is idle. */
+export const wantExtrasWhenIdle = () => whenIdle(wantExtras);
+
 /** A full page load to another page (they are the App Router's). */
 export const goTo = (href: string) => window.location.assign(href);
 
@@ -44,7 +49,6 @@ export function ShellKeys() {
 
   useEffect(() => {
     if (hasHandedOffToast()) wantExtras();
-    else whenIdle(wantExtras);
     const onClick = (event: MouseEvent) => {
       const action = (event.target instanceof Element ? event.target.closest<HTMLElement>('[data-shell]') : null)?.dataset.shell;
       if (!action) return;
@@ -55,5 +59,7 @@ export function ShellKeys() {
     return () => document.removeEventListener('click', onClick);
   }, []);
 
-  return <SessionExtras open={extras} />;
+  if (!extras) return null;
+  SessionExtras ??= lazyUntilOpen(() => later().then((module) => module.SessionExtras));
+  return <SessionExtras open />;
 }
