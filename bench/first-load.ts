@@ -12,10 +12,19 @@
 // - not the polyfill files (`polyfillFiles`: loaded with `nomodule`, so modern browsers skip them),
 //   not the lowPriorityFiles (_buildManifest/_ssgManifest: the pages router's), not global-error
 //   (Next's own, loaded only when the root layout fails), not dynamic imports.
+//
+// A Pages Router page (src/pages: the focus session, for its first-load budget) is counted by the
+// pages router's rule instead (pagesFirstLoadFiles): `build-manifest.json` pages['/_app'] (the
+// framework, Next's client and the app), pages[page] (the page and the Turbopack runtime) and the
+// lowPriorityFiles the page's HTML also loads (_buildManifest, _ssgManifest and, with a proxy,
+// _clientMiddlewareManifest); no rootMainFiles (the App Router's runtime is not loaded there).
 
 export type BuildManifest = {
   rootMainFiles?: string[];
   polyfillFiles?: string[];
+  /** Pages Router pages (and '/_app', '/_error') → their files. */
+  pages?: Record<string, string[]>;
+  lowPriorityFiles?: string[];
 };
 
 export type ClientReferenceManifest = {
@@ -70,6 +79,35 @@ export function firstLoadFiles(buildManifest: BuildManifest, clientManifest: Cli
   };
   for (const file of buildManifest.rootMainFiles ?? []) add(file);
   for (const key of segmentEntryKeys(pageKey, appPrefix)) for (const file of entries[key] ?? []) add(file);
+  return files;
+}
+
+/** The Pages Router's pages of a build ('/session', '/sessions/[id]'), without Next's own ('/_app', '/_error', …). */
+export function pagesRouterPages(buildManifest: BuildManifest): string[] {
+  return Object.keys(buildManifest.pages ?? {}).filter((page) => !page.startsWith('/_'));
+}
+
+/** The JS files of the first visit to a Pages Router page, in load order, without duplicates. */
+export function pagesFirstLoadFiles(buildManifest: BuildManifest, page: string): string[] {
+  const pages = buildManifest.pages ?? {};
+  if (!pages['/_app']) throw new Error('the build manifest has no /_app entry: not a Pages Router build');
+  if (!pages[page]) throw new Error(`the build manifest does not list the page ${page}`);
+  const polyfills = new Set(buildManifest.polyfillFiles ?? []);
+  const files: string[] = [];
+  for (const file of [...pages['/_app'], ...pages[page], ...(buildManifest.lowPriorityFiles ?? [])]) {
+    const normalised = file.replace(/^\/?_next\//, '').replace(/^\//, '');
+    if (normalised.endsWith('.js') && !polyfills.has(normalised) && !files.includes(normalised)) files.push(normalised);
+  }
+  return files;
+}
+
+/** What every Pages Router page loads: the framework, Next's client, the app and the build manifests. */
+export function pagesRuntimeFiles(buildManifest: BuildManifest): string[] {
+  const polyfills = new Set(buildManifest.polyfillFiles ?? []);
+  const files: string[] = [];
+  for (const file of [...(buildManifest.pages?.['/_app'] ?? []), ...(buildManifest.lowPriorityFiles ?? [])]) {
+    if (file.endsWith('.js') && !polyfills.has(file) && !files.includes(file)) files.push(file);
+  }
   return files;
 }
 

@@ -4,7 +4,8 @@
 //
 // a. First-load JavaScript per route, gzip: the files the build manifests say the first visit
 //    loads (bench/first-load.ts: rootMainFiles + the layouts on the route's path + the page,
-//    without nomodule polyfills), cross-checked in headless Chromium by summing the gzip sizes of
+//    without nomodule polyfills; for a Pages Router page such as /session: pages['/_app'] +
+//    pages[page] + the lowPriorityFiles), cross-checked in headless Chromium by summing the gzip sizes of
 //    the scripts the page actually fetched before its `load` event on a cold cache. The browser's
 //    figure is the authority; differences are listed. Floors beside them: the framework alone
 //    (Next's runtime, React, the router) and the framework plus the root layout.
@@ -29,7 +30,7 @@ import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { freePort } from '../src/server/db/embedded.ts';
-import { compareFileSets, firstLoadFiles, manifestPathOfUrl, median, routeOfPage } from './first-load.ts';
+import { compareFileSets, firstLoadFiles, manifestPathOfUrl, median, pagesFirstLoadFiles, pagesRouterPages, pagesRuntimeFiles, routeOfPage } from './first-load.ts';
 
 export const TARGETS_KB = { '/session': 120, '/dashboard': 200 };
 const START_RUNS = 3;
@@ -66,8 +67,14 @@ export function manifestFirstLoad(distDir) {
   };
   const routes = pages.map((pageKey) => {
     const files = firstLoadFiles(buildManifest, loadClientManifest(distDir, pageKey), pageKey);
-    return { pageKey, route: routeOfPage(pageKey), files, kb: files.reduce((sum, file) => sum + sizeOf(file), 0) };
+    return { pageKey, route: routeOfPage(pageKey), router: 'app', files, kb: files.reduce((sum, file) => sum + sizeOf(file), 0) };
   });
+  // The Pages Router's pages (src/pages: the focus session screen, for its first-load budget).
+  for (const page of pagesRouterPages(buildManifest)) {
+    const files = pagesFirstLoadFiles(buildManifest, page);
+    routes.push({ pageKey: page, route: page, router: 'pages', files, kb: files.reduce((sum, file) => sum + sizeOf(file), 0) });
+  }
+  const pagesRuntime = pagesRuntimeFiles(buildManifest);
   const frameworkFiles = (buildManifest.rootMainFiles ?? []).filter((file) => !(buildManifest.polyfillFiles ?? []).includes(file));
   // What every page loads: the framework, the root layout and the root not-found boundary.
   const rootEntries = loadClientManifest(distDir, pages[0]).entryJSFiles ?? {};
@@ -77,6 +84,7 @@ export function manifestFirstLoad(distDir) {
     routes: routes.sort((a, b) => a.route.localeCompare(b.route)),
     framework: { files: frameworkFiles, kb: frameworkFiles.reduce((sum, file) => sum + sizeOf(file), 0) },
     rootLayout: { files: withRootLayout, kb: withRootLayout.reduce((sum, file) => sum + sizeOf(file), 0) },
+    pagesRuntime: pagesRuntime.length ? { files: pagesRuntime, kb: pagesRuntime.reduce((sum, file) => sum + sizeOf(file), 0) } : null,
     sizeOf,
   };
 }
@@ -436,6 +444,7 @@ export async function measureFrontend({ root, appDir = root, say = () => {} }) {
       ),
       frameworkKb: round(manifest.framework.kb),
       rootLayoutKb: round(manifest.rootLayout.kb),
+      pagesRuntimeKb: manifest.pagesRuntime ? round(manifest.pagesRuntime.kb) : null,
       startMs: {
         cold: { health: round(median(cold.map((r) => r.health)), 0), home: round(median(cold.map((r) => r.home)), 0), runs: cold.map((r) => [round(r.health, 0), round(r.home, 0)]) },
         warm: { health: round(median(warm.map((r) => r.health)), 0), home: round(median(warm.map((r) => r.home)), 0), runs: warm.map((r) => [round(r.health, 0), round(r.home, 0)]) },
@@ -498,7 +507,8 @@ Produced by \`npm run bench:frontend\` (bench/frontend.mjs, ${fmt(seconds, 0)} s
 The browser column is the authority: the gzip size (level 9) of every script a cold first visit
 fetched before the page's \`load\` event in headless Chromium (signed in for the app's pages). The
 manifest column is the build manifests' rule (bench/first-load.ts: rootMainFiles + the layouts on
-the route's path + the page; polyfills are \`nomodule\` and skipped by modern browsers). "After
+the route's path + the page; polyfills are \`nomodule\` and skipped by modern browsers; for the
+Pages Router's pages, /session and /sessions/[id]: pages['/_app'] + the page + the lowPriorityFiles). "After
 load" is not part of the first load: code the page fetches once it has loaded and the network is
 quiet (dialogs, the task form and the set-up wizards preload in idle time and open instantly).
 
@@ -506,7 +516,7 @@ quiet (dialogs, the task form and the set-up wizards preload in idle time and op
 |---|---:|
 | Framework alone: Next's runtime, React DOM, the router (rootMainFiles) | ${fmt(manifest.framework.kb)} |
 | Framework + the root layout and its not-found boundary (every page loads these: providers, toasts, theme) | ${fmt(manifest.rootLayout.kb)} |
-
+${manifest.pagesRuntime ? `| Pages Router runtime (the focus session's router: React DOM, Next's pages client, _app, Turbopack runtime, build manifests) | ${fmt(manifest.pagesRuntime.kb)} |\n` : ''}
 | route | browser kB | manifest kB | target kB | result | after load kB | manifest vs browser |
 |---|---:|---:|---:|---|---:|---|
 ${rows.join('\n')}

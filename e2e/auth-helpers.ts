@@ -6,10 +6,15 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshot, VIEWPORTS } from './helpers';
 
 const appDir = path.resolve(import.meta.dirname, '..', 'src', 'app', '(app)');
+const pagesDir = path.resolve(import.meta.dirname, '..', 'src', 'pages');
 
-/** Whether the signed-in page at `route` (e.g. '/account') is part of this build. */
+/**
+ * Whether the signed-in page at `route` (e.g. '/account') is part of this build: an App Router
+ * page, or a Pages Router one (the focus session, src/pages/session.tsx).
+ */
 export function hasAppPage(route: string): boolean {
-  return existsSync(path.join(appDir, ...route.split('/').filter(Boolean), 'page.tsx'));
+  const segments = route.split('/').filter(Boolean);
+  return existsSync(path.join(appDir, ...segments, 'page.tsx')) || existsSync(path.join(pagesDir, `${segments.join('/')}.tsx`));
 }
 
 export const THEMES = ['light', 'dark'] as const;

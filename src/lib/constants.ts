@@ -1,6 +1,10 @@
 // Business constants of spec section 9 and the enums of section 3, in one place: the zod
 // schemas, the services, the UI and the tests all read them from here.
 
+// The focus session screen's constants live in ./session-constants (the session page's first load
+// carries only those); they are part of this list all the same.
+export { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, SESSION_DEFAULTS, STORAGE_KEYS } from './session-constants';
+
 export const IMPORTANCE = ['Low', 'Medium', 'High', 'Critical'] as const;
 export type Importance = (typeof IMPORTANCE)[number];
 
@@ -13,13 +17,6 @@ export const BREAKDOWN_DIFFICULTY = ['Easy', 'Medium', 'Hard'] as const;
 export const DISPLAY_MODES = ['clock', 'clock-date', 'pomodoro', 'timer', 'stopwatch'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
 
-export const DISPLAY_MODE_LABELS: Record<DisplayMode, string> = {
-  clock: 'Clock',
-  'clock-date': 'Clock & Date',
-  pomodoro: 'Pomodoro',
-  timer: 'Timer',
-  stopwatch: 'Stopwatch',
-};
 
 export const MOODS = ['energetic', 'focused', 'relaxed', 'tired', 'stressed'] as const;
 export type Mood = (typeof MOODS)[number];
@@ -41,7 +38,6 @@ export const PLUS_PRICE = { amount: 2, was: 4 } as const;
 export const CURRENCIES = { UK: { code: 'GBP', symbol: '£' }, USA: { code: 'USD', symbol: '$' } } as const;
 export type Country = keyof typeof CURRENCIES;
 
-export const SESSION_DEFAULTS = { displayMode: 'clock', maxTasks: 5, pomodoroWork: 25, pomodoroBreak: 5 } as const;
 export const SESSION_LIMITS = { maxMinutes: 1440, maxTasks: 50 } as const;
 
 export const TASK_LIMITS = { titleMax: 200, descriptionMax: 5000 } as const;
@@ -54,9 +50,6 @@ export const VERIFY_TOKEN_TTL_HOURS = 24;
 export const RESET_TOKEN_TTL_HOURS = 1;
 
 export const ONBOARDING_ADVANCE_MS = 800;
-export const BOTTOM_BAR_SHOW_MS = 3000;
-export const BOTTOM_BAR_HIDE_MS = 300;
-export const COMPLETION_REFRESH_MS = 400;
 export const DUE_SOON_HOURS = 24;
 export const REMINDER_WINDOW_HOURS = 12;
 export const RECENT_SESSIONS_COUNT = 6;
@@ -73,17 +66,3 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export const PRIVACY_POLICY = { version: '2.6', lastUpdated: 'October 2025' } as const;
-
-/** Browser storage keys of spec section 3. */
-export const STORAGE_KEYS = {
-  cookieConsent: 'cookie_consent',
-  theme: 'theme',
-  currentSessionId: 'currentSessionId',
-  sessionConfig: 'sessionConfig',
-  sessionStart: (sessionId: string) => `sessionStart:${sessionId}`,
-  upgradeIntent: 'upgradeIntent',
-  region: 'region',
-  cachedTasks: 'cachedTasks',
-  cachedSessions: 'cachedSessions',
-  cachedUser: 'cachedUser',
-} as const;

@@ -3,6 +3,7 @@
 // parents, and reading the server's limit errors (spec section 8).
 import { DUE_SOON_HOURS } from '@/lib/constants';
 import type { TTaskOutput } from '@/lib/schemas/task';
+import { byDueDate } from './due-order';
 
 type Dated = { dueDate: string | Date | null };
 type TaskLike = Pick<TTaskOutput, 'id' | 'completed' | 'dueDate' | 'parentTaskId'> & { completedAt?: string | null };
@@ -61,13 +62,7 @@ export function taskStats(tasks: readonly (Pick<TaskLike, 'completed'> & Dated)[
   };
 }
 
-/** By due date ascending, undated last; ties keep their order. */
-export function byDueDate<T extends Dated>(a: T, b: T): number {
-  if (!a.dueDate && !b.dueDate) return 0;
-  if (!a.dueDate) return 1;
-  if (!b.dueDate) return -1;
-  return toMs(a.dueDate) - toMs(b.dueDate);
-}
+export { byDueDate };
 
 export interface TaskNode<T> {
   task: T;

@@ -50,12 +50,7 @@ export const themeColors: Record<ThemeColor, string> = Object.fromEntries(
 
 export const radii = { card: '0.875rem', control: '0.625rem', pill: '9999px' } as const;
 
-/** The clock scales with the viewport: readable from across a room in full screen. */
-export const clockSizes = {
-  clock: 'clamp(3.5rem, 14vw, 11rem)',
-  clockCompact: 'clamp(2.75rem, 10vw, 7rem)',
-  date: 'clamp(1rem, 2.4vw, 1.75rem)',
-} as const;
+export { clockSizes } from './clock-sizes';
 
 export const THEME_STORAGE_KEY = 'theme';
 export type ThemePreference = 'light' | 'dark' | 'system';

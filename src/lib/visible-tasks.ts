@@ -1,8 +1,8 @@
 // Which tasks a focus session shows (spec section 4): not completed, created at or after the
 // session's start, by due date ascending with undated tasks last, at most maxTasks (default 5).
 // The first is the current task. Pure, so the session screen stays a thin view over it.
-import { SESSION_DEFAULTS } from '@/lib/constants';
-import { byDueDate } from '@/lib/tasks';
+import { SESSION_DEFAULTS } from '@/lib/session-constants';
+import { byDueDate } from '@/lib/due-order';
 
 export interface VisibleTaskLike {
   id: string;

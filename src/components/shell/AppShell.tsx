@@ -12,7 +12,7 @@ import { APP_NAV, currentNavItem } from '@/lib/app-nav';
 import { lazyUntilOpen } from '../lazy';
 import { KeyboardShortcuts, openShortcutsHelp } from '../KeyboardShortcuts';
 import { Logo } from '../Logo';
-import { KeyboardIcon } from './icons';
+import { KeyboardIcon, MenuIcon } from './icons';
 import type { NavDrawerProps } from './NavDrawer';
 
 // The drawer (Headless UI) loads when first opened: src/components/lazy.tsx.
@@ -122,13 +122,5 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
       </div>
       {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}
     </div>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" aria-hidden className="size-5">
-      <path d="M3.5 6h13M3.5 10h13M3.5 14h13" />
-    </svg>
   );
 }

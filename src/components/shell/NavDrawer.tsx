@@ -6,7 +6,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { APP_NAV } from '@/lib/app-nav';
 import { CloseIcon } from '../CloseIcon';
-import { openShortcutsHelp } from '../KeyboardShortcuts';
+import { openShortcutsHelp } from '../shortcut-keys';
 import { Logo } from '../Logo';
 import { KeyboardIcon } from './icons';
 

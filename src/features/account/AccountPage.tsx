@@ -25,11 +25,11 @@ import { useAccountMe } from './useMe';
 function useAccountParams() {
   const params = useSearchParams();
   const [state] = useState(() => {
-    const checkout = params.get(CHECKOUT_RETURN.param);
-    const country = params.get('country');
+    const checkout = params?.get(CHECKOUT_RETURN.param);
+    const country = params?.get('country');
     return {
       checkoutReturn: (checkout === CHECKOUT_RETURN.success ? 'success' : checkout === CHECKOUT_RETURN.cancelled ? 'cancelled' : null) as CheckoutReturn,
-      upgradeCountry: (params.get('upgrade') === 'plus' ? (country === 'USA' ? 'USA' : 'UK') : null) as Country | null,
+      upgradeCountry: (params?.get('upgrade') === 'plus' ? (country === 'USA' ? 'USA' : 'UK') : null) as Country | null,
     };
   });
   useEffect(() => {

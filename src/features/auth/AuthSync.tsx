@@ -11,32 +11,15 @@ import { useEffect } from 'react';
 import { useTRPC } from '@/trpc/react';
 import { errorStatus } from './errors';
 import { signinUrl } from './next-path';
-import { AUTH_CHANNEL, browserStorage, cacheUser, isSignOutMessage, isSignOutStorageEvent } from './session-sync';
+import { browserStorage, cacheUser } from './session-sync';
+import { useSignOutElsewhere } from './useSignOutElsewhere';
 import { isLeaving, leaveTo } from './leave';
 
 export function AuthSync() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
 
-  useEffect(() => {
-    const signedOutElsewhere = () => leaveTo('/signin');
-    const onStorage = (event: StorageEvent) => {
-      if (event.storageArea && event.storageArea !== browserStorage('local')) return;
-      if (isSignOutStorageEvent(event)) signedOutElsewhere();
-    };
-    window.addEventListener('storage', onStorage);
-    let channel: BroadcastChannel | null = null;
-    if (typeof BroadcastChannel !== 'undefined') {
-      channel = new BroadcastChannel(AUTH_CHANNEL);
-      channel.onmessage = (event) => {
-        if (isSignOutMessage(event.data)) signedOutElsewhere();
-      };
-    }
-    return () => {
-      window.removeEventListener('storage', onStorage);
-      channel?.close();
-    };
-  }, []);
+  useSignOutElsewhere();
 
   useEffect(() => {
     const meKey = JSON.stringify(trpc.auth.me.queryKey());

@@ -33,6 +33,21 @@ export function clearAccountStorage(local: StorageLike | null, session: StorageL
   }
 }
 
+/**
+ * Forgets the signed-in account's data in this browser's storage and tells the other tabs (a
+ * message on the channel; the cached user's removal is the `storage` event). The sign-out of the
+ * App Router pages (useSignOut, which also clears its query cache) and of the focus session page
+ * (src/features/session/sign-out.ts) both use it.
+ */
+export function forgetAccountStorage(): void {
+  clearAccountStorage(browserStorage('local'), browserStorage('session'));
+  if (typeof BroadcastChannel !== 'undefined') {
+    const channel = new BroadcastChannel(AUTH_CHANNEL);
+    channel.postMessage(SIGNED_OUT);
+    channel.close();
+  }
+}
+
 /** Whether a `storage` event from another tab means that tab signed out. */
 export function isSignOutStorageEvent(event: { key: string | null; newValue: string | null }): boolean {
   // key null: the other tab cleared all of local storage, cached user included.

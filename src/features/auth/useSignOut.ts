@@ -7,7 +7,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { toast } from '@/components/Toast';
 import { useTRPC } from '@/trpc/react';
 import { leaveTo } from './leave';
-import { AUTH_CHANNEL, browserStorage, clearAccountStorage, SIGNED_OUT } from './session-sync';
+import { forgetAccountStorage } from './session-sync';
 import { SIGNED_IN_QUERY_KEY } from '@/components/useSignedIn';
 
 /**
@@ -15,12 +15,7 @@ import { SIGNED_IN_QUERY_KEY } from '@/components/useSignedIn';
  * page after deleting the account (then leave for `/` instead of /signin).
  */
 export function forgetAccountInBrowser(queryClient: QueryClient): void {
-  clearAccountStorage(browserStorage('local'), browserStorage('session'));
-  if (typeof BroadcastChannel !== 'undefined') {
-    const channel = new BroadcastChannel(AUTH_CHANNEL);
-    channel.postMessage(SIGNED_OUT);
-    channel.close();
-  }
+  forgetAccountStorage();
   queryClient.clear();
   queryClient.setQueryData(SIGNED_IN_QUERY_KEY, false);
 }

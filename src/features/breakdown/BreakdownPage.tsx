@@ -37,7 +37,7 @@ export function BreakdownPage() {
   const me = useQuery(trpc.auth.me.queryOptions(undefined, { retry: false }));
   const open = (tasks.data ?? []).filter((task) => !task.completed && !task.parentTaskId);
 
-  const [selectedId, setSelectedId] = useState<string | null>(() => params.get('task'));
+  const [selectedId, setSelectedId] = useState<string | null>(() => params?.get('task') ?? null);
   const [description, setDescription] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [added, setAdded] = useState<Record<number, 'adding' | 'added'>>({});

@@ -45,7 +45,7 @@ function VerifiedDashboard() {
 
   const [createOpen, setCreateOpen] = useState(false);
   // ?task=<id> (a reminder mail's link) opens that task once the list is here.
-  const [editingId, setEditingId] = useState<string | null>(() => params.get('task'));
+  const [editingId, setEditingId] = useState<string | null>(() => params?.get('task') ?? null);
   const [deleting, setDeleting] = useState<TTaskOutput | null>(null);
   const [startOpen, setStartOpen] = useState(false);
   const handledParams = useRef(false);
@@ -59,8 +59,8 @@ function VerifiedDashboard() {
   // ?verified=… toasts once, ?task=… opens that task; then the address is reset to /dashboard.
   useEffect(() => {
     if (handledParams.current) return;
-    const verified = params.get('verified');
-    const taskId = params.get('task');
+    const verified = params?.get('verified');
+    const taskId = params?.get('task');
     if (!verified && !taskId) return;
     handledParams.current = true;
     if (verified === 'success') toast({ title: 'Email verified successfully!' });

@@ -1,7 +1,8 @@
 // The current focus session lives in the browser's session storage (spec section 3): its id,
 // and a small configuration entry (displayMode, default clock; maxTasks, default 5). A tab
 // keeps its own current session; a new tab starts without one.
-import { SESSION_DEFAULTS, STORAGE_KEYS, type DisplayMode } from '@/lib/constants';
+import type { DisplayMode } from '@/lib/constants';
+import { SESSION_DEFAULTS, STORAGE_KEYS } from '@/lib/session-constants';
 
 export interface SessionConfigEntry {
   displayMode: DisplayMode;

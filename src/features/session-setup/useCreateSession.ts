@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { toast } from '@/components/Toast';
 import type { UsageKind } from '@/lib/constants';
 import type { TCreateSessionInput } from '@/lib/schemas/session';
+import { handOffToast } from '@/lib/toast-handoff';
 import { isAiSessionLimitError, isSessionLimitError } from '@/lib/tasks';
 import { useTRPC } from '@/trpc/react';
 import { setCurrentSession } from './current-session';
@@ -20,12 +21,17 @@ export function useCreateSession({ onLimit, onCreated }: { onLimit: (kind: Usage
       onMutate: () => queryClient.cancelQueries(),
       onSuccess: (session) => {
         setCurrentSession(session);
-        toast({ title: 'Session created successfully!' });
+        const created = { title: 'Session created successfully!' };
+        toast(created);
+        // /session is on the Pages Router (src/pages/session.tsx: its first-load budget), so the
+        // way there is a full page load: the toast travels with it and shows there too.
+        handOffToast(created);
         void queryClient.invalidateQueries({ queryKey: trpc.session.list.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
         onCreated?.();
         // Both readings of the spec lead here: a manual or AI session opens /session (and
-        // /sessions/{id} opens the same screen for a given session).
+        // /sessions/{id} opens the same screen for a given session). /session is on the Pages
+        // Router: Next makes this a full page load.
         router.push('/session');
       },
       onError: (error, input: TCreateSessionInput) => {

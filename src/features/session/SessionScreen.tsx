@@ -3,25 +3,33 @@
 // task, large, on the other; the next tasks quieter. A bottom bar (Start/Pause, Quit Session)
 // shows for 3 s on load and on hover or keyboard focus, and hides 300 ms after the pointer
 // leaves. Dialogs: 'Great work!', 'End Session?', 'Create New Task' and 'Session Update'.
-import { useQuery } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
+//
+// Served by the Pages Router (src/pages/session.tsx and src/pages/sessions/[id].tsx) within a
+// first-load budget of about 9 kB gzip of its own: data through plain fetch to the REST door
+// (./rest.ts), no router (other pages are full page loads: goTo), and every dialog's code loads
+// after the page, in idle time or on first opening (src/components/lazy.tsx).
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Badge } from '@/components/Badge';
-import { Button } from '@/components/Button';
-import { Dialog } from '@/components/Dialog';
+import { Button } from '@/components/ButtonCore';
+import { lazyUntilOpen, type LazyComponent } from '@/components/lazy';
 import { LoadingOverlay } from '@/components/Spinner';
-import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, DISPLAY_MODE_LABELS } from '@/lib/constants';
+import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
+import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, STORAGE_KEYS } from '@/lib/session-constants';
+import { formatLocal, TIME_SIMPLE } from '@/lib/local-format';
 import type { TSessionOutput } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
-import { clockSizes } from '@/lib/theme';
-import { formatLocal, TIME_SIMPLE } from '@/lib/local-format';
+import { clockSizes } from '@/lib/clock-sizes';
 import { formatClock } from '@/lib/timer';
 import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
-import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
-import { TaskFormDialog, useTaskMutations } from '@/features/tasks';
-import { useTRPC } from '@/trpc/react';
-import { askNotificationPermission, notify, playChime, readAlertsEnabled, storeAlertsEnabled } from './alerts';
+import { askNotificationPermission, readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
+import { ApiError, completeTask, getSession, listTasks } from './rest';
+import type { SessionDialog, SessionDialogsProps } from './SessionLater';
+import { goTo, later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
 import { useSessionClock, type SessionClock } from './useSessionClock';
+
+// Created with the first screen that shows a session: lazyUntilOpen schedules its idle-time
+// preload on creation, and before the session is drawn that would compete with drawing it.
+let SessionDialogs: LazyComponent<SessionDialogsProps> | null = null;
 
 const subscribeNever = () => () => {};
 /** True once running in the browser (the screen reads browser storage). */
@@ -29,14 +37,27 @@ function useIsClient(): boolean {
   return useSyncExternalStore(subscribeNever, () => true, () => false);
 }
 
+/**
+ * The page: /session (sessionId omitted: the current session) or /sessions/{id}. The header
+ * around it is static HTML from src/pages/_document.tsx (./ShellHeader); ShellKeys brings its
+ * buttons and the keyboard shortcuts to life.
+ */
+export function SessionPage({ sessionId }: { sessionId?: string }) {
+  return (
+    <>
+      <ShellKeys />
+      {sessionId ? <SessionByIdScreen sessionId={sessionId} /> : <CurrentSessionScreen />}
+    </>
+  );
+}
+
 /** /session: the current session from session storage; without one, back to the dashboard. */
 export function CurrentSessionScreen() {
   const isClient = useIsClient();
-  const router = useRouter();
   const id = isClient ? currentSessionId() : null;
   useEffect(() => {
-    if (isClient && !id) router.replace('/dashboard');
-  }, [isClient, id, router]);
+    if (isClient && !id) window.location.replace('/dashboard');
+  }, [isClient, id]);
   if (!id) return <LoadingOverlay label="Opening your session…" />;
   return <SessionScreen sessionId={id} />;
 }
@@ -48,39 +69,95 @@ export function SessionByIdScreen({ sessionId }: { sessionId: string }) {
   return <SessionScreen sessionId={sessionId} makeCurrent />;
 }
 
-function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurrent?: boolean }) {
-  const trpc = useTRPC();
-  const router = useRouter();
-  const session = useQuery({ ...trpc.session.get.queryOptions({ id: sessionId }), retry: false });
-
+/**
+ * The tasks (GET /api/tasks), with what the screen needs of a query cache: a pending state, an
+ * empty list when loading fails (spec section 7), a reload, in-flight loads cancelled before a
+ * change (spec section 7: a late answer cannot overwrite an optimistic change), and the
+ * optimistic change itself.
+ */
+function useTaskList() {
+  const [state, setState] = useState<{ tasks: TTaskOutput[]; pending: boolean }>({ tasks: [], pending: true });
+  const inflight = useRef<AbortController | null>(null);
+  const latest = useRef(state.tasks);
   useEffect(() => {
-    if (session.isError) {
-      if (!makeCurrent) clearCurrentSession();
-      router.replace('/dashboard');
-    }
-  }, [session.isError, makeCurrent, router]);
-
+    latest.current = state.tasks;
+  });
+  const cancel = useCallback(() => {
+    inflight.current?.abort();
+    inflight.current = null;
+  }, []);
+  const reload = useCallback(() => {
+    inflight.current?.abort();
+    const controller = new AbortController();
+    inflight.current = controller;
+    listTasks(controller.signal).then(
+      (tasks) => {
+        if (!controller.signal.aborted) setState({ tasks, pending: false });
+      },
+      () => {
+        if (!controller.signal.aborted) setState({ tasks: [], pending: false });
+      },
+    );
+  }, []);
   useEffect(() => {
-    if (session.data && makeCurrent) setCurrentSession(session.data);
-  }, [session.data, makeCurrent]);
-
-  if (!session.data) return <LoadingOverlay label="Opening your session…" />;
-  return <FocusView key={session.data.id} session={session.data} />;
+    reload();
+    return cancel;
+  }, [reload, cancel]);
+  const change = useCallback((update: (tasks: TTaskOutput[]) => TTaskOutput[]) => {
+    setState((current) => ({ ...current, tasks: update(current.tasks) }));
+  }, []);
+  return { tasks: state.tasks, pending: state.pending, reload, cancel, change, latest };
 }
 
-type Dialogs = 'none' | 'great' | 'end' | 'create';
+type TaskList = ReturnType<typeof useTaskList>;
 
-function FocusView({ session }: { session: TSessionOutput }) {
-  const trpc = useTRPC();
-  const router = useRouter();
-  // Spec section 7: the session's task list falls back to an empty list when it fails.
-  const tasksQuery = useQuery({ ...trpc.task.list.queryOptions(), refetchOnMount: true });
-  const allTasks = useMemo(() => (tasksQuery.isError ? [] : (tasksQuery.data ?? [])), [tasksQuery.data, tasksQuery.isError]);
+function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurrent?: boolean }) {
+  const [session, setSession] = useState<TSessionOutput | null>(null);
+  // The tasks load beside the session, not after it.
+  const taskList = useTaskList();
+
+  useEffect(() => {
+    let live = true;
+    getSession(sessionId).then(
+      (loaded) => {
+        if (!live) return;
+        if (makeCurrent) setCurrentSession(loaded);
+        setSession(loaded);
+      },
+      (error: unknown) => {
+        // 401: ./rest.ts is already taking the tab to sign in (and back here).
+        if (!live || (error instanceof ApiError && error.status === 401)) return;
+        if (!makeCurrent) clearCurrentSession();
+        window.location.replace('/dashboard');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [sessionId, makeCurrent]);
+
+  if (!session) return <LoadingOverlay label="Opening your session…" />;
+  return <FocusView key={session.id} session={session} taskList={taskList} />;
+}
+
+/** Spec section 3: tasks are cached in local storage after a completion (cleared on sign-out). */
+function cacheTasksLocally(tasks: TTaskOutput[]) {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.cachedTasks, JSON.stringify(tasks));
+  } catch {
+    // Storage full or blocked: the cache is a convenience only.
+  }
+}
+
+function FocusView({ session, taskList }: { session: TSessionOutput; taskList: TaskList }) {
+  SessionDialogs ??= lazyUntilOpen(() => later().then((module) => module.SessionDialogs));
+  const Dialogs = SessionDialogs;
+  useEffect(wantExtrasWhenIdle, []);
+  const allTasks = taskList.tasks;
   const shown = useMemo(() => visibleTasks(allTasks, session), [allTasks, session]);
   const [current, ...upNext] = shown;
-  const mutations = useTaskMutations();
 
-  const [dialog, setDialog] = useState<Dialogs>('none');
+  const [dialog, setDialog] = useState<SessionDialog>('none');
   const [notices, setNotices] = useState<string[]>([]);
   const [alerts, setAlerts] = useState(readAlertsEnabled);
   const alertsRef = useRef(alerts);
@@ -90,11 +167,12 @@ function FocusView({ session }: { session: TSessionOutput }) {
 
   const onNotice = useCallback((notice: string) => {
     setNotices((queue) => [...queue, notice]);
-    if (alertsRef.current) {
-      playChime();
-      if (document.visibilityState !== 'visible') notify(notice);
-    }
+    if (alertsRef.current) void later().then((module) => module.alertNotice(notice));
   }, []);
+  // The quick create's toasts need the toast stack (mounted after load, or now).
+  useEffect(() => {
+    if (dialog === 'create') wantExtras();
+  }, [dialog]);
   const clock = useSessionClock(session.id, session.displayMode, session, onNotice);
   const timed = clock.config !== null;
 
@@ -103,13 +181,22 @@ function FocusView({ session }: { session: TSessionOutput }) {
   function complete(task: TTaskOutput) {
     const remainingInView = shown.filter((t) => t.id !== task.id).length;
     const othersFromSession = openSessionTasks(allTasks, session.id, task.id).length;
-    mutations.complete(task, {
-      sessionId: session.id,
-      onError: () => {
-        setDialog((open) => (open === 'great' ? 'none' : open));
-        setNotices((queue) => [...queue, 'Failed to complete task. Please try again.']);
-      },
-    });
+    // Optimistic (spec section 4): the task leaves the list at once; the list refreshes from the
+    // server 400 ms after the answer, and a failure puts it back and says so.
+    const before = taskList.latest.current;
+    const completedAt = new Date().toISOString();
+    taskList.cancel();
+    taskList.change((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, completed: true, completedAt, completedInSessionId: session.id } : t)));
+    completeTask(task.id, session.id)
+      .then(
+        () => cacheTasksLocally(taskList.latest.current),
+        () => {
+          taskList.change(() => before);
+          setDialog((open) => (open === 'great' ? 'none' : open));
+          setNotices((queue) => [...queue, 'Failed to complete task. Please try again.']);
+        },
+      )
+      .finally(() => setTimeout(taskList.reload, COMPLETION_REFRESH_MS));
     // If no tasks remain while running, the clock pauses (spec section 4).
     if (remainingInView === 0) clock.pause();
     if (othersFromSession > 0) setDialog('great');
@@ -118,20 +205,20 @@ function FocusView({ session }: { session: TSessionOutput }) {
   function endSession() {
     setDialog('none');
     clearCurrentSession();
-    router.push('/dashboard');
+    goTo('/dashboard');
   }
 
   const createdHere = allTasks.some((task) => task.sessionId === session.id) || session.selectedTaskIds.length > 0;
 
   return (
-    <div className="relative flex min-h-[calc(100dvh-12rem)] flex-col">
+    <div className="fs-view">
       <SessionTopBar session={session} alerts={alerts} onAlertsChange={setAlerts} />
 
-      <div className="grid flex-1 items-center gap-10 py-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-16">
+      <div className="fs-grid">
         <ClockPanel clock={clock} session={session} />
 
-        <section aria-label="Tasks" className="flex min-w-0 flex-col gap-6">
-          {tasksQuery.isPending ? (
+        <section aria-label="Tasks" className="fs-tasks">
+          {taskList.pending ? (
             <p className="text-muted">Loading tasks…</p>
           ) : current ? (
             <>
@@ -139,7 +226,7 @@ function FocusView({ session }: { session: TSessionOutput }) {
               {upNext.length > 0 ? <UpNext tasks={upNext} /> : null}
               <div>
                 <Button variant="ghost" size="sm" onClick={() => setDialog('create')}>
-                  <PlusIcon />
+                  <Icon name="plus" />
                   Create New Task
                 </Button>
               </div>
@@ -153,7 +240,7 @@ function FocusView({ session }: { session: TSessionOutput }) {
       <BottomBar>
         {timed ? (
           <Button variant="secondary" onClick={clock.toggle} aria-pressed={undefined}>
-            {clock.running ? <PauseIcon /> : <PlayIcon />}
+            {clock.running ? <Icon name="pause" /> : <Icon name="play" />}
             {clock.running ? 'Pause' : 'Start'}
           </Button>
         ) : null}
@@ -162,62 +249,22 @@ function FocusView({ session }: { session: TSessionOutput }) {
         </Button>
       </BottomBar>
 
-      <Dialog
-        open={dialog === 'great'}
-        onClose={() => setDialog('none')}
-        title="Great work!"
-        description="One thing done. Ready for the next one?"
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDialog('end')}>
-              End Session
-            </Button>
-            <Button onClick={() => setDialog('none')}>Continue</Button>
-          </>
-        }
-      />
-
-      <Dialog
-        open={dialog === 'end'}
-        onClose={() => setDialog('none')}
-        role="alertdialog"
-        title="End Session?"
-        description={
-          shown.length === 0
-            ? 'You have no tasks left in this session.'
-            : `You have ${shown.length} ${shown.length === 1 ? 'task' : 'tasks'} remaining in this session.`
-        }
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={endSession}>
-              End Session
-            </Button>
-            <Button onClick={() => setDialog('none')}>Keep Going</Button>
-          </>
-        }
-      />
-
-      <TaskFormDialog
-        open={dialog === 'create'}
-        onClose={() => setDialog((open) => (open === 'create' ? 'none' : open))}
-        title="Create New Task"
-        requireDueDate={false}
-        allowVeryHard
+      <Dialogs
+        open={dialog !== 'none' || notices.length > 0}
+        dialog={dialog}
+        setDialog={setDialog}
+        notices={notices}
+        dismissNotice={() => setNotices((queue) => queue.slice(1))}
+        remaining={shown.length}
         sessionId={session.id}
-        onCreated={() => clock.start()}
+        onEnd={endSession}
+        onCreated={(task) => {
+          taskList.cancel();
+          taskList.change((tasks) => (tasks.some((t) => t.id === task.id) ? tasks : [...tasks, task]));
+          taskList.reload();
+          clock.start();
+        }}
       />
-
-      <Dialog
-        open={notices.length > 0 && dialog === 'none'}
-        onClose={() => setNotices((queue) => queue.slice(1))}
-        title="Session Update"
-        size="sm"
-        footer={<Button onClick={() => setNotices((queue) => queue.slice(1))}>OK</Button>}
-      >
-        <p className="text-base">{notices[0]}</p>
-      </Dialog>
     </div>
   );
 }
@@ -228,11 +275,11 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
   const fullscreen = useFullscreen();
   const timed = session.displayMode === 'timer' || session.displayMode === 'pomodoro';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
+    <div className="fs-top">
       <div className="min-w-0">
-        <h1 className="truncate text-base font-medium text-muted">{session.sessionName}</h1>
+        <h1 className="fs-name">{session.sessionName}</h1>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="fs-row">
         {timed ? (
           <Button
             variant="ghost"
@@ -247,13 +294,13 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
               if (on) await askNotificationPermission();
             }}
           >
-            <BellIcon off={!alerts} />
+            <Icon name={alerts ? 'bell' : 'bell-off'} />
             {alerts ? 'Alerts on' : 'Alerts off'}
           </Button>
         ) : null}
         {fullscreen.supported ? (
           <Button variant="ghost" size="sm" onClick={fullscreen.toggle} aria-pressed={fullscreen.active}>
-            <FullscreenIcon exit={fullscreen.active} />
+            <Icon name={fullscreen.active ? 'shrink' : 'expand'} />
             {fullscreen.active ? 'Exit full screen' : 'Full screen'}
           </Button>
         ) : null}
@@ -287,12 +334,12 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
   const progress = snap && snap.remainingMs !== null && clock.config ? progressOf(snap, session) : null;
 
   return (
-    <section aria-label="Clock" className="flex flex-col items-center justify-center gap-3 text-center">
-      <p className="flex items-center gap-2 text-sm font-medium uppercase tracking-[0.18em] text-muted">
+    <section aria-label="Clock" className="fs-clock">
+      <p className="fs-clock-label">
         {label}
         {paused ? <Badge variant="neutral">Paused</Badge> : null}
       </p>
-      <p role="timer" aria-label={`${label}: ${main}`} className="tabular font-medium leading-none tracking-tight" style={{ fontSize: clockSizes.clock }}>
+      <p role="timer" aria-label={`${label}: ${main}`} className="tabular fs-time" style={{ fontSize: clockSizes.clock }}>
         {main}
       </p>
       {sub ? (
@@ -301,8 +348,8 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
         </p>
       ) : null}
       {progress !== null ? (
-        <div aria-hidden className="mt-2 h-1 w-48 overflow-hidden rounded-pill bg-surfaceMuted">
-          <div className="h-full rounded-pill bg-accent transition-[width] duration-1000 ease-linear" style={{ width: `${progress * 100}%` }} />
+        <div aria-hidden className="fs-progress">
+          <div style={{ width: `${progress * 100}%` }} />
         </div>
       ) : null}
     </section>
@@ -319,20 +366,20 @@ function progressOf(snap: NonNullable<SessionClock['snap']>, session: TSessionOu
 function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: () => void }) {
   const due = task.dueDate ? formatLocal(task.dueDate, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : null;
   return (
-    <article aria-labelledby="current-task-title" className="relative overflow-hidden rounded-card border border-border bg-surface p-6 sm:p-8">
-      <span aria-hidden className="absolute inset-y-0 left-0 w-1.5" style={{ background: task.color ?? 'var(--color-accent)' }} />
-      <p className="text-xs font-medium uppercase tracking-[0.18em] text-muted">Now</p>
-      <h2 id="current-task-title" className="mt-2 text-2xl font-semibold leading-snug tracking-tight break-words sm:text-3xl">
+    <article aria-labelledby="current-task-title" className="fs-card">
+      <span aria-hidden className="fs-card-edge" style={{ background: task.color ?? 'var(--color-accent)' }} />
+      <p className="fs-eyebrow">Now</p>
+      <h2 id="current-task-title" className="fs-card-title">
         {task.title}
       </h2>
-      {task.description ? <p className="mt-3 whitespace-pre-line leading-relaxed text-muted">{task.description}</p> : null}
-      <div className="mt-4 flex flex-wrap gap-2 text-xs">
+      {task.description ? <p className="fs-card-text">{task.description}</p> : null}
+      <div className="fs-badges">
         {due ? <Badge variant="neutral">Due {due}</Badge> : null}
         <Badge variant="neutral">{task.difficulty}</Badge>
         <Badge variant="neutral">{task.importance} importance</Badge>
       </div>
       <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onComplete}>
-        <CheckIcon />
+        <Icon name="check" size="size-5" />
         Complete
       </Button>
     </article>
@@ -342,15 +389,15 @@ function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: 
 function UpNext({ tasks }: { tasks: TTaskOutput[] }) {
   return (
     <section aria-labelledby="up-next-title">
-      <h2 id="up-next-title" className="mb-2 text-xs font-medium uppercase tracking-[0.18em] text-muted">
+      <h2 id="up-next-title" className="fs-eyebrow mb-2">
         Up next
       </h2>
-      <ol className="flex flex-col gap-1.5">
+      <ol className="fs-next-list">
         {tasks.map((task) => (
-          <li key={task.id} className="flex items-center gap-3 rounded-control px-1 py-1.5 text-sm">
-            <span aria-hidden className="size-2 shrink-0 rounded-full" style={{ background: task.color ?? 'var(--color-accent)' }} />
-            <span className="min-w-0 flex-1 truncate text-muted">{task.title}</span>
-            {task.dueDate ? <span className="tabular shrink-0 text-xs text-muted">{formatLocal(task.dueDate, { month: 'short', day: 'numeric' })}</span> : null}
+          <li key={task.id} className="fs-next">
+            <span aria-hidden className="fs-dot" style={{ background: task.color ?? 'var(--color-accent)' }} />
+            <span className="fs-next-title">{task.title}</span>
+            {task.dueDate ? <span className="tabular fs-next-due">{formatLocal(task.dueDate, { month: 'short', day: 'numeric' })}</span> : null}
           </li>
         ))}
       </ol>
@@ -360,20 +407,20 @@ function UpNext({ tasks }: { tasks: TTaskOutput[] }) {
 
 function EmptyTasks({ firstTime, onCreate }: { firstTime: boolean; onCreate: () => void }) {
   return (
-    <div className="flex flex-col items-center gap-4 rounded-card border border-dashed border-border p-8 text-center sm:p-10">
+    <div className="fs-empty">
       {firstTime ? (
         <>
-          <h2 className="text-xl font-semibold">Create your first task</h2>
-          <p className="max-w-sm text-sm text-muted">Name one thing to work on. It will wait for you here, front and centre.</p>
+          <h2>Create your first task</h2>
+          <p>Name one thing to work on. It will wait for you here, front and centre.</p>
         </>
       ) : (
         <>
-          <h2 className="text-xl font-semibold">No tasks to display.</h2>
-          <p className="max-w-sm text-sm text-muted">Everything in this session is done. Add another, or end the session.</p>
+          <h2>No tasks to display.</h2>
+          <p>Everything in this session is done. Add another, or end the session.</p>
         </>
       )}
       <Button onClick={onCreate}>
-        <PlusIcon />
+        <Icon name="plus" />
         Create Task
       </Button>
     </div>
@@ -402,7 +449,7 @@ function BottomBar({ children }: { children: ReactNode }) {
   return (
     <div
       data-testid="session-bottom-bar-zone"
-      className="fixed inset-x-0 bottom-0 z-30 flex h-28 items-end justify-center pb-6"
+      className="fs-bar-zone"
       onPointerEnter={() => {
         if (hideTimer.current) clearTimeout(hideTimer.current);
         setVisible(true);
@@ -417,9 +464,7 @@ function BottomBar({ children }: { children: ReactNode }) {
         role="toolbar"
         aria-label="Session controls"
         data-visible={shown}
-        className={`flex items-center gap-2 rounded-pill border border-border bg-surface/95 p-2 shadow-lg backdrop-blur transition-[opacity,transform] duration-300 ${
-          shown ? 'opacity-100' : 'pointer-events-none translate-y-3 opacity-0'
-        }`}
+        className="fs-bar"
       >
         {children}
       </div>
@@ -461,48 +506,6 @@ function useTabTitle(clock: SessionClock, mode: TSessionOutput['displayMode']) {
 }
 
 // ---------------------------------------------------------------- icons
+// Drawn by CSS masks (./session.css), in the text colour: no SVG markup in the page's script.
 
-function PlusIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-      <path d="M10 4v12M4 10h12" />
-    </svg>
-  );
-}
-function CheckIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M4.5 10.5l3.5 3.5 7.5-8" />
-    </svg>
-  );
-}
-function PlayIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="currentColor">
-      <path d="M6 4.5v11l9-5.5-9-5.5z" />
-    </svg>
-  );
-}
-function PauseIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="currentColor">
-      <rect x="5" y="4.5" width="3.5" height="11" rx="1" />
-      <rect x="11.5" y="4.5" width="3.5" height="11" rx="1" />
-    </svg>
-  );
-}
-function BellIcon({ off }: { off: boolean }) {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M5 8.5a5 5 0 0110 0c0 4 1.5 5.5 1.5 5.5h-13S5 12.5 5 8.5zM8.5 16.5a1.6 1.6 0 003 0" />
-      {off ? <path d="M3 3l14 14" /> : null}
-    </svg>
-  );
-}
-function FullscreenIcon({ exit }: { exit: boolean }) {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden className="size-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-      {exit ? <path d="M8 3.5V8H3.5M12 3.5V8h4.5M8 16.5V12H3.5M12 16.5V12h4.5" /> : <path d="M3.5 8V3.5H8M16.5 8V3.5H12M3.5 12v4.5H8M16.5 12v4.5H12" />}
-    </svg>
-  );
-}
+const Icon = ({ name, size = 'size-4' }: { name: string; size?: string }) => <span aria-hidden className={`fs-icon fs-icon-${name} ${size}`} />;

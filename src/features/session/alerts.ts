@@ -1,38 +1,8 @@
 'use client';
 // Beyond the spec: an optional soft chime and a browser notification when a timer or pomodoro
-// phase ends, so nobody has to watch the clock. Off by default; the choice is kept in local
-// storage, and notification permission is asked only when the person turns alerts on.
-
-/** Local storage key of the alerts choice (a UI preference of this screen only). */
-export const SESSION_ALERTS_KEY = 'sessionAlerts';
-
-export function readAlertsEnabled(): boolean {
-  try {
-    return window.localStorage.getItem(SESSION_ALERTS_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
-
-export function storeAlertsEnabled(enabled: boolean) {
-  try {
-    window.localStorage.setItem(SESSION_ALERTS_KEY, enabled ? 'on' : 'off');
-  } catch {
-    // not kept: fine
-  }
-}
-
-/** Asks for notification permission (only call from a click). Resolves to whether it is granted. */
-export async function askNotificationPermission(): Promise<boolean> {
-  if (typeof Notification === 'undefined') return false;
-  if (Notification.permission === 'granted') return true;
-  if (Notification.permission === 'denied') return false;
-  try {
-    return (await Notification.requestPermission()) === 'granted';
-  } catch {
-    return false;
-  }
-}
+// phase ends, so nobody has to watch the clock. The choice (off by default) and the permission
+// are ./alerts-setting; the sound and the notification are here, loaded after the page
+// (./SessionLater).
 
 /** A short, soft two-note chime made on the spot (no sound file to download). */
 export function playChime() {

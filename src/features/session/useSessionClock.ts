@@ -4,7 +4,8 @@
 // that), kept per session in local storage: a reload, a sleeping laptop or a throttled tab shows
 // the right time. The one-second interval only re-renders; it never counts anything.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { STORAGE_KEYS, type DisplayMode } from '@/lib/constants';
+import type { DisplayMode } from '@/lib/constants';
+import { STORAGE_KEYS } from '@/lib/session-constants';
 import {
   noticesBetween,
   parseTimerState,

@@ -1,0 +1,209 @@
+// The focus session page as the Pages Router serves it (src/pages/session.tsx: its first-load
+// budget): the server's signed-in guard and security headers on /sessions/{id}, a first load
+// without tRPC or TanStack Query (plain fetch to the REST door), the after-load code preloaded in
+// idle time so the dialogs open without a request, the static header's menu, shortcuts list and
+// sign-out, and the keyboard shortcuts going to the App Router's pages and back.
+import { expect, test, type Page } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+
+async function createSession(page: Page, body: Record<string, unknown>): Promise<{ id: string; sessionName: string }> {
+  const response = await page.request.post('/api/sessions', jsonBody(body));
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+/** The tRPC client's own words: they are in its code, whatever the minifier does to names. */
+const TRPC_MARKERS = ['TRPCClientError', 'trpc-accept'];
+
+test('signed out, /sessions/{id} goes to /signin?next=<the page and its query> and back after signing in', async ({ page, playwright }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const account = await signUpVerified(api);
+  const answer = await api.post('/api/sessions', jsonBody({ displayMode: 'clock' }));
+  const session = (await answer.json()) as { id: string; sessionName: string };
+  await api.dispose();
+
+  const response = await page.request.get(`/sessions/${session.id}?from=mail`, { maxRedirects: 0 });
+  expect(response.status()).toBe(307);
+  expect(response.headers().location).toBe(`/signin?next=/sessions/${session.id}%3Ffrom%3Dmail`);
+
+  await page.goto(`/sessions/${session.id}?from=mail`);
+  await expect(page).toHaveURL(`${baseURL}/signin?next=/sessions/${session.id}%3Ffrom%3Dmail`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${baseURL}/sessions/${session.id}?from=mail`);
+  await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
+});
+
+test('the session page carries the security headers, its title and the theme before first paint', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'clock' });
+  const response = await page.goto(`/sessions/${session.id}`);
+  const headers = response!.headers();
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-powered-by']).toBeUndefined();
+  const html = await response!.text();
+  expect(html).toMatch(/<html lang="en"/);
+  expect(html).toContain('<title>Focus session · Onething</title>');
+  // The theme script runs before the page paints: <html> is dark in the server's HTML already.
+  expect(html).toMatch(/<head>[\s\S]*localStorage\.getItem\('theme'\)[\s\S]*<\/head>/);
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page).toHaveTitle('Focus session · Onething');
+});
+
+test('the first load has no tRPC client; the screen reads and completes through the REST door', async ({ page }) => {
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'clock' });
+  await createTaskViaApi(page, { title: 'Water the plants', sessionId: session.id });
+
+  let loaded = false;
+  const beforeLoad: Promise<string>[] = [];
+  const afterLoad: Promise<string>[] = [];
+  const trpcCalls: string[] = [];
+  page.on('load', () => {
+    loaded = true;
+  });
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') (loaded ? afterLoad : beforeLoad).push(response.text().catch(() => ''));
+  });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/trpc')) trpcCalls.push(request.url());
+  });
+
+  await page.goto(`/sessions/${session.id}`, { waitUntil: 'load' });
+  const firstLoad = await Promise.all(beforeLoad);
+  expect(firstLoad.length).toBeGreaterThan(0);
+  for (const marker of TRPC_MARKERS) expect(firstLoad.some((code) => code.includes(marker)), marker).toBe(false);
+
+  await expect(page.locator('#current-task-title')).toHaveText('Water the plants');
+  await page.getByRole('button', { name: 'Complete', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'No tasks to display.' })).toBeVisible();
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/sessions/${session.id}/tasks`)).json()) as { completed: boolean }[])[0]?.completed)
+    .toBe(true);
+  expect(trpcCalls).toEqual([]);
+
+  // The check can fail: the after-load code (the quick create's task form) does carry the client.
+  await page.waitForLoadState('networkidle');
+  await expect.poll(async () => (await Promise.all(afterLoad)).some((code) => TRPC_MARKERS.every((marker) => code.includes(marker)))).toBe(true);
+});
+
+test('the after-load code arrives in idle time, so End Session? opens without another request', async ({ page }) => {
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'timer', timerDuration: 25 });
+  await createTaskViaApi(page, { title: 'Draft the agenda', sessionId: session.id });
+  let loaded = false;
+  const scriptsAfterLoad: string[] = [];
+  page.on('load', () => {
+    loaded = true;
+  });
+  page.on('request', (request) => {
+    if (loaded && request.resourceType() === 'script') scriptsAfterLoad.push(request.url());
+  });
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.locator('#current-task-title')).toHaveText('Draft the agenda');
+  // Preloaded once the page is idle (src/components/lazy.tsx), without any click: the after-load
+  // code mounts the error reporter, which marks <html>.
+  await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1);
+  expect(scriptsAfterLoad.length).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
+  const fetched = scriptsAfterLoad.length;
+
+  await page.getByTestId('session-bottom-bar-zone').hover();
+  await page.getByRole('button', { name: 'Quit Session' }).click();
+  await expect(page.getByRole('heading', { name: 'End Session?' })).toBeVisible();
+  await expect(page.getByText('You have 1 task remaining in this session.')).toBeVisible();
+  expect(scriptsAfterLoad).toHaveLength(fetched);
+  await page.getByRole('button', { name: 'Keep Going' }).click();
+  await expect(page.getByRole('heading', { name: 'End Session?' })).toHaveCount(0);
+});
+
+test('keyboard shortcuts on the session page: Ctrl+/ lists them, Ctrl+D goes to the dashboard, Ctrl+S comes back', async ({ page }) => {
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'clock' });
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
+  // The shortcuts come with the after-load code (idle time); it mounts the error reporter too.
+  const afterLoadCode = page.locator('html[data-error-reporter="on"]');
+  await expect(afterLoadCode).toHaveCount(1);
+
+  await page.keyboard.press('Control+/');
+  await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Ctrl+D')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+
+  await page.keyboard.press('Control+d');
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
+  // From the App Router's dashboard back to the focus session (the current one of this tab).
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(`${baseURL}/session`);
+  await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
+  await expect(afterLoadCode).toHaveCount(1);
+
+  await page.keyboard.press('Control+b');
+  await expect(page).toHaveURL(`${baseURL}/breakdown`);
+});
+
+test('the header: Sessions marked on /sessions/{id}, the shortcuts button, and the drawer’s links under 768 px', async ({ page }) => {
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'clock' });
+  await page.goto(`/sessions/${session.id}`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Sessions' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('[aria-current]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' }).click();
+  await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/session');
+  await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  await openMenu.click();
+  // While the drawer is open the page behind it is inert (out of the accessibility tree).
+  await expect(page.locator('header button[aria-label="Open menu"]')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
+  await expect(openMenu).toHaveAttribute('aria-expanded', 'false');
+  await expect(openMenu).toBeFocused();
+  await openMenu.click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(`${baseURL}/calendar`);
+});
+
+test('signing out from the session page’s header ends the session and forgets this tab’s session', async ({ page }) => {
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'clock' });
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
+  await page.evaluate(() => window.localStorage.setItem('cachedUser', '{"name":"Ada"}'));
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${baseURL}/signin`);
+  expect(await page.evaluate(() => [window.localStorage.getItem('cachedUser'), window.sessionStorage.getItem('currentSessionId')])).toEqual([null, null]);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+});
+
+test('from the dashboard’s Recent Sessions (an App Router link) to /sessions/{id}, and End Session back to the dashboard', async ({ page }) => {
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'timer', timerDuration: 15 });
+  await page.goto('/dashboard');
+  await page.getByRole('region', { name: 'Recent Sessions' }).getByRole('link', { name: new RegExp(session.sessionName) }).click();
+  await expect(page).toHaveURL(`${baseURL}/sessions/${session.id}`);
+  await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
+  await page.getByTestId('session-bottom-bar-zone').hover();
+  await page.getByRole('button', { name: 'Quit Session' }).click();
+  await page.getByRole('button', { name: 'End Session' }).click();
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
+  expect(await page.evaluate(() => window.sessionStorage.getItem('currentSessionId'))).toBeNull();
+});

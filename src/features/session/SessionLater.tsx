@@ -1,0 +1,252 @@
+'use client';
+// Everything of the focus session page that is not needed to show the screen and use its main
+// controls, in one module loaded after the page (in idle time, or at once when first needed;
+// src/components/lazy.tsx): one request instead of several. src/pages/session.tsx says why.
+// - SessionDialogs: 'Great work!', 'End Session?', 'Session Update' and the quick create
+//   ('Create New Task': the shared task form, with the typed API client it needs);
+// - SessionExtras: what the App Router's layouts mount on every page — the toasts (and a toast
+//   handed over from the page before, src/lib/toast-handoff.ts), the theme keeper, the error
+//   reporter, and a sign-out in another tab sending this one to /signin — and the static
+//   header's actions (./ShellHeader): the drawer (under 768 px), signing out (REST) and the
+//   list of keyboard shortcuts, and the keyboard shortcuts themselves;
+// - the chime and notification of the session alerts.
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ButtonCore';
+// The lazy Dialog, as everywhere else: every modal of the page then shares the one Headless UI
+// instance its own chunk brings (importing ModalDialog here as well gave two, and the quick
+// create's dialog stopped making the page behind it inert).
+import { Dialog } from '@/components/Dialog';
+import { useShortcutKeys } from '@/components/shortcut-keys';
+import { ShortcutsDialog } from '@/components/ShortcutsDialog';
+import { toast, Toaster } from '@/components/Toast';
+import { NavDrawer } from '@/components/shell/NavDrawer';
+import { ThemeSync } from '@/components/theme/useTheme';
+import { leaveTo } from '@/features/auth/leave';
+import { SignOutButtonView } from '@/features/auth/SignOutButtonView';
+import { forgetAccountStorage } from '@/features/auth/session-sync';
+import { useSignOutElsewhere } from '@/features/auth/useSignOutElsewhere';
+import { TaskFormDialog } from '@/features/tasks/TaskFormDialog';
+import { currentNavItem } from '@/lib/app-nav';
+import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
+import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
+import type { TTaskOutput } from '@/lib/schemas/task';
+import { takeHandedOffToast } from '@/lib/toast-handoff';
+import { TRPCReactProvider } from '@/trpc/react';
+import { notify, playChime } from './alerts';
+import { signOut } from './rest';
+import type { ShellAction } from './ShellHeader';
+import { goTo } from './ShellKeys';
+
+
+export { signinUrl } from '@/features/auth/next-path';
+
+export type SessionDialog = 'none' | 'great' | 'end' | 'create';
+
+export interface SessionDialogsProps {
+  /** Always true once mounted (src/components/lazy.tsx mounts on the first opening). */
+  open: boolean;
+  dialog: SessionDialog;
+  setDialog: (update: SessionDialog | ((open: SessionDialog) => SessionDialog)) => void;
+  /** The session's notices ('Timer ended!', …), oldest first. */
+  notices: string[];
+  dismissNotice: () => void;
+  /** Tasks still shown in the session ('End Session?' counts them). */
+  remaining: number;
+  sessionId: string;
+  onEnd: () => void;
+  onCreated: (task: TTaskOutput) => void;
+}
+
+export function SessionDialogs({ dialog, setDialog, notices, dismissNotice, remaining, sessionId, onEnd, onCreated }: SessionDialogsProps) {
+  return (
+    <>
+      <Dialog
+        open={dialog === 'great'}
+        onClose={() => setDialog('none')}
+        title="Great work!"
+        description="One thing done. Ready for the next one?"
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDialog('end')}>
+              End Session
+            </Button>
+            <Button onClick={() => setDialog('none')}>Continue</Button>
+          </>
+        }
+      />
+
+      <Dialog
+        open={dialog === 'end'}
+        onClose={() => setDialog('none')}
+        role="alertdialog"
+        title="End Session?"
+        description={
+          remaining === 0 ? 'You have no tasks left in this session.' : `You have ${remaining} ${remaining === 1 ? 'task' : 'tasks'} remaining in this session.`
+        }
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={onEnd}>
+              End Session
+            </Button>
+            <Button onClick={() => setDialog('none')}>Keep Going</Button>
+          </>
+        }
+      />
+
+      <TRPCReactProvider>
+        <TaskFormDialog
+          open={dialog === 'create'}
+          onClose={() => setDialog((open) => (open === 'create' ? 'none' : open))}
+          title="Create New Task"
+          requireDueDate={false}
+          allowVeryHard
+          sessionId={sessionId}
+          onCreated={onCreated}
+        />
+      </TRPCReactProvider>
+
+      <Dialog
+        open={notices.length > 0 && dialog === 'none'}
+        onClose={dismissNotice}
+        title="Session Update"
+        size="sm"
+        footer={<Button onClick={dismissNotice}>OK</Button>}
+      >
+        <p className="text-base">{notices[0]}</p>
+      </Dialog>
+    </>
+  );
+}
+
+export function SessionExtras(_props: { open: boolean }) {
+  useSignOutElsewhere();
+  useEffect(() => {
+    const handed = takeHandedOffToast();
+    if (handed) toast(handed);
+  }, []);
+  return (
+    <>
+      <ShellControls />
+      <Toaster />
+      <ThemeSync />
+      <ErrorReporter />
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- the static header's actions
+
+let pendingAction: ShellAction | null = null;
+const actionListeners = new Set<() => void>();
+
+/** A click on the static header's button (./ShellKeys): handled once ShellControls is mounted. */
+export function shellAction(action: ShellAction) {
+  pendingAction = action;
+  for (const listener of actionListeners) listener();
+}
+
+const headerButton = (action: ShellAction) => document.querySelector<HTMLButtonElement>(`header [data-shell="${action}"]`);
+
+/** The header's Sign out is static HTML: its pending state is set on the element itself. */
+function setHeaderSignOutPending(pending: boolean) {
+  const button = headerButton('signout');
+  if (!button) return;
+  button.disabled = pending;
+  if (pending) button.setAttribute('aria-busy', 'true');
+  else button.removeAttribute('aria-busy');
+  const label = button.querySelector('[data-shell-label]');
+  if (label) label.textContent = pending ? 'Signing out…' : 'Sign out';
+}
+
+/**
+ * The static header's buttons, and the keyboard shortcuts (spec section 2: Ctrl+D/S/B/A go to
+ * their pages, Ctrl+/ lists them) with full page loads: every other page is the App Router's.
+ */
+function ShellControls() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted when first opened, as in the App Router's shell: a Headless UI dialog mounted (closed)
+  // before the others makes the next one to open skip marking the page behind it inert.
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  if (drawerOpen && !drawerMounted) setDrawerMounted(true);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  useShortcutKeys(goTo, setHelpOpen);
+
+  useEffect(() => {
+    const signOutNow = () => {
+      setSigningOut(true);
+      setHeaderSignOutPending(true);
+      void signOutHere().then((left) => {
+        if (left) return;
+        setSigningOut(false);
+        setHeaderSignOutPending(false);
+      });
+    };
+    const run = () => {
+      const action = pendingAction;
+      pendingAction = null;
+      if (action === 'menu') setDrawerOpen(true);
+      if (action === 'shortcuts') setHelpOpen(true);
+      if (action === 'signout') signOutNow();
+    };
+    actionListeners.add(run);
+    run();
+    return () => {
+      actionListeners.delete(run);
+    };
+  }, []);
+
+  // The static menu button says whether the drawer is open.
+  useEffect(() => {
+    headerButton('menu')?.setAttribute('aria-expanded', String(drawerOpen));
+  }, [drawerOpen]);
+
+  // The drawer belongs to narrow screens: widening the window past the breakpoint closes it.
+  useEffect(() => {
+    const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+    const onChange = () => {
+      if (wide.matches) setDrawerOpen(false);
+    };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
+
+  return (
+    <>
+      {drawerMounted ? (
+        <NavDrawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          currentHref={currentNavItem(window.location.pathname)?.href}
+          actions={<SignOutButtonView placement="drawer" onClick={() => shellAction('signout')} pending={signingOut} />}
+        />
+      ) : null}
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </>
+  );
+}
+
+/**
+ * Sign out through the REST door's POST /api/auth/signout, then what useSignOut does on the
+ * other pages: forget the account in this browser, tell the other tabs, go to /signin; on
+ * failure the 'Failed to sign out' toast. True once the browser is leaving.
+ */
+export async function signOutHere(): Promise<boolean> {
+  try {
+    await signOut();
+  } catch {
+    toast({ title: 'Failed to sign out', description: 'Please try again', variant: 'destructive' });
+    return false;
+  }
+  forgetAccountStorage();
+  leaveTo('/signin');
+  return true;
+}
+
+/** The session alert for a notice: a soft chime, and a notification when the tab is hidden. */
+export function alertNotice(notice: string) {
+  playChime();
+  if (document.visibilityState !== 'visible') notify(notice);
+}

@@ -1,0 +1,25 @@
+// The signed-in guard of the focus session pages (src/pages/session.tsx, src/pages/sessions/[id].tsx),
+// the Pages Router's form of the one in src/app/(app)/layout.tsx: a visitor without a valid
+// session is redirected (307, before any app UI is sent) to /signin?next=<the page they asked
+// for, with its query> and comes back after signing in.
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { signinUrl } from '@/features/auth/next-path';
+import { getAuthSession } from '@/server/auth/session';
+import { db } from '@/server/db';
+
+/** The request's headers as the auth helpers read them (Node's IncomingHttpHeaders → Headers). */
+export function requestHeaders(raw: GetServerSidePropsContext['req']['headers']): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** null when signed in; otherwise the redirect to sign in and back. */
+export async function signedInOrRedirect(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<never> | null> {
+  const session = await getAuthSession(requestHeaders(context.req.headers), db);
+  if (session) return null;
+  return { redirect: { destination: signinUrl(context.resolvedUrl), permanent: false } };
+}

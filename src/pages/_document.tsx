@@ -1,0 +1,42 @@
+// The HTML document of the Pages Router's pages (only the focus session pages: src/pages/session.tsx
+// says why they are on this router). The same <html lang="en">, theme script (no flash of the
+// wrong theme), description, icon and theme colours as the App Router's root layout
+// (src/app/layout.tsx), and the page's title ('Focus session · Onething', the root layout's
+// '%s · Onething' template). The title is written here, not with next/head: next/head would
+// cost the session page about 1.3 kB gzip of its small first-load budget, and its title never
+// changes while the page is open (the running clock in the tab title is set by the screen).
+import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document';
+import { ThemeScript } from '@/components/ThemeScript';
+import { ShellFrame } from '@/features/session/ShellHeader';
+
+const TITLES: Record<string, string> = {
+  '/session': 'Focus session · Onething',
+  '/sessions/[id]': 'Focus session · Onething',
+};
+
+export default function Document({ __NEXT_DATA__ }: DocumentProps) {
+  return (
+    <Html lang="en" suppressHydrationWarning>
+      <Head>
+        {/* eslint-disable-next-line @next/next/no-title-in-document-head -- see the comment at the top */}
+        <title>{TITLES[__NEXT_DATA__.page] ?? 'Onething — one task at a time'}</title>
+        <ThemeScript />
+        <meta name="description" content="A calm task manager and focus timer that shows you one task at a time." />
+        <link rel="icon" href="/icon.svg" />
+        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#F7F7F5" />
+        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#111214" />
+      </Head>
+      <body className="bg-bg text-text">
+        {TITLES[__NEXT_DATA__.page] ? (
+          // The app shell's header, as static HTML (src/features/session/ShellHeader.tsx says why).
+          <ShellFrame pathname={__NEXT_DATA__.page}>
+            <Main />
+          </ShellFrame>
+        ) : (
+          <Main />
+        )}
+        <NextScript />
+      </body>
+    </Html>
+  );
+}

@@ -1,0 +1,20 @@
+// /sessions/{id}: the spec gives two readings of where a session opens (/session and
+// /sessions/{id}); both work. This one makes the session current and shows the same screen.
+// On the Pages Router like /session, for the same first-load budget (src/pages/session.tsx says
+// why); /sessions (the list) stays on the App Router: Next serves each path from its own router.
+import type { GetServerSideProps } from 'next';
+import { signedInOrRedirect } from '@/features/session/guard.server';
+import { SessionPage } from '@/features/session/SessionScreen';
+
+type Props = { sessionId: string };
+
+export const getServerSideProps: GetServerSideProps<Props> = async (context) => {
+  const redirect = await signedInOrRedirect(context);
+  if (redirect) return redirect;
+  const id = context.params?.id;
+  return { props: { sessionId: typeof id === 'string' ? id : '' } };
+};
+
+export default function SessionByIdPage({ sessionId }: Props) {
+  return <SessionPage sessionId={sessionId} />;
+}
