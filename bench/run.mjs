@@ -52,6 +52,7 @@ const openShare = Number(args['open-share'] ?? 0.5);
 const openWindows = Number(args['open-windows'] ?? 16);
 const openWindowMs = Number(args['open-window'] ?? 1.5) * 1000;
 const openWarmupMs = 300;
+const SETTLE_MS = 3000;
 const THROUGHPUT_TARGET = 0.4;
 const P99_TARGET = 1.5;
 const appDir = path.resolve(args['app-dir'] ?? root);
@@ -204,6 +205,11 @@ try {
     if (section === 'calls') {
       // Latency at the same load: both servers get the same fixed request rate.
       const rate = Math.max(1, Math.round(result.app.rps * openShare));
+      // The closed loop just saturated both servers; the open loop measures the steady state at
+      // half that load, so both first get the same few idle seconds to finish the collections
+      // the saturation left behind (a major GC of the 200-task row's heap otherwise landed in the
+      // next row's tail).
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       row.open = { rate, ...(await runInterleavedOpenLoop({ urls: { floor: floorUrl, app: appUrl }, request, rate, windows: openWindows, windowMs: openWindowMs, warmupMs: openWarmupMs })) };
       for (const name of ['floor', 'app']) {
         const r = row.open[name];
@@ -308,7 +314,8 @@ Throughput: closed loop, ${connections} connections. Latency: open loop at the s
 servers, ${Math.round(openShare * 100)} % of the app's closed-loop throughput (so both can sustain it);
 each latency counts from the moment the request was due. The two servers take turns in
 ${openWindows} windows of ${openWindowMs / 1000} s each (${(openWindows * openWindowMs) / 1000} s measured per server, floor first in odd windows, app first
-in even ones, ${openWarmupMs / 1000} s unrecorded warm-up per window), so anything else on the machine during the
+in even ones, ${openWarmupMs / 1000} s unrecorded warm-up per window, after ${SETTLE_MS / 1000} s of rest for both following the
+closed loop's saturation), so anything else on the machine during the
 row (the PostgreSQL both share, other processes) falls on both alike instead of on whichever
 happened to run at that moment.
 
