@@ -8,11 +8,12 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
-import { APP_NAV, currentNavItem } from '@/lib/app-nav';
+import { currentNavItem } from '@/lib/app-nav';
 import { lazyUntilOpen } from '../lazy';
 import { KeyboardShortcuts, openShortcutsHelp } from '../KeyboardShortcuts';
 import { Logo } from '../Logo';
 import { KeyboardIcon, MenuIcon } from './icons';
+import { MainNav } from './MainNav';
 import type { NavDrawerProps } from './NavDrawer';
 
 // The drawer (Headless UI) loads when first opened: src/components/lazy.tsx.
@@ -67,26 +68,7 @@ export function AppShell({
             <MenuIcon />
           </button>
           <Logo href="/dashboard" className="mr-4" />
-          <nav aria-label="Main" className="hidden md:block">
-            <ul className="flex items-center gap-1">
-              {APP_NAV.map((item) => {
-                const active = current?.href === item.href;
-                return (
-                  <li key={item.href}>
-                    <Link
-                      href={item.href}
-                      aria-current={active ? 'page' : undefined}
-                      className={`inline-flex h-9 items-center rounded-control px-3 text-sm font-medium transition-colors ${
-                        active ? 'bg-accentSoft text-text' : 'text-muted hover:bg-surfaceMuted hover:text-text'
-                      }`}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
+          <MainNav current={current} link={Link} />
           <div className="ml-auto flex items-center gap-1">
             <button
               type="button"

@@ -10,8 +10,9 @@
 import type { ReactNode } from 'react';
 import { LogoMark } from '@/components/LogoMark';
 import { KeyboardIcon, MenuIcon } from '@/components/shell/icons';
+import { MainNav } from '@/components/shell/MainNav';
 import { SignOutButtonView } from '@/features/auth/SignOutButtonView';
-import { APP_NAV, currentNavItem } from '@/lib/app-nav';
+import { currentNavItem } from '@/lib/app-nav';
 
 export type ShellAction = 'menu' | 'shortcuts' | 'signout';
 const MENU: ShellAction = 'menu';
@@ -44,26 +45,7 @@ export function ShellFrame({ pathname, children }: { pathname: string; children:
             <LogoMark />
             <span>Onething</span>
           </a>
-          <nav aria-label="Main" className="hidden md:block">
-            <ul className="flex items-center gap-1">
-              {APP_NAV.map((item) => {
-                const active = current?.href === item.href;
-                return (
-                  <li key={item.href}>
-                    <a
-                      href={item.href}
-                      aria-current={active ? 'page' : undefined}
-                      className={`inline-flex h-9 items-center rounded-control px-3 text-sm font-medium transition-colors ${
-                        active ? 'bg-accentSoft text-text' : 'text-muted hover:bg-surfaceMuted hover:text-text'
-                      }`}
-                    >
-                      {item.label}
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
+          <MainNav current={current} />
           <div className="ml-auto flex items-center gap-1">
             <button
               type="button"
