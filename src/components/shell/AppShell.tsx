@@ -15,6 +15,7 @@ import { Logo } from '../Logo';
 import { KeyboardIcon, MenuIcon } from './icons';
 import { MainNav } from './MainNav';
 import type { NavDrawerProps } from './NavDrawer';
+import { SkipLink } from '../SkipLink';
 
 // The drawer (Headless UI) loads when first opened: src/components/lazy.tsx.
 const NavDrawer = lazyUntilOpen<NavDrawerProps>(() => import('./NavDrawer').then((module) => module.NavDrawer));
@@ -49,12 +50,7 @@ export function AppShell({
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-control bg-accent px-4 py-2 text-sm font-medium text-accentContrast focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/80">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
           <button

@@ -6,16 +6,12 @@ import { Logo } from '../Logo';
 import { ThemeSwitcher } from '../theme/ThemeSwitcher';
 import { HeaderAuthActions } from './AuthActions';
 import { CookieBanner } from './CookieBanner';
+import { SkipLink } from '../SkipLink';
 
 export function SiteLayout({ children, sectionLinks = false }: { children: ReactNode; sectionLinks?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-control bg-accent px-4 py-2 text-sm font-medium text-accentContrast focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-40 border-b border-border bg-bg/90 px-4 backdrop-blur supports-[backdrop-filter]:bg-bg/80 sm:px-6">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-4">
           <Logo />

@@ -3,16 +3,12 @@
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/Logo';
 import { SiteFooter } from '@/components/site/SiteLayout';
+import { SkipLink } from '@/components/SkipLink';
 
 export function AuthLayout({ children, width = 'md' }: { children: ReactNode; width?: 'md' | 'lg' }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-control bg-accent px-4 py-2 text-sm font-medium text-accentContrast focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="px-4 sm:px-6">
         <div className="mx-auto flex h-16 max-w-6xl items-center">
           <Logo />

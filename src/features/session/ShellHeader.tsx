@@ -13,6 +13,7 @@ import { KeyboardIcon, MenuIcon } from '@/components/shell/icons';
 import { MainNav } from '@/components/shell/MainNav';
 import { SignOutButtonView } from '@/features/auth/SignOutButtonView';
 import { currentNavItem } from '@/lib/app-nav';
+import { SkipLink } from '@/components/SkipLink';
 
 export type ShellAction = 'menu' | 'shortcuts' | 'signout';
 const MENU: ShellAction = 'menu';
@@ -23,12 +24,7 @@ export function ShellFrame({ pathname, children }: { pathname: string; children:
   const current = currentNavItem(pathname);
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-control bg-accent px-4 py-2 text-sm font-medium text-accentContrast focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/80">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
           <button
