@@ -207,8 +207,9 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
  * @param {number} options.windows windows per server
  * @param {number} options.windowMs measured milliseconds per window
  * @param {number} options.warmupMs unrecorded milliseconds before each window
+ * @param {Record<string, Array<[number, number]>>} [options.timeline] receives, per server, [due time (ms since the epoch), latency ms] of each recorded request
  */
-export async function runInterleavedOpenLoop({ urls, request, rate, windows, windowMs, warmupMs }) {
+export async function runInterleavedOpenLoop({ urls, request, rate, windows, windowMs, warmupMs, timeline }) {
   const names = Object.keys(urls);
   const pooled = Object.fromEntries(names.map((name) => [name, { samples: [], errors: 0, errorCodes: {}, statuses: {} }]));
   let sent = 0;
@@ -221,6 +222,7 @@ export async function runInterleavedOpenLoop({ urls, request, rate, windows, win
       const result = await runOpenLoop({ url: urls[name], request: numbered, rate, durationMs: windowMs, warmupMs, samples });
       const into = pooled[name];
       for (const [, latency] of samples) into.samples.push(latency);
+      if (timeline) (timeline[name] ??= []).push(...samples);
       into.errors += result.errors;
       for (const [code, count] of Object.entries(result.errorCodes)) into.errorCodes[code] = (into.errorCodes[code] ?? 0) + count;
       for (const [status, count] of Object.entries(result.statuses)) into.statuses[status] = (into.statuses[status] ?? 0) + count;

@@ -16,7 +16,11 @@
 //
 // Options: --duration=10 --warmup=2 --connections=50 --open-share=0.5 --open-windows=16 --open-window=1.5
 // --app-dir=<checkout> (default this one),
-// --profile (CPU profiles of the app in bench/.out/profiles), --frontend=false (skip bench/frontend.mjs).
+// --profile (CPU profiles of the app in bench/.out/profiles), --app-node-options="<flags>" (NODE_OPTIONS
+// for the app's processes, e.g. a --require preload that records GC pauses), --frontend=false (skip
+// bench/frontend.mjs), --rows=tasks,me,sessions,patch,post,growth (measure only these rows; the
+// report then goes to bench/.out/results-partial.md and README's figures are left as they are),
+// --timeline (each open-loop answer's due time and latency in bench/.out/timeline-<row>.json).
 // Loopback only, bounded in time (about 8 minutes plus a build, and 2 more for the front end).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,8 +41,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key, value ?? 'true'];
+    const at = arg.indexOf('=');
+    return at < 0 ? [arg.replace(/^--/, ''), 'true'] : [arg.slice(0, at).replace(/^--/, ''), arg.slice(at + 1)];
   }),
 );
 const durationMs = Number(args.duration ?? 10) * 1000;
@@ -148,7 +152,9 @@ try {
     ONETHING_JOBS: 'off',
     ONETHING_DATA_DIR: path.join(outDir, 'data'),
     // --profile: CPU profiles of the app's processes in bench/.out/profiles (open in Chrome DevTools).
-    ...(args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(outDir, 'profiles')}` } : {}),
+    ...(args.profile || args['app-node-options']
+      ? { NODE_OPTIONS: [args.profile ? `--cpu-prof --cpu-prof-dir=${path.join(outDir, 'profiles')}` : '', args['app-node-options'] ?? ''].join(' ').trim() }
+      : {}),
   });
   const floorPort = await freePort();
   const floorUrl = `http://127.0.0.1:${floorPort}`;
@@ -191,7 +197,9 @@ try {
 
   // 4. Measurements
   const rows = [];
-  const measure = async (label, request, section) => {
+  const only = args.rows ? new Set(args.rows.split(',')) : null;
+  const measure = async (key, label, request, section) => {
+    if (only && !only.has(key)) return;
     const result = {};
     for (const [name, url] of [
       ['floor', floorUrl],
@@ -210,7 +218,10 @@ try {
       // the saturation left behind (a major GC of the 200-task row's heap otherwise landed in the
       // next row's tail).
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-      row.open = { rate, ...(await runInterleavedOpenLoop({ urls: { floor: floorUrl, app: appUrl }, request, rate, windows: openWindows, windowMs: openWindowMs, warmupMs: openWarmupMs })) };
+      const timeline = args.timeline ? {} : undefined;
+      row.open = { rate, ...(await runInterleavedOpenLoop({ urls: { floor: floorUrl, app: appUrl }, request, rate, windows: openWindows, windowMs: openWindowMs, warmupMs: openWarmupMs, timeline })) };
+      // --timeline: every open-loop answer's due time and latency, per server, for finding what made the slow ones slow.
+      if (timeline) writeFileSync(path.join(outDir, `timeline-${key}.json`), JSON.stringify(timeline));
       for (const name of ['floor', 'app']) {
         const r = row.open[name];
         say(`${label} ${name} at ${rate} req/s (open loop, ${openWindows} windows): p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, answered ${fmt(r.achievedRps, 0)} req/s, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}${r.errors ? ` ${JSON.stringify(r.errorCodes)}` : ''}`);
@@ -223,12 +234,13 @@ try {
   const byUser = (i) => cookies[i % cookies.length];
   // The seeded task ids (bench/seed.mjs): `<user id>-task-<n>`, n from 1.
   const taskIdOf = (user, n) => `${userId(user + 1)}-task-${n + 1}`;
-  await measure(`GET /api/tasks (${TASKS} tasks)`, (i) => ({ method: 'GET', path: '/api/tasks', headers: { cookie: byUser(i) } }), 'calls');
-  if (meAvailable) await measure('GET /api/auth/me', (i) => ({ method: 'GET', path: '/api/auth/me', headers: { cookie: byUser(i) } }), 'calls');
-  await measure(`GET /api/sessions (${SESSIONS} sessions)`, (i) => ({ method: 'GET', path: '/api/sessions', headers: { cookie: byUser(i) } }), 'calls');
+  await measure('tasks', `GET /api/tasks (${TASKS} tasks)`, (i) => ({ method: 'GET', path: '/api/tasks', headers: { cookie: byUser(i) } }), 'calls');
+  if (meAvailable) await measure('me', 'GET /api/auth/me', (i) => ({ method: 'GET', path: '/api/auth/me', headers: { cookie: byUser(i) } }), 'calls');
+  await measure('sessions', `GET /api/sessions (${SESSIONS} sessions)`, (i) => ({ method: 'GET', path: '/api/sessions', headers: { cookie: byUser(i) } }), 'calls');
   // Completes the seeded tasks one after the other (completing a completed task is the same
   // query work: ownership SELECT + UPDATE ... RETURNING).
   await measure(
+    'patch',
     'PATCH /api/tasks/{id} (complete)',
     (i) => ({
       method: 'PATCH',
@@ -241,6 +253,7 @@ try {
   // Last, because it adds tasks to the users' lists.
   const due = new Date(Date.now() + 86_400_000).toISOString();
   await measure(
+    'post',
     'POST /api/tasks',
     (i) => ({
       method: 'POST',
@@ -253,7 +266,7 @@ try {
   // The growth rows last: the 2,000-task answers leave a large heap behind, and V8's clean-up of
   // it (full collections once the allocation rate drops) landed in the next row's latency tail.
   for (const size of GROWTH) {
-    await measure(`GET /api/tasks (${size.toLocaleString('en-US')} tasks)`, () => ({ method: 'GET', path: '/api/tasks', headers: { cookie: growthCookies[size] } }), 'growth');
+    await measure('growth', `GET /api/tasks (${size.toLocaleString('en-US')} tasks)`, () => ({ method: 'GET', path: '/api/tasks', headers: { cookie: growthCookies[size] } }), 'growth');
   }
 
   // 5. Report
@@ -338,14 +351,16 @@ ${table('growth')}
 
 ${notes}
 ${frontend ? `\n${frontend}` : ''}`;
-  writeFileSync(path.join(here, 'results.md'), report);
-  say('wrote bench/results.md');
+  // A partial run (--rows) is a probe, not the published figures: its report goes to bench/.out.
+  const reportPath = only ? path.join(outDir, 'results-partial.md') : path.join(here, 'results.md');
+  writeFileSync(reportPath, report);
+  say(`wrote ${path.relative(root, reportPath)}`);
 
   const readmePath = path.join(root, 'README.md');
   const readme = readFileSync(readmePath, 'utf8');
   const startMarker = '<!-- bench:start -->';
   const endMarker = '<!-- bench:end -->';
-  if (readme.includes(startMarker) && readme.includes(endMarker)) {
+  if (!only && readme.includes(startMarker) && readme.includes(endMarker)) {
     const figures = `${startMarker}\nLast run (${new Date().toISOString().slice(0, 10)}, ${cpu.length} CPUs, ${connections} connections, ${durationMs / 1000} s per row; full table in [bench/results.md](bench/results.md)):\n\n${targetTable()}\n\n${table('growth')}\n${endMarker}`;
     writeFileSync(readmePath, readme.slice(0, readme.indexOf(startMarker)) + figures + readme.slice(readme.indexOf(endMarker) + endMarker.length));
     say('updated the figures in README.md');
