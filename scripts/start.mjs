@@ -128,10 +128,18 @@ try {
 
 const serverScript = path.join(root, 'scripts', 'server.mjs');
 
-// The production server's V8 flags: a larger young generation (64 MB semi-spaces instead of V8's
-// 16-32 MB) means fewer scavenges of the short-lived objects every request makes, so fewer pauses
-// in the latency tail (bench/results.md, p99 at the same load); it costs ~100 MB of address space.
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+// The production server's V8 flags, for a steady latency tail (bench/results.md, p99 at the same
+// load; measured with the GC trace of `npm run bench -- --app-node-options=...`):
+// - a young generation of 64 MB semi-spaces (V8's default grows to 16-32 MB): fewer scavenges
+//   of the short-lived objects every request makes;
+// - kept at that size (--min-semi-space-size): V8 otherwise shrinks it when traffic pauses, and
+//   the next burst then meets a 1 MB young generation that promotes whole requests' objects into
+//   the old one, which is followed by 15-50 ms full collections;
+// - no memory reducer: after a burst it started a full collection with compaction whose 50 ms
+//   pause landed on the first requests of the next one.
+// The cost: the server keeps ~400 MB resident under load instead of giving memory back when idle
+// (docs/deploy.md, "Memory").
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--min-semi-space-size=64', '--no-memory-reducer'];
 
 function run(args, env, script = nextBin, nodeFlags = []) {
   return new Promise((resolve) => {
@@ -150,6 +158,12 @@ if (!dev) {
     const code = await run(['build'], { ...childEnv, NODE_ENV: 'production' });
     if (code !== 0 || stopping) await shutdown(code || 1);
     writeFileSync(stampFile, fingerprint);
+  }
+  // The e-mail templates, compiled into the build's folder so that the server does not load the
+  // TypeScript compiler (scripts/ts-hooks.mjs); a build made by `npm run build` has them already.
+  if (!current || !existsSync(path.join(distDir, 'onething-tsx'))) {
+    const code = await run([], childEnv, path.join(root, 'scripts', 'precompile-tsx.mjs'));
+    if (code !== 0 || stopping) await shutdown(code || 1);
   }
 }
 
