@@ -20,7 +20,8 @@
 // for the app's processes, e.g. a --require preload that records GC pauses), --frontend=false (skip
 // bench/frontend.mjs), --rows=tasks,me,sessions,patch,post,growth (measure only these rows; the
 // report then goes to bench/.out/results-partial.md and README's figures are left as they are),
-// --timeline (each open-loop answer's due time and latency in bench/.out/timeline-<row>.json).
+// --timeline (each open-loop answer's due time and latency in bench/.out/timeline-<row>.json),
+// --floor-as-app (a second floor in the app's place, to see the noise of the comparison itself).
 // Loopback only, bounded in time (about 8 minutes plus a build, and 2 more for the front end).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -143,7 +144,11 @@ try {
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
   say(`starting the app with the launcher on ${appUrl} (builds first when the sources changed; log in bench/.out/app.log)`);
-  app = startServer('app', [path.join(appDir, 'scripts', 'start.mjs')], appDir, {
+  // --floor-as-app: a second floor in the app's place (an A/A run): the ratios then show how far
+  // the machine's own noise alone moves them from 1.
+  const aa = args['floor-as-app'] === 'true';
+  if (aa) say('A/A run: a second floor stands in for the app');
+  app = startServer('app', aa ? [path.join(here, 'floor.mjs')] : [path.join(appDir, 'scripts', 'start.mjs')], aa ? here : appDir, {
     PORT: String(appPort),
     APP_URL: appUrl,
     DATABASE_URL: databaseUrl,
@@ -351,8 +356,8 @@ ${table('growth')}
 
 ${notes}
 ${frontend ? `\n${frontend}` : ''}`;
-  // A partial run (--rows) is a probe, not the published figures: its report goes to bench/.out.
-  const reportPath = only ? path.join(outDir, 'results-partial.md') : path.join(here, 'results.md');
+  // A partial run (--rows) or an A/A run is a probe, not the published figures: its report goes to bench/.out.
+  const reportPath = only || aa ? path.join(outDir, 'results-partial.md') : path.join(here, 'results.md');
   writeFileSync(reportPath, report);
   say(`wrote ${path.relative(root, reportPath)}`);
 
@@ -360,7 +365,7 @@ ${frontend ? `\n${frontend}` : ''}`;
   const readme = readFileSync(readmePath, 'utf8');
   const startMarker = '<!-- bench:start -->';
   const endMarker = '<!-- bench:end -->';
-  if (!only && readme.includes(startMarker) && readme.includes(endMarker)) {
+  if (!only && !aa && readme.includes(startMarker) && readme.includes(endMarker)) {
     const figures = `${startMarker}\nLast run (${new Date().toISOString().slice(0, 10)}, ${cpu.length} CPUs, ${connections} connections, ${durationMs / 1000} s per row; full table in [bench/results.md](bench/results.md)):\n\n${targetTable()}\n\n${table('growth')}\n${endMarker}`;
     writeFileSync(readmePath, readme.slice(0, readme.indexOf(startMarker)) + figures + readme.slice(readme.indexOf(endMarker) + endMarker.length));
     say('updated the figures in README.md');
