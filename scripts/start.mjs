@@ -137,8 +137,8 @@ const serverScript = path.join(root, 'scripts', 'server.mjs');
 //   the old one, which is followed by 15-50 ms full collections;
 // - no memory reducer: after a burst it started a full collection with compaction whose 50 ms
 //   pause landed on the first requests of the next one.
-// The cost: the server keeps ~400 MB resident under load instead of giving memory back when idle
-// (docs/deploy.md, "Memory").
+// The cost: under the bench's sustained load the server grew to ~650 MB resident and keeps it
+// when idle (docs/deploy.md, "Memory").
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--min-semi-space-size=64', '--no-memory-reducer'];
 
 function run(args, env, script = nextBin, nodeFlags = []) {
