@@ -80,7 +80,16 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
       };
     }, [opened]);
     const Component = loaded;
-    return hydrated && opened && Component ? <Component {...props} /> : null;
+    const shown = hydrated && opened && Component !== null;
+    // Mounted closed, opened right after: Headless UI's dialog makes the page behind it inert
+    // from the page element it finds once it is mounted, and a dialog that mounts already open
+    // (after another dialog of the page has completed Headless UI's first render) opens before it
+    // has found it, which left the page behind it reachable (e2e/dialog-inert.spec.ts).
+    const [armed, setArmed] = useState(false);
+    useEffect(() => {
+      if (shown && !armed) setArmed(true);
+    }, [shown, armed]);
+    return shown ? <Component {...props} open={armed && props.open} /> : null;
   }
   return Object.assign(LazyUntilOpen, { preload: () => void fetchOnce().catch(() => {}) });
 }
