@@ -35,15 +35,15 @@ const TSX_CACHE = path.resolve(root, process.env.NEXT_DIST_DIR || '.next', 'onet
 // The folders whose .tsx the server and the reminders job import (the e-mail templates).
 const TSX_DIRS = ['emails', 'src/server'];
 
+// The compiler options for .tsx, by their enum names (part of the cache key, so written once).
+const TSX_OPTIONS = { module: 'ESNext', target: 'ES2023', jsx: 'ReactJSX' };
+
 let typescript;
 let compilerKey;
-function tsxCompilerOptions(ts) {
-  return { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023, jsx: ts.JsxEmit.ReactJSX };
-}
 
 /** Where the compiled form of this source would be kept (read without loading the compiler). */
 function tsxCacheFile(source) {
-  compilerKey ??= `typescript@${JSON.parse(readFileSync(require.resolve('typescript/package.json'), 'utf8')).version};ES2023;ESNext;react-jsx`;
+  compilerKey ??= `typescript@${JSON.parse(readFileSync(require.resolve('typescript/package.json'), 'utf8')).version};${JSON.stringify(TSX_OPTIONS)}`;
   return path.join(TSX_CACHE, `${createHash('sha256').update(compilerKey).update('\0').update(source).digest('hex')}.mjs`);
 }
 
@@ -51,7 +51,12 @@ function compileTsx(source, fileName) {
   // A runtime dependency (package.json `dependencies`): a template changed after the build is
   // compiled here, also in the container where dev dependencies are pruned.
   typescript ??= require('typescript');
-  const { outputText } = typescript.transpileModule(source, { compilerOptions: tsxCompilerOptions(typescript), fileName });
+  const compilerOptions = {
+    module: typescript.ModuleKind[TSX_OPTIONS.module],
+    target: typescript.ScriptTarget[TSX_OPTIONS.target],
+    jsx: typescript.JsxEmit[TSX_OPTIONS.jsx],
+  };
+  const { outputText } = typescript.transpileModule(source, { compilerOptions, fileName });
   const cached = tsxCacheFile(source);
   try {
     mkdirSync(TSX_CACHE, { recursive: true });
