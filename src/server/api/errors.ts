@@ -38,6 +38,7 @@ type PrismaLikeError = { code?: unknown; name?: unknown; meta?: { driverAdapterE
 
 /** PostgreSQL's SQLSTATEs for text it cannot store (NUL bytes, invalid encodings). */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+const UNSTORABLE_MESSAGE = 'A value contains characters that cannot be stored';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'Onething is briefly unavailable. Please try again in a moment.';
 /** Seconds a client should wait before retrying after DATABASE_UNAVAILABLE_MESSAGE (Retry-After). */
@@ -94,27 +95,25 @@ export function fromDatabaseError(cause: unknown): TRPCError | undefined {
   const error = cause as PrismaLikeError | null;
   if (!error || typeof error !== 'object' || typeof error.code !== 'string') return undefined;
   switch (error.code) {
-    // node-postgres's own errors (the pool's write paths) carry PostgreSQL's SQLSTATE.
+    // Each meaning once: PostgreSQL's SQLSTATE (node-postgres's own errors, on the pool's write
+    // paths) beside Prisma's code for the same failure.
     case '23505':
+    case 'P2002':
       return appError('CONFLICT', 'This already exists', cause);
     case '23503':
+    case 'P2003':
       return appError('BAD_REQUEST', 'A referenced record does not exist', cause);
     case '22001':
+    case 'P2000':
       return appError('BAD_REQUEST', 'A value is too long', cause);
     case '22021':
     case '22P05':
-      return appError('BAD_REQUEST', 'A value contains characters that cannot be stored', cause);
+      return appError('BAD_REQUEST', UNSTORABLE_MESSAGE, cause);
     case 'P2025':
       return appError('NOT_FOUND', 'Not found', cause);
-    case 'P2002':
-      return appError('CONFLICT', 'This already exists', cause);
-    case 'P2003':
-      return appError('BAD_REQUEST', 'A referenced record does not exist', cause);
-    case 'P2000':
-      return appError('BAD_REQUEST', 'A value is too long', cause);
     case 'P2039':
       if (UNSTORABLE_TEXT.has(String(error.meta?.driverAdapterError?.cause?.code))) {
-        return appError('BAD_REQUEST', 'A value contains characters that cannot be stored', cause);
+        return appError('BAD_REQUEST', UNSTORABLE_MESSAGE, cause);
       }
       return undefined;
     default:
