@@ -4,7 +4,7 @@
 // themes at 390 and 1280 px.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { createTaskViaApi, jsonBody, linkIn, mailTo, signUpVerified, uniqueEmail } from './accounts';
 import { expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
 
 async function openAccount(page: Page, path = '/account') {
@@ -38,7 +38,7 @@ test('e-mail preference switches save one at a time and persist across a reload'
   expect(me).toMatchObject({ emailRemindersEnabled: true, marketingEmailsEnabled: false, newsletterEnabled: false });
 });
 
-test('Save Profile changes the name; a changed e-mail is said to need verification again', async ({ page }) => {
+test('Save Profile changes the name at once', async ({ page }) => {
   await signUpVerified(page, { name: 'Ada Lovelace' });
   await openAccount(page);
   const name = page.getByRole('textbox', { name: 'Name', exact: true });
@@ -48,9 +48,48 @@ test('Save Profile changes the name; a changed e-mail is said to need verificati
   await expect(page.getByText('Profile saved')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ada King');
+});
 
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('someone-new@example.com');
-  await expect(page.getByText('A changed e-mail address must be verified again')).toBeVisible();
+test('a new e-mail asks for the password, waits for the link mailed to it, and can be cancelled', async ({ page }) => {
+  const account = await signUpVerified(page);
+  await openAccount(page);
+  const next = uniqueEmail('moving');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(next);
+  await expect(page.getByText('We will send a confirmation link to the new address.')).toBeVisible();
+  const password = page.getByLabel('Current password');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Please enter your current password to change your email address')).toBeVisible();
+  await password.fill('not my password');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText(/Current password is incorrect/)).toBeVisible();
+  await password.fill(account.password);
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  await expect(page.getByText('Waiting for confirmation:')).toContainText(next);
+  // The account keeps its address until the link is opened.
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(account.email);
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { email: string; pendingEmail: string | null };
+  expect(me).toMatchObject({ email: account.email, pendingEmail: next });
+  await screenshot(page, 'account-email-pending', { fullPage: false });
+
+  await page.getByRole('button', { name: 'Cancel change' }).click();
+  await expect(page.getByText('E-mail change cancelled')).toBeVisible();
+  await expect(page.getByText('Waiting for confirmation:')).toBeHidden();
+  const link = linkIn(await mailTo(next, /\/verify\//), /\/verify\//);
+  const [, , email, token] = new URL(link).pathname.split('/');
+  expect((await page.request.get(`/api/auth/verify-email?email=${email}&token=${token}`)).status()).toBe(400);
+
+  // Asked again and confirmed from the new mailbox: the page shows the new address.
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(next);
+  await page.getByLabel('Current password').fill(account.password);
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Waiting for confirmation:')).toContainText(next);
+  const second = linkIn(await mailTo(next, /Confirm my new e-mail|Confirm it, and this becomes/), /\/verify\//);
+  expect(second).not.toBe(link);
+  await page.goto(new URL(second).pathname);
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  await openAccount(page);
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(next);
 });
 
 test('usage bars show what was created this month against the Free limits', async ({ page }) => {
@@ -171,7 +210,7 @@ test('Sign Out ends the session and goes to /signin', async ({ page }) => {
   expect(await page.evaluate(() => window.localStorage.getItem('cachedUser'))).toBeNull();
 });
 
-test('Delete Account asks first, removes the account and lands on /', async ({ page }) => {
+test('Delete Account asks first and for the password, removes the account and lands on /', async ({ page }) => {
   const account = await signUpVerified(page);
   await openAccount(page);
   await page.locator('#account-actions').getByRole('button', { name: 'Delete Account' }).click();
@@ -182,7 +221,15 @@ test('Delete Account asks first, removes the account and lands on /', async ({ p
   expect((await page.request.get('/api/auth/me')).status()).toBe(200);
 
   await page.locator('#account-actions').getByRole('button', { name: 'Delete Account' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(dialog.getByText('Please enter your password to delete your account')).toBeVisible();
+  await dialog.getByLabel('Your password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(dialog.getByText('Password is incorrect. Your account was not deleted.')).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+  await dialog.getByLabel('Your password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   const signin = await page.request.post('/api/auth/signin', jsonBody({ email: account.email, password: account.password }));

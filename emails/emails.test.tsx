@@ -4,7 +4,15 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contactNoticeMail, resetPasswordMail, taskReminderMail, verifyEmailMail } from '@/server/mail/messages';
+import {
+  confirmEmailChangeMail,
+  contactNoticeMail,
+  emailChangeNoticeMail,
+  passwordChangedMail,
+  resetPasswordMail,
+  taskReminderMail,
+  verifyEmailMail,
+} from '@/server/mail/messages';
 import { sendMail } from '@/server/mail/transport';
 
 const link = 'http://localhost:3000/verify/ada%40example.com/abc_DEF-123';
@@ -57,11 +65,34 @@ describe('templates', () => {
     expect(mail.text).toContain('<img src=x onerror=alert(1)>');
   });
 
+  it('e-mail change: the link goes to the new address with nothing the requester wrote; the notice names the new address', async () => {
+    const changeLink = 'http://localhost:3000/verify/new%40example.com/abc';
+    const mail = await confirmEmailChangeMail('new@example.com', { link: changeLink, hours: 24 });
+    expect(mail).toMatchObject({ to: 'new@example.com', kind: 'email-change', subject: 'Confirm your new e-mail address for Onething' });
+    expect(mail.html).toContain(`href="${changeLink}"`);
+    expect(mail.text.split('\n')).toContain(changeLink);
+    expect(mail.text).toContain('If you did not ask for this, ignore this e-mail');
+    const notice = await emailChangeNoticeMail('ada@example.com', { newEmail: 'new@example.com', accountLink: 'http://localhost:3000/account' });
+    expect(notice).toMatchObject({ to: 'ada@example.com', kind: 'email-change-notice' });
+    expect(notice.text).toContain('new@example.com');
+    expect(notice.html).toContain('href="http://localhost:3000/account"');
+  });
+
+  it('password changed: tells the owner and links to a reset', async () => {
+    const mail = await passwordChangedMail('ada@example.com', { resetLink: 'http://localhost:3000/forgot-password' });
+    expect(mail.subject).toBe('Your Onething password was changed');
+    expect(mail.html).toContain('href="http://localhost:3000/forgot-password"');
+    expect(mail.text.split('\n')).toContain('http://localhost:3000/forgot-password');
+  });
+
   it('all follow light and dark mode', async () => {
     const mails = await Promise.all([
       verifyEmailMail('a@example.com', { name: 'A', link, hours: 24 }),
       resetPasswordMail('a@example.com', { name: 'A', link, minutes: 60 }),
       contactNoticeMail('t@example.com', { name: 'A', email: 'a@example.com', message: 'hi', receivedAt: 'now', signedIn: true }),
+      confirmEmailChangeMail('a@example.com', { link, hours: 24 }),
+      emailChangeNoticeMail('a@example.com', { newEmail: 'b@example.com', accountLink: link }),
+      passwordChangedMail('a@example.com', { resetLink: link }),
     ]);
     for (const mail of mails) {
       expect(mail.html).toContain('name="color-scheme" content="light dark"');

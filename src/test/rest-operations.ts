@@ -37,6 +37,19 @@ export type Operation = {
 /** Paths the REST door does not serve: plain route handlers with their own tests. */
 export const HANDLER_PATHS = new Set(['POST /stripe/webhook']);
 
+/**
+ * The account's keys: a personal access token gets 403 on these (api.md, Account security), so a
+ * leaked token cannot change the e-mail or password, manage tokens or delete the account.
+ */
+export const BROWSER_SESSION_ONLY = new Set([
+  'PATCH /user/reset-password',
+  'DELETE /user',
+  'DELETE /user/email-change',
+  'GET /user/tokens',
+  'POST /user/tokens',
+  'DELETE /user/tokens/{id}',
+]);
+
 /** Every operation of the OpenAPI document that handleRest serves. */
 export function restOperations(): Operation[] {
   const document = openApiDocument('http://localhost') as unknown as {
@@ -238,7 +251,8 @@ export const VALID: Record<string, () => Promise<Sample>> = {
   'GET /auth/verify-email': async () => ({ as: null, query: { email: (await freshUser()).email, token: 'no-such-token' }, status: 400 }),
   'POST /auth/resend-verification': async () => ({ as: await freshUser({ emailVerified: false, emailVerifiedAt: null }), body: {}, status: 200 }),
   'PATCH /user': async () => ({ as: await freshUser(), body: { name: 'Renamed Person' }, status: 200 }),
-  'DELETE /user': async () => ({ as: await freshUser(), status: 200 }),
+  'DELETE /user': async () => ({ as: await freshUser(), body: { password: KNOWN_PASSWORD }, status: 200 }),
+  'DELETE /user/email-change': async () => ({ as: await freshUser(), status: 200 }),
   'PATCH /user/preferences': async () => ({ as: await freshUser(), body: { newsletterEnabled: false }, status: 200 }),
   'PATCH /user/reset-password': async () => ({
     as: await freshUser(),

@@ -1,10 +1,11 @@
 'use client';
 // Account Actions: Reset Password (→ /reset-password), Sign Out, and Delete Account after a
-// confirmation (everything goes, then the landing page).
+// confirmation with the account password (everything goes, then the landing page).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, LinkButton } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
+import { Input } from '@/components/Field';
 import { useToast } from '@/components/Toast';
 import { useTRPC } from '@/trpc/react';
 import { Section } from './Section';
@@ -17,18 +18,37 @@ export function ActionsSection() {
   const { toast } = useToast();
   const { signOut, pending: signingOut } = useSignOut();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const closeDelete = () => {
+    setConfirmDelete(false);
+    setPassword('');
+    setPasswordError(undefined);
+  };
 
   const remove = useMutation(
     trpc.user.delete.mutationOptions({
       onMutate: () => queryClient.cancelQueries(),
       onSuccess: () => {
-        setConfirmDelete(false);
+        closeDelete();
         forgetAccountInBrowser(queryClient);
         leaveTo('/');
       },
-      onError: (error) => toast({ title: 'Failed to delete account', description: error.message, variant: 'destructive' }),
+      onError: (error) => {
+        // A wrong password is said beside the field; anything else (Stripe or the network down) in a toast.
+        if (error.data?.code === 'BAD_REQUEST') setPasswordError(error.message);
+        else toast({ title: 'Failed to delete account', description: error.message, variant: 'destructive' });
+      },
     }),
   );
+  const onDelete = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setPasswordError('Please enter your password to delete your account');
+      return;
+    }
+    remove.mutate({ password });
+  };
 
   return (
     <Section id="account-actions" title="Account Actions">
@@ -45,22 +65,39 @@ export function ActionsSection() {
       </div>
       <Dialog
         open={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
+        onClose={closeDelete}
         role="alertdialog"
         title="Delete your account?"
         description="This removes your account and all your tasks, sessions and usage for good. A Plus subscription ends with it. This action cannot be undone."
         size="sm"
         footer={
           <>
-            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
+            <Button variant="secondary" onClick={closeDelete}>
               Cancel
             </Button>
-            <Button variant="danger" pending={remove.isPending} onClick={() => remove.mutate({})}>
+            <Button type="submit" form="delete-account-form" variant="danger" pending={remove.isPending}>
               Delete Account
             </Button>
           </>
         }
-      />
+      >
+        <form id="delete-account-form" onSubmit={onDelete} noValidate>
+          <Input
+            label="Your password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            hint="To be sure it is you."
+            value={password}
+            error={passwordError}
+            required
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setPasswordError(undefined);
+            }}
+          />
+        </form>
+      </Dialog>
     </Section>
   );
 }

@@ -1,47 +1,73 @@
 'use client';
-// Profile: name and e-mail, Save Profile (PATCH /api/user). A changed e-mail must be verified
-// again, and the page says so before and after saving.
+// Profile: name and e-mail, Save Profile (PATCH /api/user). A new e-mail address is a request:
+// it needs the current password, the account keeps its address until the link mailed to the new
+// one is opened, and a pending change is shown here with a way to cancel it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/Button';
 import { Input } from '@/components/Field';
 import { useToast } from '@/components/Toast';
-import type { TUser } from '@/lib/schemas/user';
+import type { TUpdateProfileInput, TUser } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { Notice, Section } from './Section';
+
+type Draft = { name: string; email: string; currentPassword: string };
 
 export function ProfileSection({ me }: { me: TUser }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { toast } = useToast();
   // Polling refreshes `me`; the form shows it until the user starts typing (a draft).
-  const [draft, setDraft] = useState<{ name: string; email: string } | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const name = draft?.name ?? me.name;
   const email = draft?.email ?? me.email;
-  const edit = (change: Partial<{ name: string; email: string }>) => setDraft({ name, email, ...change });
+  const currentPassword = draft?.currentPassword ?? '';
+  const edit = (change: Partial<Draft>) => setDraft({ name, email, currentPassword, ...change });
 
   const update = useMutation(
     trpc.user.update.mutationOptions({
       onMutate: () => queryClient.cancelQueries(),
-      onSuccess: (user, input) => {
+      onSuccess: (user) => {
         queryClient.setQueryData(trpc.auth.me.queryKey(), user);
         setDraft(null);
-        const emailChanged = input.email !== undefined && input.email !== me.email;
         toast({
           title: 'Profile saved',
-          description: emailChanged ? `We sent a verification link to ${user.email}. Please verify your new e-mail address.` : undefined,
+          description: user.pendingEmail
+            ? `We sent a confirmation link to ${user.pendingEmail}. Until you open it, you keep signing in with ${user.email}.`
+            : undefined,
         });
       },
-      onError: (error) => toast({ title: 'Failed to update account', description: error.message, variant: 'destructive' }),
+      onError: (error) => {
+        if (/password/i.test(error.message) && error.data?.code === 'BAD_REQUEST') setPasswordError(error.message);
+        else toast({ title: 'Failed to update account', description: error.message, variant: 'destructive' });
+      },
+    }),
+  );
+
+  const cancelChange = useMutation(
+    trpc.user.cancelEmailChange.mutationOptions({
+      onSuccess: (user) => {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), user);
+        toast({ title: 'E-mail change cancelled', description: `You keep signing in with ${user.email}.` });
+      },
+      onError: (error) => toast({ title: 'Failed to cancel the change', description: error.message, variant: 'destructive' }),
     }),
   );
 
   const emailChanging = email.trim().toLowerCase() !== me.email;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const input: { name?: string; email?: string } = {};
+    const input: TUpdateProfileInput = {};
     if (name.trim() !== me.name) input.name = name;
-    if (emailChanging) input.email = email;
+    if (emailChanging) {
+      if (!currentPassword) {
+        setPasswordError('Please enter your current password to change your email address');
+        return;
+      }
+      input.email = email;
+      input.currentPassword = currentPassword;
+    }
     if (input.name === undefined && input.email === undefined) {
       toast({ title: 'Nothing to save', description: 'Your profile is up to date.' });
       return;
@@ -71,7 +97,45 @@ export function ProfileSection({ me }: { me: TUser }) {
             onChange={(event) => edit({ email: event.target.value })}
           />
         </div>
-        {emailChanging ? <Notice tone="warning">A changed e-mail address must be verified again: we will send a link to the new address.</Notice> : null}
+        {emailChanging ? (
+          <>
+            <Notice tone="warning">
+              We will send a confirmation link to the new address. Until you open it, you keep signing in with {me.email}.
+            </Notice>
+            <Input
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              hint="To be sure it is you."
+              value={currentPassword}
+              error={passwordError}
+              required
+              className="sm:max-w-sm"
+              onChange={(event) => {
+                edit({ currentPassword: event.target.value });
+                setPasswordError(undefined);
+              }}
+            />
+          </>
+        ) : null}
+        {me.pendingEmail && !emailChanging ? (
+          <Notice>
+            <span className="block">
+              Waiting for confirmation: <strong className="font-semibold break-all">{me.pendingEmail}</strong>. Open the link we sent there to
+              finish the change; until then you sign in with {me.email}.
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              pending={cancelChange.isPending}
+              onClick={() => cancelChange.mutate({})}
+            >
+              Cancel change
+            </Button>
+          </Notice>
+        ) : null}
         {!me.emailVerified && !emailChanging ? (
           <Notice tone="warning">Your e-mail address {me.email} is not verified yet: follow the link we sent you to use the app.</Notice>
         ) : null}

@@ -69,6 +69,16 @@ export function TokensSection({ verified }: { verified: boolean }) {
       }
     >
       <div className="flex flex-col gap-5">
+        <div className="grid gap-3 text-sm sm:grid-cols-2">
+          <div className="rounded-control border border-border px-4 py-3">
+            <p className="font-medium">A token can</p>
+            <p className="mt-1 text-muted">Read and change your tasks and sessions, use the AI planner, and change your name and e-mail preferences.</p>
+          </div>
+          <div className="rounded-control border border-border px-4 py-3">
+            <p className="font-medium">A token cannot</p>
+            <p className="mt-1 text-muted">Change your e-mail address or password, create or revoke tokens, or delete your account. Those need you signed in here.</p>
+          </div>
+        </div>
         {verified ? (
           <form onSubmit={onCreate} className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <Input label="Token name" name="tokenName" placeholder="e.g. Laptop script" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} className="sm:flex-1" />
@@ -109,7 +119,7 @@ export function TokensSection({ verified }: { verified: boolean }) {
         open={created !== null}
         onClose={() => setCreated(null)}
         title="Your new token"
-        description={`Copy “${created?.name ?? ''}” now: this is the only time it is shown. Anyone with it can use your account through the API, so keep it secret.`}
+        description={`Copy “${created?.name ?? ''}” now: this is the only time it is shown. Anyone with it can read and change your tasks and sessions through the API, so keep it secret.`}
         footer={<Button onClick={() => setCreated(null)}>I have copied it</Button>}
       >
         {created ? (

@@ -61,6 +61,10 @@ export const ZUserOutput = z.object({
   subscriptionStatus: z.string().nullable().describe("Stripe's subscription status, null without a subscription"),
   cancelAtPeriodEnd: z.boolean().describe('Plus ends at the end of the paid period'),
   subscriptionPeriodEnd: z.iso.datetime().nullable().describe('End of the paid period, ISO 8601 UTC'),
+  pendingEmail: z
+    .string()
+    .nullable()
+    .describe('A requested new e-mail address waiting for the link mailed to it; `email` stays the sign-in address until then'),
   createdAt: z.iso.datetime(),
 });
 export type TUser = z.infer<typeof ZUserOutput>;
@@ -103,8 +107,17 @@ export const ZVerifyEmailOutput = z.object({
   status: z.enum(['verified', 'already']).describe('`already` when the address was verified before'),
 });
 
+/** The account's current password, as proof for changes a stolen session must not make alone. */
+const ZCurrentPassword = z.string().min(1, 'Please enter your current password').max(PASSWORD_MAX, 'Current password is incorrect');
+
 export const ZUpdateProfileInput = z
-  .object({ name: ZName.optional(), email: ZEmail.optional() })
+  .object({
+    name: ZName.optional(),
+    email: ZEmail.optional().describe(
+      'A new sign-in address: needs `currentPassword`, and takes effect only when the link mailed to it is opened',
+    ),
+    currentPassword: ZCurrentPassword.optional().describe('The current password; required when `email` changes'),
+  })
   .refine((input) => input.name !== undefined || input.email !== undefined, { message: 'Nothing to update' });
 export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 
@@ -126,10 +139,15 @@ export const ZUpdatePreferencesInput = z
 export type TUpdatePreferencesInput = z.input<typeof ZUpdatePreferencesInput>;
 
 export const ZChangePasswordInput = z.object({
-  currentPassword: z.string().min(1, 'Please enter your current password').max(PASSWORD_MAX),
+  currentPassword: ZCurrentPassword,
   newPassword: ZNewPassword,
 });
 export type TChangePasswordInput = z.input<typeof ZChangePasswordInput>;
+
+export const ZDeleteAccountInput = z.object({
+  password: z.string().min(1, 'Please enter your password to delete your account').max(PASSWORD_MAX, 'Password is incorrect').describe('The current password'),
+});
+export type TDeleteAccountInput = z.input<typeof ZDeleteAccountInput>;
 
 export const ZApiTokenOutput = z.object({
   id: z.string(),

@@ -139,13 +139,17 @@ function openApiHandler(): NodeHandler {
  * with `.get`, `req.signal`) instead of converting a node request into a whole fetch Request.
  */
 function runAdapter(method: string, url: string, headers: Headers, body: unknown, scope: Scope): Promise<{ status: number; type: string | undefined; text: string | null }> {
+  // A null-prototype query map (src/server/api/rest-input.ts): `?constructor=` is just unknown.
+  const query = queryOf(new URL(url, 'http://localhost'));
+  // The adapter reads a DELETE's input from the query string only; a DELETE's JSON body (the
+  // account password of DELETE /api/user, which must not travel in a URL) joins it here.
+  if (method === 'DELETE' && isJsonObject(body)) for (const key of Object.keys(body)) query[key] = [body[key] as string];
   const view = Object.create(Request.prototype, {
     method: { value: method },
     url: { value: url },
     headers: { value: headers },
-    body: { value: body, writable: true },
-    // A null-prototype query map (src/server/api/rest-input.ts): `?constructor=` is just unknown.
-    query: { value: queryOf(new URL(url, 'http://localhost')) },
+    body: { value: method === 'DELETE' ? undefined : body, writable: true },
+    query: { value: query },
     signal: { value: NEVER_ABORTED },
     [SCOPE]: { value: scope },
   }) as object;
@@ -172,7 +176,16 @@ export async function serveRest(req: RestRequest, as?: { session: AuthSession | 
   const method = req.method;
   let headers = req.headers;
   let body: unknown;
-  if (method !== 'GET' && method !== 'HEAD' && method !== 'DELETE') {
+  if (method === 'DELETE') {
+    if (text.trim() !== '' && (headers.get('content-type') ?? '').startsWith('application/json')) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return errorResponse(400, BAD_JSON);
+      }
+      if (!isJsonObject(body)) return errorResponse(400, NOT_AN_OBJECT);
+    }
+  } else if (method !== 'GET' && method !== 'HEAD') {
     if (text.trim() === '') {
       body = {};
       headers = new Headers(headers);

@@ -74,7 +74,8 @@ export const middleware = t.middleware;
 // profile, issue 10). In order, the gate:
 // 1. refuses cross-site mutations that would ride on the browser's cookie (src/server/auth/origin.ts);
 // 2. refuses input PostgreSQL cannot store (a NUL character) with a 400 before any read or write;
-// 3. checks the caller where the procedure asks for it: signed in (401), e-mail verified (403);
+// 3. checks the caller where the procedure asks for it: signed in (401), e-mail verified (403),
+//    a browser session rather than a personal access token (403);
 // 4. maps the outcome's errors (mapFailure).
 
 type RawInputOpts = { ctx: Context; type: string; getRawInput: () => Promise<unknown> };
@@ -112,11 +113,14 @@ const publicGate = t.middleware(async (opts) => {
   return result.ok ? result : mapFailure(result, opts.ctx, opts.path, opts.type);
 });
 
-function signedInGate(needsVerifiedEmail: boolean) {
+export const BROWSER_SESSION_NEEDED = 'This action needs a signed-in browser session, not an API token';
+
+function signedInGate(needsVerifiedEmail: boolean, needsBrowserSession = false) {
   return t.middleware(async (opts) => {
     await refuseUnsafeCall(opts);
     const session = opts.ctx.session;
     if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+    if (needsBrowserSession && session.via !== 'cookie') throw new TRPCError({ code: 'FORBIDDEN', message: BROWSER_SESSION_NEEDED });
     if (needsVerifiedEmail && !session.emailVerified) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Please verify your email address to continue' });
     }
@@ -130,3 +134,11 @@ export const publicProcedure = t.procedure.use(publicGate);
 export const protectedProcedure = t.procedure.use(signedInGate(false));
 
 export const verifiedProcedure = t.procedure.use(signedInGate(true));
+
+/**
+ * The account's keys: e-mail, password, personal access tokens, deletion. A personal access
+ * token is for data calls, so a leaked one cannot take the account over: 403 here.
+ */
+export const browserSessionProcedure = t.procedure.use(signedInGate(false, true));
+
+export const verifiedBrowserSessionProcedure = t.procedure.use(signedInGate(true, true));

@@ -28,13 +28,15 @@ import {
   releaseRateLimitHit,
   tooManyRequests,
 } from './rate-limit.service';
+import { EMAIL_TAKEN, MAIL_UNAVAILABLE } from './account-messages';
+import { confirmEmailChange } from './email-change.service';
 import { toUserOutput, USER_SELECT } from './user.service';
 
+export { EMAIL_TAKEN, MAIL_UNAVAILABLE };
+
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const EMAIL_TAKEN = 'An account with this email already exists';
 export const BAD_VERIFY_LINK = 'This verification link is invalid or has expired. Please ask for a new one.';
 export const BAD_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
-export const MAIL_UNAVAILABLE = 'Email could not be sent right now. Please try again later.';
 
 /** The public page that opens a password-reset link (built by the UI). */
 export const RESET_PAGE_PATH = '/forgot-password/reset';
@@ -214,8 +216,9 @@ export async function forgotPassword(db: Db, input: TForgotPasswordInput, resHea
 
 /**
  * Sets a new password from a reset link. The token is used up in the same transaction; every
- * session of the user ends, other reset links stop working, and the account's failed sign-ins
- * are forgotten. Opening the link proves the mailbox, so an unverified address becomes verified.
+ * session of the user ends, every personal access token is revoked, the calendar feed URL
+ * rotates, a pending e-mail change is dropped, other reset links stop working, and the
+ * account's failed sign-ins are forgotten. Opening the link proves the mailbox, so an unverified address becomes verified.
  */
 export async function resetPassword(db: Db, input: TResetPasswordInput): Promise<void> {
   const data = ZResetPasswordInput.parse(input);
@@ -239,11 +242,18 @@ export async function resetPassword(db: Db, input: TResetPasswordInput): Promise
     const used = await tx.authToken.updateMany({ where: { id: token.id, usedAt: null }, data: { usedAt: now } });
     if (used.count !== 1) throw appError('BAD_REQUEST', BAD_RESET_LINK);
     await tx.authToken.updateMany({ where: { userId: token.userId, kind: 'reset_password', usedAt: null }, data: { usedAt: now } });
+    // Whoever had the account before the reset loses every way back in: sessions (the
+    // version), personal access tokens, the calendar feed URL and a pending e-mail change.
+    await tx.authToken.updateMany({ where: { userId: token.userId, kind: 'change_email', usedAt: null }, data: { usedAt: now } });
+    await tx.apiToken.deleteMany({ where: { userId: token.userId } });
     await tx.user.update({
       where: { id: token.userId },
       data: {
         passwordHash,
         sessionVersion: { increment: 1 },
+        calendarFeedVersion: { increment: 1 },
+        pendingEmail: null,
+        pendingEmailExpiresAt: null,
         ...(token.user.emailVerified ? {} : { emailVerified: true, emailVerifiedAt: now }),
       },
     });
@@ -251,7 +261,10 @@ export async function resetPassword(db: Db, input: TResetPasswordInput): Promise
   await clearRateLimit(db, rateLimitKey('signin:account', token.email));
 }
 
-/** Applies a verification link: `verified` the first time, `already` when it was done before. */
+/**
+ * Applies a verification link: `verified` the first time, `already` when it was done before. A
+ * link of a requested e-mail change (email-change.service) moves the account to that address.
+ */
 export async function verifyEmail(db: Db, input: TVerifyEmailInput): Promise<{ status: 'verified' | 'already' }> {
   const data = ZVerifyEmailInput.parse(input);
   const now = new Date();
@@ -259,6 +272,11 @@ export async function verifyEmail(db: Db, input: TVerifyEmailInput): Promise<{ s
     where: { tokenHash: sha256(data.token) },
     select: { id: true, kind: true, email: true, usedAt: true, expiresAt: true, userId: true, user: { select: { email: true, emailVerified: true } } },
   });
+  if (token?.kind === 'change_email' && normaliseEmail(token.email) === data.email) {
+    const status = await confirmEmailChange(db, token);
+    if (!status) throw appError('BAD_REQUEST', BAD_VERIFY_LINK);
+    return { status };
+  }
   if (!token || token.kind !== 'verify_email' || normaliseEmail(token.email) !== data.email || token.user.email !== token.email) {
     throw appError('BAD_REQUEST', BAD_VERIFY_LINK);
   }

@@ -1,17 +1,21 @@
 // The account as its owner sees it (the User answer of api.md) and the changes its owner makes:
 // profile, e-mail preferences, password, deletion. Never returns a hash or a token.
-import type { TChangePasswordInput, TUpdatePreferencesInput, TUpdateProfileInput, TUser } from '@/lib/schemas/user';
-import { ZChangePasswordInput, ZUpdatePreferencesInput, ZUpdateProfileInput } from '@/lib/schemas/user';
+import type { TChangePasswordInput, TDeleteAccountInput, TUpdatePreferencesInput, TUpdateProfileInput, TUser } from '@/lib/schemas/user';
+import { ZChangePasswordInput, ZDeleteAccountInput, ZUpdatePreferencesInput, ZUpdateProfileInput } from '@/lib/schemas/user';
 import { appError } from '@/server/api/errors';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { poolOf, UTC_TYPES, type Db } from '@/server/db';
-import { sendVerificationEmail } from './auth.service';
+import { env } from '@/server/env';
+import { log } from '@/server/log';
+import { passwordChangedMail } from '@/server/mail/messages';
+import { sendMail } from '@/server/mail/transport';
+import { EMAIL_TAKEN } from './account-messages';
+import { requestEmailChange } from './email-change.service';
 import { endBillingForDeletedAccount } from './billing.service';
 import { consumeRateLimit, rateLimitKey, RATE_LIMITS, releaseRateLimitHit, tooManyRequests } from './rate-limit.service';
 import { limitsFor, monthStart, usageSummary, type Tx, type Usage } from './usage.service';
 import { TASK_SELECT, toTaskOutput } from './task.service';
 import { toSessionOutput } from './session.service';
-import { log } from '@/server/log';
 
 /** The columns the User answer is made of (and nothing secret). */
 export const USER_SELECT = {
@@ -26,6 +30,8 @@ export const USER_SELECT = {
   subscriptionStatus: true,
   cancelAtPeriodEnd: true,
   subscriptionPeriodEnd: true,
+  pendingEmail: true,
+  pendingEmailExpiresAt: true,
   createdAt: true,
 } as const;
 
@@ -41,6 +47,8 @@ type UserRow = {
   subscriptionStatus: string | null;
   cancelAtPeriodEnd: boolean;
   subscriptionPeriodEnd: Date | null;
+  pendingEmail: string | null;
+  pendingEmailExpiresAt: Date | null;
   createdAt: Date;
 };
 
@@ -62,6 +70,7 @@ function userAnswer(row: UserRow, usage: Usage & { limits: ReturnType<typeof lim
     subscriptionStatus: row.subscriptionStatus,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     subscriptionPeriodEnd: row.subscriptionPeriodEnd ? row.subscriptionPeriodEnd.toISOString() : null,
+    pendingEmail: row.pendingEmail && row.pendingEmailExpiresAt && row.pendingEmailExpiresAt > new Date() ? row.pendingEmail : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -106,43 +115,54 @@ export async function getUserSql(pool: NonNullable<ReturnType<typeof poolOf>>, u
   });
 }
 
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect. Please check your current password and try again.';
+export const CURRENT_PASSWORD_NEEDED = 'Please enter your current password to change your email address';
+export const DELETE_PASSWORD_WRONG = 'Password is incorrect. Your account was not deleted.';
+
 /**
- * Name and e-mail. A changed e-mail must be verified again: the account becomes unverified and a
- * verification mail goes to the new address. If that mail cannot be sent the change still stands
- * (the verification wall offers a resend); 409 when another account has the address.
+ * Checks the account's password as proof for a sensitive change. Wrong guesses count like failed
+ * sign-ins (the account's budget), so a stolen session cannot brute-force the password here.
  */
-export async function updateProfile(db: Db, userId: string, input: TUpdateProfileInput): Promise<TUser> {
+async function provePassword(db: Db, userId: string, password: string, resHeaders: Headers, wrongMessage: string) {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, passwordHash: true } });
+  if (!user) throw appError('UNAUTHORIZED', 'Please sign in to continue');
+  const attempt = await consumeRateLimit(db, { key: rateLimitKey('signin:account', user.email), ...RATE_LIMITS.signinPerAccount });
+  if (!attempt.ok) tooManyRequests(resHeaders, attempt.retryAfterSeconds, 'Too many password attempts');
+  if (!(await verifyPassword(user.passwordHash, password))) throw appError('BAD_REQUEST', wrongMessage);
+  await releaseRateLimitHit(db, attempt.hitId);
+}
+
+/**
+ * Name (at once) and e-mail (as a request). A new address needs the current password and is
+ * only *pending*: the account keeps its address, its verified state and full access; a link goes
+ * to the new address (confirmed through the usual verify call, auth.service `verifyEmail`) and a
+ * notice to the current one. A pending address claims nothing — anyone may still sign up with
+ * it, and then the link is refused. 409 when an account already has the address; 503 (and
+ * nothing pending) when the link cannot be mailed.
+ */
+export async function updateProfile(db: Db, userId: string, input: TUpdateProfileInput, resHeaders: Headers = new Headers()): Promise<TUser> {
   const data = ZUpdateProfileInput.parse(input);
   const current = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
   if (!current) throw appError('UNAUTHORIZED', 'Please sign in to continue');
-  const emailChanged = data.email !== undefined && data.email !== current.email;
-  if (emailChanged) {
-    const taken = await db.user.findUnique({ where: { email: data.email }, select: { id: true } });
-    if (taken) throw appError('CONFLICT', 'An account with this email already exists');
+  const newEmail = data.email !== undefined && data.email !== current.email ? data.email : undefined;
+  if (newEmail !== undefined) {
+    if (!data.currentPassword) throw appError('BAD_REQUEST', CURRENT_PASSWORD_NEEDED);
+    await provePassword(db, userId, data.currentPassword, resHeaders, CURRENT_PASSWORD_WRONG);
+    const taken = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
+    if (taken) throw appError('CONFLICT', EMAIL_TAKEN);
   }
-  const row = await db.$transaction(async (tx) => {
-    const updated = await tx.user.update({
-      where: { id: userId },
-      data: {
-        ...(data.name !== undefined ? { name: data.name } : {}),
-        ...(emailChanged
-          ? { email: data.email, emailVerified: false, emailVerifiedAt: null, lastVerificationSentAt: null }
-          : {}),
-      },
-      select: USER_SELECT,
-    });
-    // Links sent to the old address must not verify the new one.
-    if (emailChanged) await tx.authToken.deleteMany({ where: { userId, usedAt: null } });
-    return updated;
-  });
-  if (emailChanged) {
-    try {
-      await sendVerificationEmail(db, { id: row.id, name: row.name, email: row.email });
-    } catch (error) {
-      log.warn('verification mail after an e-mail change was not sent', { userId, error: (error as Error).message });
-    }
-  }
-  return toUserOutput(db, row);
+  if (data.name !== undefined) await db.user.update({ where: { id: userId }, data: { name: data.name } });
+  if (newEmail !== undefined) await requestEmailChange(db, { id: userId, email: current.email }, newEmail, resHeaders);
+  return getUser(db, userId);
+}
+
+/** Stops a pending e-mail change: its link no longer works. */
+export async function cancelEmailChange(db: Db, userId: string): Promise<TUser> {
+  await db.$transaction([
+    db.authToken.updateMany({ where: { userId, kind: 'change_email', usedAt: null }, data: { usedAt: new Date() } }),
+    db.user.updateMany({ where: { id: userId }, data: { pendingEmail: null, pendingEmailExpiresAt: null } }),
+  ]);
+  return getUser(db, userId);
 }
 
 export async function updatePreferences(db: Db, userId: string, input: TUpdatePreferencesInput): Promise<TUser> {
@@ -153,8 +173,8 @@ export async function updatePreferences(db: Db, userId: string, input: TUpdatePr
 
 /**
  * Changes the password while signed in (the current one is checked, wrong guesses count like
- * failed sign-ins) and ends every other session by bumping the session version. Answers the new
- * session version so the caller can re-issue its own cookie.
+ * failed sign-ins), ends every other session by bumping the session version and tells the
+ * account's address. Answers the new session version so the caller can re-issue its own cookie.
  */
 export async function changePassword(
   db: Db,
@@ -163,29 +183,32 @@ export async function changePassword(
   resHeaders: Headers,
 ): Promise<{ id: string; sessionVersion: number }> {
   const data = ZChangePasswordInput.parse(input);
-  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, passwordHash: true } });
-  if (!user) throw appError('UNAUTHORIZED', 'Please sign in to continue');
-  const attempt = await consumeRateLimit(db, { key: rateLimitKey('signin:account', user.email), ...RATE_LIMITS.signinPerAccount });
-  if (!attempt.ok) tooManyRequests(resHeaders, attempt.retryAfterSeconds, 'Too many password attempts');
-  if (!(await verifyPassword(user.passwordHash, data.currentPassword))) {
-    throw appError('BAD_REQUEST', 'Current password is incorrect. Please check your current password and try again.');
-  }
-  await releaseRateLimitHit(db, attempt.hitId);
+  await provePassword(db, userId, data.currentPassword, resHeaders, CURRENT_PASSWORD_WRONG);
   const passwordHash = await hashPassword(data.newPassword);
-  return db.user.update({
+  const changed = await db.user.update({
     where: { id: userId },
     data: { passwordHash, sessionVersion: { increment: 1 } },
-    select: { id: true, sessionVersion: true },
+    select: { id: true, sessionVersion: true, email: true },
   });
+  // Tell the owner (best effort): if it was not them, the mail leads to a reset by mail.
+  try {
+    await sendMail(await passwordChangedMail(changed.email, { resetLink: `${env().APP_URL}/forgot-password` }));
+  } catch (error) {
+    log.warn('password change notice was not sent', { userId, error: (error as Error).message });
+  }
+  return { id: changed.id, sessionVersion: changed.sessionVersion };
 }
 
 /**
  * Removes the user and all their data in one transaction: tasks, sessions, usage, tokens (by the
  * schema's cascades) and their contact messages (which would otherwise keep their name and
- * address). Their sessions end with the row. A paid subscription is ended with Stripe first;
+ * address). Their sessions end with the row. The password is asked first (a session left open on
+ * a shared computer must not be enough). A paid subscription is ended with Stripe first;
  * when Stripe cannot be reached the account stays (503) rather than being charged without one.
  */
-export async function deleteAccount(db: Db, userId: string): Promise<void> {
+export async function deleteAccount(db: Db, userId: string, input: TDeleteAccountInput, resHeaders: Headers = new Headers()): Promise<void> {
+  const data = ZDeleteAccountInput.parse(input);
+  await provePassword(db, userId, data.password, resHeaders, DELETE_PASSWORD_WRONG);
   await endBillingForDeletedAccount(db, userId);
   await db.$transaction(async (tx) => {
     await tx.contactMessage.deleteMany({ where: { userId } });

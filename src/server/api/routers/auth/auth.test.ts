@@ -84,6 +84,7 @@ describe('sign-up to a verified sign-in, from the received mail', () => {
       subscriptionStatus: null,
       cancelAtPeriodEnd: false,
       subscriptionPeriodEnd: null,
+      pendingEmail: null,
       createdAt: expect.any(String),
     });
 

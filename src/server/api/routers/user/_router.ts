@@ -7,6 +7,7 @@ import {
   ZChangePasswordInput,
   ZCreateApiTokenInput,
   ZCreatedApiToken,
+  ZDeleteAccountInput,
   ZSuccess,
   ZUpdatePreferencesInput,
   ZUpdateProfileInput,
@@ -17,7 +18,13 @@ import { ZTaskOutput } from '@/lib/schemas/task';
 import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
 import * as tokens from '@/server/services/token.service';
 import * as users from '@/server/services/user.service';
-import { createTRPCRouter, protectedProcedure, verifiedProcedure } from '../../trpc';
+import {
+  browserSessionProcedure,
+  BROWSER_SESSION_NEEDED,
+  createTRPCRouter,
+  protectedProcedure,
+  verifiedBrowserSessionProcedure,
+} from '../../trpc';
 
 const tags = ['user'];
 
@@ -41,16 +48,6 @@ export const ZAccountExport = z.object({
   apiTokens: z.array(ZApiTokenOutput).describe('Names and prefixes of your API tokens (never the tokens)'),
 });
 
-/**
- * Actions a leaked API token must not be able to take (minting more tokens, deleting the
- * account) need the browser session cookie.
- */
-function assertBrowserSession(session: { via: 'cookie' | 'token' }): void {
-  if (session.via !== 'cookie') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This action needs a signed-in browser session, not an API token' });
-  }
-}
-
 export const userRouter = createTRPCRouter({
   update: protectedProcedure
     .meta({
@@ -60,12 +57,30 @@ export const userRouter = createTRPCRouter({
         tags,
         summary: 'Update the profile',
         description:
-          'Name and/or e-mail. A changed e-mail must be verified again: the account becomes unverified and a verification e-mail goes to the new address. 409 when another account has that e-mail.',
+          'Name at once. A new e-mail needs `currentPassword` and is a request: the account keeps its address and access, the answer shows it as `pendingEmail`, a link goes to the new address (opening it makes the change) and a notice to the current one. 409 when another account has that e-mail; 403 for an e-mail change with an API token.',
       },
     })
     .input(ZUpdateProfileInput)
     .output(ZUserOutput)
-    .mutation(({ ctx, input }) => users.updateProfile(ctx.db, ctx.session.userId, input)),
+    .mutation(({ ctx, input }) => {
+      // The sign-in address is a key of the account: a personal access token cannot move it.
+      if (input.email !== undefined && ctx.session.via !== 'cookie') throw new TRPCError({ code: 'FORBIDDEN', message: BROWSER_SESSION_NEEDED });
+      return users.updateProfile(ctx.db, ctx.session.userId, input, ctx.resHeaders);
+    }),
+
+  cancelEmailChange: browserSessionProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/user/email-change',
+        tags,
+        summary: 'Cancel a pending e-mail change',
+        description: 'The link mailed to the new address stops working; the account keeps its address. Needs the browser session (not an API token).',
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZUserOutput)
+    .mutation(({ ctx }) => users.cancelEmailChange(ctx.db, ctx.session.userId)),
 
   updatePreferences: protectedProcedure
     .meta({
@@ -81,7 +96,7 @@ export const userRouter = createTRPCRouter({
     .output(ZUserOutput)
     .mutation(({ ctx, input }) => users.updatePreferences(ctx.db, ctx.session.userId, input)),
 
-  changePassword: protectedProcedure
+  changePassword: browserSessionProcedure
     .meta({
       openapi: {
         method: 'PATCH',
@@ -89,22 +104,18 @@ export const userRouter = createTRPCRouter({
         tags,
         summary: 'Change the password',
         description:
-          '400 when the current password is wrong or the new one is under 8 characters. Ends every other session of the account; this one continues with a fresh cookie.',
+          '400 when the current password is wrong or the new one is under 8 characters. Ends every other session of the account; this one continues with a fresh cookie. Needs the browser session (not an API token).',
       },
     })
     .input(ZChangePasswordInput)
     .output(ZSuccess)
     .mutation(async ({ ctx, input }) => {
       const session = await users.changePassword(ctx.db, ctx.session.userId, input, ctx.resHeaders);
-      if (ctx.session.via === 'cookie') await issueSessionCookie(ctx.resHeaders, session);
+      await issueSessionCookie(ctx.resHeaders, session);
       return { success: true as const };
     }),
 
-  delete: protectedProcedure
-    .use(({ ctx, next }) => {
-      assertBrowserSession(ctx.session);
-      return next();
-    })
+  delete: browserSessionProcedure
     .meta({
       openapi: {
         method: 'DELETE',
@@ -112,13 +123,13 @@ export const userRouter = createTRPCRouter({
         tags,
         summary: 'Delete the account',
         description:
-          'Removes the user and all their data (tasks, sessions, usage, tokens, messages) in one transaction and clears the cookie. Needs the browser session (not an API token).',
+          'Needs the account password as `{ "password": "..." }` in the JSON body. Removes the user and all their data (tasks, sessions, usage, tokens, messages) in one transaction and clears the cookie. 400 when the password is wrong; needs the browser session (not an API token).',
       },
     })
-    .input(z.object({}).optional())
+    .input(ZDeleteAccountInput)
     .output(ZSuccess)
-    .mutation(async ({ ctx }) => {
-      await users.deleteAccount(ctx.db, ctx.session.userId);
+    .mutation(async ({ ctx, input }) => {
+      await users.deleteAccount(ctx.db, ctx.session.userId, input, ctx.resHeaders);
       clearSessionCookie(ctx.resHeaders);
       return { success: true as const };
     }),
@@ -138,25 +149,22 @@ export const userRouter = createTRPCRouter({
     .output(ZAccountExport)
     .query(({ ctx }) => users.exportAccount(ctx.db, ctx.session.userId)),
 
-  listTokens: protectedProcedure
+  listTokens: browserSessionProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/user/tokens',
         tags,
         summary: 'List personal access tokens',
-        description: 'Newest first. The tokens themselves are never shown again, only their first characters.',
+        description:
+          'Newest first. The tokens themselves are never shown again, only their first characters. Needs the browser session (not an API token).',
       },
     })
     .input(z.void())
     .output(z.array(ZApiTokenOutput))
     .query(({ ctx }) => tokens.listTokens(ctx.db, ctx.session.userId)),
 
-  createToken: verifiedProcedure
-    .use(({ ctx, next }) => {
-      assertBrowserSession(ctx.session);
-      return next();
-    })
+  createToken: verifiedBrowserSessionProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -164,21 +172,21 @@ export const userRouter = createTRPCRouter({
         tags,
         summary: 'Create a personal access token',
         description:
-          'Answers the token once: send it as `Authorization: Bearer <token>` on any REST call. Needs a verified e-mail and the browser session; at most 25 tokens.',
+          'Answers the token once: send it as `Authorization: Bearer <token>` on data calls (tasks, sessions, AI, the profile name and preferences). A token cannot change the e-mail or password, manage tokens or delete the account. Needs a verified e-mail and the browser session; at most 25 tokens.',
       },
     })
     .input(ZCreateApiTokenInput)
     .output(ZCreatedApiToken)
     .mutation(({ ctx, input }) => tokens.createToken(ctx.db, ctx.session.userId, input)),
 
-  revokeToken: protectedProcedure
+  revokeToken: browserSessionProcedure
     .meta({
       openapi: {
         method: 'DELETE',
         path: '/user/tokens/{id}',
         tags,
         summary: 'Revoke a personal access token',
-        description: 'The token stops working at once. 404 when no token of yours has this id.',
+        description: 'The token stops working at once. 404 when no token of yours has this id. Needs the browser session (not an API token).',
       },
     })
     .input(z.object({ id: z.string().min(1).max(64).describe('The token id') }))

@@ -58,42 +58,64 @@ describe('PATCH /api/user (profile)', () => {
     expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ name: 'Countess' });
   });
 
-  it('a changed e-mail must be verified again, at the new address', async () => {
-    const { c, email } = await verifiedUser();
+  it('a new e-mail is a request: the account keeps its address and access until the link mailed to the new one is opened', async () => {
+    const { c, email, password } = await verifiedUser();
     const newEmail = uniqueEmail('new');
-    const changed = await c.rest('PATCH', '/user', { email: newEmail.toUpperCase() });
-    expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ email: newEmail, emailVerified: false });
-    // App data is refused until the new address is verified.
-    expect((await c.rest('POST', '/user/tokens', { name: 'cli' })).status).toBe(403);
-    const mail = await smtp.waitForMail(mailTo(newEmail));
-    expect(mail.to).toEqual([newEmail]);
-    expect((await c.rest('GET', `/auth/verify-email?${verifyQuery(mail)}`)).body).toEqual({ status: 'verified' });
-    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ email: newEmail, emailVerified: true });
-    // The old address can no longer sign in; the new one can.
-    expect((await client().rest('POST', '/auth/signin', { email, password: 'first password here' })).status).toBe(401);
-    expect((await client().rest('POST', '/auth/signin', { email: newEmail, password: 'first password here' })).status).toBe(200);
+    const requested = await c.rest('PATCH', '/user', { email: newEmail.toUpperCase(), currentPassword: password });
+    expect(requested.status).toBe(200);
+    expect(requested.body).toMatchObject({ email, emailVerified: true, pendingEmail: newEmail });
+    // Full access meanwhile: the account is still verified and can still make tokens.
+    expect((await c.rest('POST', '/user/tokens', { name: 'cli' })).status).toBe(200);
+    const confirm = await smtp.waitForMail(mailTo(newEmail));
+    expect(confirm.to).toEqual([newEmail]);
+    expect(confirm.subject).toBe('Confirm your new e-mail address for Onething');
+    const notice = await smtp.waitForMail((mail) => mail.to.includes(email) && /change of your Onething e-mail/.test(mail.subject));
+    expect(notice.text).toContain(newEmail);
+    expect(notice.text).toContain('/account');
+    // The old address still signs in; the new one does not yet.
+    expect((await client().rest('POST', '/auth/signin', { email, password })).status).toBe(200);
+    expect((await client().rest('POST', '/auth/signin', { email: newEmail, password })).status).toBe(401);
+
+    expect((await client().rest('GET', `/auth/verify-email?${verifyQuery(confirm)}`)).body).toEqual({ status: 'verified' });
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ email: newEmail, emailVerified: true, pendingEmail: null });
+    // The same link again is `already`; the old address no longer signs in, the new one does.
+    expect((await client().rest('GET', `/auth/verify-email?${verifyQuery(confirm)}`)).body).toEqual({ status: 'already' });
+    expect((await client().rest('POST', '/auth/signin', { email, password })).status).toBe(401);
+    expect((await client().rest('POST', '/auth/signin', { email: newEmail, password })).status).toBe(200);
   });
 
-  it('a link sent to the old address does not verify the new one', async () => {
+  it('an unverified account keeps its own verification link while a change is pending, and the change link verifies the new address', async () => {
     const c = client();
     const email = uniqueEmail();
-    await c.rest('POST', '/auth/signup', { name: 'Ada', email, password: 'first password here' });
+    const password = 'first password here';
+    await c.rest('POST', '/auth/signup', { name: 'Ada', email, password });
     const oldMail = await smtp.waitForMail(mailTo(email));
-    await c.trpc('mutation', 'user.update', { email: uniqueEmail('moved') });
+    const moved = uniqueEmail('moved');
+    expect((await c.trpc('mutation', 'user.update', { email: moved, currentPassword: password })).status).toBe(200);
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ email, emailVerified: false, pendingEmail: moved });
+    const changeMail = await smtp.waitForMail(mailTo(moved));
+    expect((await c.rest('GET', `/auth/verify-email?${verifyQuery(changeMail)}`)).body).toEqual({ status: 'verified' });
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ email: moved, emailVerified: true, pendingEmail: null });
+    // The link mailed to the old address no longer acts on the account.
     expect((await c.rest('GET', `/auth/verify-email?${verifyQuery(oldMail)}`)).status).toBe(400);
-    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ emailVerified: false });
   });
 
-  it("refuses another account's address with 409 and an empty or invalid change with 400", async () => {
-    const { c } = await verifiedUser();
+  it("needs the current password for a new e-mail, refuses another account's address with 409 and an empty or invalid change with 400", async () => {
+    const { c, email, password } = await verifiedUser();
     const { email: taken } = await verifiedUser();
-    const conflict = await c.rest('PATCH', '/user', { email: taken });
+    const noPassword = await c.rest('PATCH', '/user', { email: uniqueEmail('x') });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body).toEqual({ message: 'Please enter your current password to change your email address', code: 'BAD_REQUEST' });
+    const wrong = await c.trpc('mutation', 'user.update', { email: uniqueEmail('x'), currentPassword: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(trpcError(wrong).message).toContain('Current password is incorrect');
+    const conflict = await c.rest('PATCH', '/user', { email: taken, currentPassword: password });
     expect(conflict.status).toBe(409);
     expect(conflict.body).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
     expect((await c.rest('PATCH', '/user', {})).status).toBe(400);
     expect((await c.rest('PATCH', '/user', { name: '   ' })).status).toBe(400);
-    expect((await c.trpc('mutation', 'user.update', { email: 'nope' })).status).toBe(400);
+    expect((await c.trpc('mutation', 'user.update', { email: 'nope', currentPassword: password })).status).toBe(400);
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ email, pendingEmail: null });
   });
 
   it('needs a session', async () => {
@@ -146,6 +168,9 @@ describe('PATCH /api/user/reset-password (change password)', () => {
 
     expect((await client().rest('POST', '/auth/signin', { email, password })).status).toBe(401);
     expect((await client().rest('POST', '/auth/signin', { email, password: 'second password here' })).status).toBe(200);
+    // The account's address is told, with the way back if it was not the owner.
+    const notice = await smtp.waitForMail((mail) => mail.to.includes(email) && mail.subject === 'Your Onething password was changed');
+    expect(notice.text).toContain('http://localhost:3000/forgot-password');
   });
 
   it('works over tRPC the same way', async () => {
@@ -182,7 +207,7 @@ describe('DELETE /api/user', () => {
     expect((await c.rest('POST', '/user/tokens', { name: 'cli' })).status).toBe(200);
     const cookie = c.cookieHeader();
 
-    const deleted = await c.rest('DELETE', '/user');
+    const deleted = await c.rest('DELETE', '/user', { password });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ success: true });
     expect(deleted.headers.getSetCookie().some((line) => /^next-auth\.session-token=;.*Max-Age=0/.test(line))).toBe(true);
@@ -200,9 +225,9 @@ describe('DELETE /api/user', () => {
   });
 
   it('works over tRPC, and leaves other users alone', async () => {
-    const { c, id } = await verifiedUser();
+    const { c, id, password } = await verifiedUser();
     const { c: other, id: otherId } = await verifiedUser();
-    expect(trpcData(await c.trpc('mutation', 'user.delete'))).toEqual({ success: true });
+    expect(trpcData(await c.trpc('mutation', 'user.delete', { password }))).toEqual({ success: true });
     expect((await c.trpc('query', 'auth.me')).status).toBe(401);
     expect(await getDb().user.count({ where: { id } })).toBe(0);
     expect(await getDb().user.count({ where: { id: otherId } })).toBe(1);
@@ -210,12 +235,26 @@ describe('DELETE /api/user', () => {
   });
 
   it('refuses a cross-site request and an API token', async () => {
-    const { c, id } = await verifiedUser();
-    expect((await c.rest('DELETE', '/user', undefined, { origin: 'https://evil.example' })).status).toBe(403);
+    const { c, id, password } = await verifiedUser();
+    expect((await c.rest('DELETE', '/user', { password }, { origin: 'https://evil.example' })).status).toBe(403);
     const token = ((await c.rest('POST', '/user/tokens', { name: 'cli' })).body as { token: string }).token;
-    const bearer = await new TestClient({ authorization: `Bearer ${token}` }).rest('DELETE', '/user');
+    const bearer = await new TestClient({ authorization: `Bearer ${token}` }).rest('DELETE', '/user', { password });
     expect(bearer.status).toBe(403);
     expect(await getDb().user.count({ where: { id } })).toBe(1);
+  });
+
+  it('needs the account password, on both doors: a missing or wrong one changes nothing', async () => {
+    const { c, id, password } = await verifiedUser();
+    expect((await c.rest('DELETE', '/user')).status).toBe(400);
+    const wrong = await c.rest('DELETE', '/user', { password: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ message: 'Password is incorrect. Your account was not deleted.', code: 'BAD_REQUEST' });
+    expect((await c.trpc('mutation', 'user.delete', { password: 'still not it' })).status).toBe(400);
+    expect((await c.trpc('mutation', 'user.delete')).status).toBe(400);
+    expect(await getDb().user.count({ where: { id } })).toBe(1);
+    expect((await c.rest('GET', '/auth/me')).status).toBe(200);
+    expect((await c.rest('DELETE', '/user', { password })).status).toBe(200);
+    expect(await getDb().user.count({ where: { id } })).toBe(0);
   });
 });
 

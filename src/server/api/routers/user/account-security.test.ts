@@ -1,0 +1,181 @@
+// The account's keys, tried as an attacker would on both doors: a leaked personal access token
+// cannot take the account over, a pending e-mail address claims nothing, and a password reset
+// by mail shuts out whoever was in before (sessions, tokens, the calendar feed URL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/server/db';
+import { resetEnvCache } from '@/server/env';
+import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/server/mail/test-smtp';
+import { calendarFeedBody } from '@/server/services/calendar-feed.service';
+import { TestClient, trpcError } from '@/server/auth/test-client';
+import { uniqueEmail } from '@/test/factories';
+
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+let ipCounter = 0;
+
+const client = (headers: HeadersInit = {}) => {
+  ipCounter += 1;
+  return new TestClient({ 'x-forwarded-for': `198.51.100.${(ipCounter % 250) + 1}`, ...headers });
+};
+
+const mailTo = (address: string, subject: RegExp) => (mail: ReceivedMail) => mail.to.includes(address) && subject.test(mail.subject);
+
+function verifyQuery(mail: ReceivedMail): string {
+  const [, , email, token] = new URL(linkIn(mail, '/verify/')).pathname.split('/');
+  return `email=${email}&token=${token}`;
+}
+
+async function verifiedUser(password = 'first password here') {
+  const c = client();
+  const email = uniqueEmail();
+  expect((await c.rest('POST', '/auth/signup', { name: 'Ada', email, password })).status).toBe(200);
+  const mail = await smtp.waitForMail(mailTo(email, /Confirm your e-mail/));
+  expect((await c.rest('GET', `/auth/verify-email?${verifyQuery(mail)}`)).status).toBe(200);
+  const id = ((await c.rest('GET', '/auth/me')).body as { id: string }).id;
+  return { c, email, password, id };
+}
+
+async function tokenOf(c: TestClient): Promise<TestClient> {
+  const created = await c.rest('POST', '/user/tokens', { name: 'script' });
+  expect(created.status).toBe(200);
+  return client({ authorization: `Bearer ${(created.body as { token: string }).token}` });
+}
+
+/** The feed URL's user id and secret, as a calendar app would call it. */
+async function feedOf(c: TestClient): Promise<{ userId: string; token: string }> {
+  const answer = await c.rest('POST', '/tasks/calendar-feed/rotate', {});
+  expect(answer.status).toBe(200);
+  const [, , , userId, file] = new URL((answer.body as { url: string }).url).pathname.split('/');
+  return { userId: decodeURIComponent(userId!), token: file!.replace(/\.ics$/, '') };
+}
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+  resetEnvCache();
+});
+
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  resetEnvCache();
+  await smtp.close();
+});
+
+describe('a leaked personal access token', () => {
+  it('cannot change the e-mail or the password, manage tokens or delete the account (403 on both doors, nothing changed)', async () => {
+    const { c, email, password, id } = await verifiedUser();
+    const script = await tokenOf(c);
+    const forbidden = [
+      await script.rest('PATCH', '/user', { email: uniqueEmail('thief'), currentPassword: password }),
+      await script.rest('PATCH', '/user/reset-password', { currentPassword: password, newPassword: 'thief password 1' }),
+      await script.rest('GET', '/user/tokens'),
+      await script.rest('POST', '/user/tokens', { name: 'more' }),
+      await script.rest('DELETE', '/user/tokens/any-id'),
+      await script.rest('DELETE', '/user/email-change'),
+      await script.rest('DELETE', '/user', { password }),
+      await script.trpc('mutation', 'user.update', { email: uniqueEmail('thief'), currentPassword: password }),
+      await script.trpc('mutation', 'user.changePassword', { currentPassword: password, newPassword: 'thief password 1' }),
+      await script.trpc('query', 'user.listTokens'),
+      await script.trpc('mutation', 'user.createToken', { name: 'more' }),
+      await script.trpc('mutation', 'user.revokeToken', { id: 'any-id' }),
+      await script.trpc('mutation', 'user.cancelEmailChange', {}),
+      await script.trpc('mutation', 'user.delete', { password }),
+    ];
+    for (const answer of forbidden) expect(answer.status).toBe(403);
+    expect(forbidden[0]!.body).toEqual({ message: 'This action needs a signed-in browser session, not an API token', code: 'FORBIDDEN' });
+    expect(trpcError(forbidden[7]!).message).toBe('This action needs a signed-in browser session, not an API token');
+
+    const user = await getDb().user.findUniqueOrThrow({ where: { id }, select: { email: true, pendingEmail: true } });
+    expect(user).toEqual({ email, pendingEmail: null });
+    expect(await getDb().apiToken.count({ where: { userId: id } })).toBe(1);
+    expect((await client().rest('POST', '/auth/signin', { email, password })).status).toBe(200);
+  });
+
+  it('still does its data calls (tasks, the name)', async () => {
+    const { c } = await verifiedUser();
+    const script = await tokenOf(c);
+    expect((await script.rest('POST', '/tasks', { title: 'From a script' })).status).toBe(200);
+    expect((await script.rest('PATCH', '/user', { name: 'Ada K' })).status).toBe(200);
+    expect((await script.trpc('query', 'task.list')).status).toBe(200);
+  });
+});
+
+describe('a pending e-mail address claims nothing', () => {
+  it('its owner can still sign up, and the pending change is then refused with 409', async () => {
+    const { c, email, password } = await verifiedUser();
+    const victim = uniqueEmail('victim');
+    expect((await c.rest('PATCH', '/user', { email: victim, currentPassword: password })).status).toBe(200);
+    const link = await smtp.waitForMail(mailTo(victim, /Confirm your new e-mail/));
+
+    const owner = client();
+    expect((await owner.rest('POST', '/auth/signup', { name: 'Victim', email: victim, password: 'victim password 1' })).status).toBe(200);
+    const confirm = await client().rest('GET', `/auth/verify-email?${verifyQuery(link)}`);
+    expect(confirm.status).toBe(409);
+    expect(confirm.body).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ email, pendingEmail: null });
+    expect((await owner.rest('GET', '/auth/me')).body).toMatchObject({ email: victim });
+  });
+
+  it('a cancelled change: the link stops working and the account keeps its address', async () => {
+    const { c, email, password } = await verifiedUser();
+    const next = uniqueEmail('next');
+    await c.rest('PATCH', '/user', { email: next, currentPassword: password });
+    const link = await smtp.waitForMail(mailTo(next, /Confirm your new e-mail/));
+    const cancelled = await c.trpc('mutation', 'user.cancelEmailChange', {});
+    expect(cancelled.status).toBe(200);
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ email, pendingEmail: null });
+    expect((await client().rest('GET', `/auth/verify-email?${verifyQuery(link)}`)).status).toBe(400);
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ email });
+  });
+
+  it('a newer request retires the older link', async () => {
+    const { c, password } = await verifiedUser();
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+    await c.rest('PATCH', '/user', { email: first, currentPassword: password });
+    const firstLink = await smtp.waitForMail(mailTo(first, /Confirm your new e-mail/));
+    await c.rest('DELETE', '/user/email-change');
+    await c.rest('PATCH', '/user', { email: second, currentPassword: password });
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ pendingEmail: second });
+    expect((await client().rest('GET', `/auth/verify-email?${verifyQuery(firstLink)}`)).status).toBe(400);
+  });
+});
+
+describe('what a change of the keys revokes', () => {
+  it('a reset by mail ends every session, revokes every token and the calendar feed URL, and drops a pending change', async () => {
+    const { c, email, password, id } = await verifiedUser();
+    const script = await tokenOf(c);
+    const feed = await feedOf(c);
+    expect(await calendarFeedBody(getDb(), feed.userId, feed.token)).not.toBeNull();
+    await c.rest('PATCH', '/user', { email: uniqueEmail('pending'), currentPassword: password });
+
+    expect((await client().rest('POST', '/auth/forgot-password', { email })).status).toBe(200);
+    const mail = await smtp.waitForMail(mailTo(email, /Reset your Onething password/));
+    const url = new URL(linkIn(mail, '/forgot-password/reset'));
+    const reset = await client().rest('POST', '/auth/reset-password', {
+      email: url.searchParams.get('email'),
+      token: url.searchParams.get('token'),
+      newPassword: 'after the reset 1',
+    });
+    expect(reset.status).toBe(200);
+
+    expect((await c.rest('GET', '/auth/me')).status).toBe(401);
+    expect((await script.rest('GET', '/tasks')).status).toBe(401);
+    expect(await getDb().apiToken.count({ where: { userId: id } })).toBe(0);
+    expect(await calendarFeedBody(getDb(), feed.userId, feed.token)).toBeNull();
+    expect(await getDb().user.findUniqueOrThrow({ where: { id }, select: { pendingEmail: true } })).toEqual({ pendingEmail: null });
+  });
+
+  it('a confirmed e-mail change rotates the calendar feed URL and keeps the sessions', async () => {
+    const { c, password } = await verifiedUser();
+    const feed = await feedOf(c);
+    const next = uniqueEmail('moved');
+    await c.rest('PATCH', '/user', { email: next, currentPassword: password });
+    const link = await smtp.waitForMail(mailTo(next, /Confirm your new e-mail/));
+    expect((await client().rest('GET', `/auth/verify-email?${verifyQuery(link)}`)).body).toEqual({ status: 'verified' });
+    expect(await calendarFeedBody(getDb(), feed.userId, feed.token)).toBeNull();
+    const fresh = (await c.rest('GET', '/tasks/calendar-feed')).body as { url: string; enabled: boolean };
+    expect(fresh.enabled).toBe(true);
+    const [, , , userId, file] = new URL(fresh.url).pathname.split('/');
+    expect(await calendarFeedBody(getDb(), decodeURIComponent(userId!), file!.replace(/\.ics$/, ''))).not.toBeNull();
+  });
+});
