@@ -76,3 +76,15 @@ test("the landing page's upgrade intent starts checkout in the chosen currency o
   expect(made.at(-1)?.params.get('line_items[0][price]')).toBe('price_usd_stub');
   expect(await page.evaluate(() => window.localStorage.getItem('region'))).toBe('USA');
 });
+
+test('someone signed in choosing Plus on the landing page goes straight to checkout in that currency', async ({ page }) => {
+  await signUpVerified(page);
+  const before = calls.filter((call) => call.path === '/v1/checkout/sessions').length;
+  await page.goto('/');
+  await page.locator('#pricing').getByRole('tab', { name: 'USD ($)' }).click();
+  await page.locator('#pricing').getByRole('button', { name: 'Choose Plus' }).click();
+  await expect(page.getByText('Payment received — Plus activates in a moment.')).toBeVisible();
+  const made = calls.filter((call) => call.path === '/v1/checkout/sessions');
+  expect(made.length).toBe(before + 1);
+  expect(made.at(-1)?.params.get('line_items[0][price]')).toBe('price_usd_stub');
+});

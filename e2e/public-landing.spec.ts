@@ -2,6 +2,7 @@
 // both themes; prices in pounds or dollars; Plus leading to sign-up with the intent kept; and a
 // Dashboard button for someone already signed in.
 import { expect, test, type Page } from '@playwright/test';
+import { signUpVerified } from './accounts';
 import { dismissCookieNotice, expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -104,4 +105,20 @@ test('someone signed in sees a Dashboard button instead of Sign in', async ({ pa
   await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
   await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Go to your Dashboard' }).first()).toBeVisible();
+});
+
+test("someone signed in choosing Plus starts checkout on the spot; when it cannot start, the page says 'Error creating checkout session' with why", async ({ page }) => {
+  // This server has no Stripe keys, so the checkout is refused (503) — the spec's landing-page error.
+  await signUpVerified(page);
+  await dismissCookieNotice(page);
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await page.locator('#pricing').getByRole('button', { name: 'Choose Plus' }).click();
+  const alert = page.locator('#pricing').getByRole('alert');
+  await expect(alert).toContainText('Error creating checkout session');
+  await expect(alert).toContainText('Billing is not configured');
+  await expect(page).toHaveURL(/\/$/);
+  await page.mouse.move(0, 0); // axe judges the resting colours, not the hovered button's
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'landing-checkout-error', { fullPage: false });
 });

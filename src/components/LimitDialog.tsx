@@ -1,8 +1,9 @@
 'use client';
 // The plan-limit dialog (spec section 8): "You've reached your limit of {max} … per month on the
-// Free plan." with an upgrade prompt, Maybe Later and Upgrade to Plus (→ /account).
+// Free plan." with an upgrade prompt, Maybe Later and Upgrade to Plus (→ /account). On the Plus
+// plan it names the Plus limit, says when it starts again, and offers no upgrade.
 import { useRouter } from 'next/navigation';
-import { PLAN_LIMITS, type UsageKind } from '@/lib/constants';
+import type { SubscriptionTier, UsageKind } from '@/lib/constants';
 import { limitDialogCopy } from '@/lib/pricing';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
@@ -11,16 +12,18 @@ export interface LimitDialogProps {
   open: boolean;
   onClose: () => void;
   kind: UsageKind;
-  /** The plan's limit (defaults to the Free plan's). */
+  /** The reader's plan (default Free). */
+  tier?: SubscriptionTier;
+  /** The plan's limit (defaults to the plan's own). */
   max?: number;
   /** How many were used this month, when known ("5 of 5 used this month"). */
   used?: number;
 }
 
-export function LimitDialog({ open, onClose, kind, max, used }: LimitDialogProps) {
+export function LimitDialog({ open, onClose, kind, tier = 'free', max, used }: LimitDialogProps) {
   const router = useRouter();
-  const limit = max ?? PLAN_LIMITS.free[kind];
-  const copy = limitDialogCopy(kind, limit);
+  const copy = limitDialogCopy(kind, tier, max);
+  const limit = copy.limit;
   return (
     <Dialog
       open={open}
@@ -29,19 +32,23 @@ export function LimitDialog({ open, onClose, kind, max, used }: LimitDialogProps
       description={copy.body}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Maybe Later
-          </Button>
-          <Button
-            onClick={() => {
-              onClose();
-              router.push('/account');
-            }}
-          >
-            Upgrade to Plus
-          </Button>
-        </>
+        copy.upgrade === null ? (
+          <Button onClick={onClose}>OK</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              Maybe Later
+            </Button>
+            <Button
+              onClick={() => {
+                onClose();
+                router.push('/account');
+              }}
+            >
+              Upgrade to Plus
+            </Button>
+          </>
+        )
       }
     >
       {used !== undefined ? (
@@ -49,7 +56,7 @@ export function LimitDialog({ open, onClose, kind, max, used }: LimitDialogProps
           {used} of {limit} used this month
         </p>
       ) : null}
-      <p className="text-sm leading-relaxed">{copy.upgrade}</p>
+      <p className="text-sm leading-relaxed">{copy.upgrade ?? 'Your count starts again on the 1st of next month.'}</p>
     </Dialog>
   );
 }

@@ -11,6 +11,9 @@ export const SIGNED_IN_QUERY_KEY = ['auth', 'signed-in'] as const;
 async function fetchSignedIn({ signal }: { signal: AbortSignal }): Promise<boolean> {
   try {
     const response = await fetch('/api/auth/me', { credentials: 'include', headers: { accept: 'application/json' }, cache: 'no-store', signal });
+    // Only the status matters; reading the body to its end closes the request, so the page
+    // becomes network-quiet (an unread body kept it open and Lighthouse waited its full timeout).
+    await response.arrayBuffer().catch(() => undefined);
     return response.status === 200;
   } catch {
     return false;

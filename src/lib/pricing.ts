@@ -62,15 +62,24 @@ const LIMIT_TITLES: Record<UsageKind, string> = {
   aiSessions: 'AI Session Limit Reached',
 };
 
-/** The limit dialog's words (spec section 8). */
-export function limitDialogCopy(kind: UsageKind, max: number = PLAN_LIMITS.free[kind]) {
+/**
+ * The limit dialog's words (spec section 8: "… per month on the Free plan." with an upgrade
+ * prompt). A Plus member who reaches a Plus limit (50 AI breakdowns or AI sessions) is told the
+ * Plus figure and when it starts again, with no upgrade prompt: `upgrade` is null.
+ */
+export function limitDialogCopy(kind: UsageKind, tier: SubscriptionTier = 'free', max?: number) {
   const plus = PLAN_LIMITS.plus[kind];
+  const limit = max ?? PLAN_LIMITS[tier][kind] ?? PLAN_LIMITS.free[kind];
+  const plan = tier === 'plus' ? 'Plus' : 'Free';
   return {
     title: LIMIT_TITLES[kind],
-    body: `You've reached your limit of ${max} ${USAGE_NOUNS[kind].many} per month on the Free plan.`,
+    body: `You've reached your limit of ${limit} ${USAGE_NOUNS[kind].many} per month on the ${plan} plan.`,
     upgrade:
-      plus === null
-        ? `Upgrade to Plus for unlimited ${USAGE_NOUNS[kind].many}, from ${formatPrice(PLUS_PRICE.amount, 'UK')} a month.`
-        : `Upgrade to Plus for ${plus} ${USAGE_NOUNS[kind].many} a month, from ${formatPrice(PLUS_PRICE.amount, 'UK')} a month.`,
+      tier === 'plus'
+        ? null
+        : plus === null
+          ? `Upgrade to Plus for unlimited ${USAGE_NOUNS[kind].many}, from ${formatPrice(PLUS_PRICE.amount, 'UK')} a month.`
+          : `Upgrade to Plus for ${plus} ${USAGE_NOUNS[kind].many} a month, from ${formatPrice(PLUS_PRICE.amount, 'UK')} a month.`,
+    limit,
   };
 }

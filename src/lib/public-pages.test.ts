@@ -82,7 +82,15 @@ describe('pricing', () => {
     });
     expect(limitDialogCopy('sessions').body).toBe("You've reached your limit of 20 sessions per month on the Free plan.");
     expect(limitDialogCopy('aiBreakdowns').body).toBe("You've reached your limit of 5 AI breakdowns per month on the Free plan.");
-    expect(limitDialogCopy('aiSessions', 5).title).toBe('AI Session Limit Reached');
+    expect(limitDialogCopy('aiSessions', 'free', 5).title).toBe('AI Session Limit Reached');
+    expect(limitDialogCopy('tasks').upgrade).toContain('Upgrade to Plus for unlimited tasks');
+  });
+
+  it('tells a Plus member the Plus limit, without an upgrade prompt', () => {
+    const copy = limitDialogCopy('aiSessions', 'plus');
+    expect(copy.body).toBe("You've reached your limit of 50 AI sessions per month on the Plus plan.");
+    expect(copy.upgrade).toBeNull();
+    expect(limitDialogCopy('aiBreakdowns', 'plus').body).toBe("You've reached your limit of 50 AI breakdowns per month on the Plus plan.");
   });
 });
 

@@ -1,10 +1,13 @@
 'use client';
 // Pricing with a GBP / USD tab (spec section 2). Choosing Plus as a visitor stores the upgrade
 // intent with the chosen currency and goes to sign-up; the checkout is started once the account
-// exists (src/lib/upgrade-intent.ts). A signed-in person choosing Plus goes to their account's
-// Subscription section with the same intent stored.
+// exists (src/lib/upgrade-intent.ts). A signed-in person choosing Plus starts the checkout right
+// here (POST /api/stripe/create-checkout-session, then to Stripe); when it cannot start, the page
+// says 'Error creating checkout session' with the server's message (spec section 8), and the
+// person stays where they chose.
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useRouter } from 'next/navigation';
+import { useState } from 'react';
 import { CURRENCIES, type Country } from '@/lib/constants';
 import { planCards, type PlanCard } from '@/lib/pricing';
 import { saveUpgradeIntent } from '@/lib/upgrade-intent';
@@ -41,19 +44,45 @@ export function Pricing() {
   );
 }
 
+/** Plain fetch to the REST door: the landing page carries no API client. Answers Stripe's URL. */
+async function startCheckout(country: Country): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch('/api/stripe/create-checkout-session', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ country }),
+    });
+  } catch {
+    throw new Error('The network is unavailable. Please try again.');
+  }
+  const body = (await response.json().catch(() => null)) as { url?: string; message?: string } | null;
+  if (!response.ok || !body?.url) throw new Error(body?.message ?? 'Please try again later.');
+  return body.url;
+}
+
 function PlanCardView({ plan, country }: { plan: PlanCard; country: Country }) {
   const router = useRouter();
   const signedIn = useSignedIn() === 'signed-in';
   const plus = plan.tier === 'plus';
+  const [checkout, setCheckout] = useState<{ pending: boolean; error?: string }>({ pending: false });
 
-  function choose() {
-    if (plus) {
+  async function choose() {
+    if (plus && signedIn) {
+      setCheckout({ pending: true });
+      try {
+        window.location.assign(await startCheckout(country));
+      } catch (error) {
+        setCheckout({ pending: false, error: (error as Error).message });
+      }
+    } else if (plus) {
       try {
         saveUpgradeIntent(window.localStorage, country);
       } catch {
         // Storage blocked: the person can still upgrade from their account page.
       }
-      router.push(signedIn ? '/account' : '/signup');
+      router.push('/signup');
     } else {
       router.push(signedIn ? '/dashboard' : '/signup');
     }
@@ -89,9 +118,14 @@ function PlanCardView({ plan, country }: { plan: PlanCard; country: Country }) {
           </li>
         ))}
       </ul>
-      <Button onClick={choose} variant={plus ? 'primary' : 'secondary'} size="lg" className="mt-8 w-full">
+      <Button onClick={choose} variant={plus ? 'primary' : 'secondary'} size="lg" className="mt-8 w-full" pending={checkout.pending}>
         {plus ? 'Choose Plus' : signedIn ? 'Go to your Dashboard' : 'Start free'}
       </Button>
+      {checkout.error ? (
+        <p role="alert" className="mt-3 rounded-control bg-dangerSoft px-4 py-3 text-sm">
+          <span className="font-medium">Error creating checkout session</span>: {checkout.error}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -254,7 +254,7 @@ export function BreakdownPage() {
         </section>
       </div>
       {limit ? (
-        <LimitDialog open onClose={() => setLimit(null)} kind={limit} max={limitMax} used={limit === 'aiBreakdowns' ? (me.data?.aiBreakdownsThisMonth ?? limitMax) : (me.data?.tasksCreatedThisMonth ?? limitMax)} />
+        <LimitDialog open onClose={() => setLimit(null)} kind={limit} tier={me.data?.subscriptionTier} max={limitMax} used={limit === 'aiBreakdowns' ? (me.data?.aiBreakdownsThisMonth ?? limitMax) : (me.data?.tasksCreatedThisMonth ?? limitMax)} />
       ) : null}
     </div>
   );

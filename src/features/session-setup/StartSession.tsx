@@ -2,6 +2,7 @@
 // Start Session: first the type chooser (AI Session or Manual Session), then Configure Session
 // or the AI Session wizard, with the session-limit and AI-limit dialogs. Used by the dashboard
 // and the sessions page: <StartSession open={open} onClose={() => setOpen(false)} />.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ComponentProps } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { lazyUntilOpen } from '@/components/lazy';
@@ -9,6 +10,7 @@ import { LimitDialog } from '@/components/LimitDialog';
 import type { UsageKind } from '@/lib/constants';
 import type { AiSessionWizard as AiSessionWizardType } from './AiSessionWizard';
 import type { ConfigureSessionDialog as ConfigureSessionDialogType } from './ConfigureSessionDialog';
+import { useTRPC } from '@/trpc/react';
 import { useCreateSession } from './useCreateSession';
 
 // The two set-up dialogs (pickers, the AI wizard) load when first opened: src/components/lazy.tsx.
@@ -46,6 +48,9 @@ function ChoiceButton({ title, body, onClick }: { title: string; body: string; o
 export function StartSession({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [choice, setChoice] = useState<'choose' | 'manual' | 'ai'>('choose');
   const [limit, setLimit] = useState<UsageKind | null>(null);
+  // The plan names the limit in the limit dialog (Free: 20 sessions, 5 AI sessions; Plus: 50 AI sessions).
+  const trpc = useTRPC();
+  const me = useQuery(trpc.auth.me.queryOptions(undefined, { retry: false }));
   const stage: Stage = open ? choice : 'closed';
 
   // The next step's code is fetched while the person reads the chooser.
@@ -82,7 +87,7 @@ export function StartSession({ open, onClose }: { open: boolean; onClose: () => 
           setLimit(kind);
         }}
       />
-      <LimitDialog open={limit !== null} onClose={() => setLimit(null)} kind={limit ?? 'sessions'} />
+      <LimitDialog open={limit !== null} onClose={() => setLimit(null)} kind={limit ?? 'sessions'} tier={me.data?.subscriptionTier} />
     </>
   );
 }
