@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Launcher for `npm start` (and `npm run dev` with --dev).
-// 1. Validates the environment (one clear line naming a bad variable, then exit 1).
+// 1. Reads the .env files as Next does (the environment wins; scripts/env-files.mjs) and
+//    validates the result (one clear line naming a bad variable, then exit 1).
 // 2. Without DATABASE_URL: starts an embedded PostgreSQL with data under .data/ and keeps an
 //    AUTH_SECRET under .data/ (generated once, with a warning).
 // 3. Applies pending migrations.
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { EnvError, parseEnv } from '../src/server/env.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { migrate } from '../src/server/db/migrate.ts';
+import { readEnvFiles } from './env-files.mjs';
 import { sourceFingerprint } from './source-fingerprint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,6 +27,9 @@ const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 const say = (message) => process.stdout.write(`[onething] ${message}\n`);
+
+const envFiles = readEnvFiles(root, dev ? 'development' : 'production', process.env);
+Object.assign(process.env, envFiles.values);
 
 let config;
 try {
@@ -37,6 +42,7 @@ try {
   throw error;
 }
 
+if (envFiles.files.length) say(`read ${envFiles.files.join(', ')} (the environment wins over them)`);
 const childEnv = { ...process.env, PORT: String(config.PORT), APP_URL: config.APP_URL };
 let cluster;
 let next;
