@@ -2,6 +2,7 @@
 // (docs/security.md): the security headers on pages and on the API, the session cookie's flags,
 // cross-site writes refused, JSON errors (never a 5xx) for hostile input, and per-IP limits
 // keyed on the address the (one, trusted) proxy saw rather than on what the client wrote.
+import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { jsonBody, signUpVerified, testClientIp, uniqueEmail } from './accounts';
 
@@ -94,4 +95,63 @@ test('serves no source, configuration or repository metadata', async ({ request 
     const text = await response.text();
     expect(text, path).not.toMatch(/ref: refs\/|DATABASE_URL|AUTH_SECRET|"dependencies"|datasource db|\[core\]/);
   }
+});
+
+/** A request exactly as written (fetch refuses TRACE, and Playwright follows redirects). */
+function raw(url: string, method: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const request = http.request(url, { method, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+test('no request, however malformed, gets a 5xx: unknown methods, next-auth with broken input, a hostile router-state header, year 0000', async ({ page, baseURL }) => {
+  for (const path of ['/api/tasks', '/api/health', '/api/auth/session', '/api/trpc/auth.me', '/', '/dashboard']) {
+    for (const method of ['TRACE', 'PROPFIND']) {
+      const answer = await raw(`${baseURL}${path}`, method);
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.allow, `${method} ${path}`).toBeTruthy();
+      if (path.startsWith('/api')) expect(JSON.parse(answer.body)).toMatchObject({ code: 'METHOD_NOT_SUPPORTED' });
+    }
+  }
+
+  const nextAuth = [
+    await raw(`${baseURL}/api/auth/session`, 'POST', { 'content-type': 'application/json' }, '{bad'),
+    await raw(`${baseURL}/api/auth/callback/credentials`, 'GET'),
+    await raw(`${baseURL}/api/auth/signin?callbackUrl=javascript:alert(1)`, 'GET'),
+    await raw(`${baseURL}/api/auth/csrf`, 'POST', { 'content-type': 'application/json' }, '[1'),
+    await raw(`${baseURL}/api/auth/providers`, 'GET', { cookie: 'next-auth.callback-url=javascript%3Aalert(1)' }),
+  ];
+  for (const answer of nextAuth) {
+    expect(answer.status, answer.body).toBeGreaterThanOrEqual(400);
+    expect(answer.status, answer.body).toBeLessThan(500);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  }
+  // next-auth's ordinary routes still answer.
+  expect((await raw(`${baseURL}/api/auth/csrf`, 'GET')).status).toBe(200);
+
+  // A dynamic page asked for its RSC payload with a broken router state: 400, not a render crash.
+  await signUpVerified(page);
+  const cookie = (await page.context().cookies()).map((item) => `${item.name}=${item.value}`).join('; ');
+  for (const tree of ['%7Bbad', '[1,2]']) {
+    const first = await raw(`${baseURL}/dashboard`, 'GET', { cookie, rsc: '1', 'next-router-state-tree': tree });
+    const location = first.headers.location;
+    const answer = location ? await raw(new URL(location, baseURL).toString(), 'GET', { cookie, rsc: '1', 'next-router-state-tree': tree }) : first;
+    expect(answer.status, `${tree}: ${answer.body.slice(0, 200)}`).toBe(400);
+  }
+  // ... while the real client router keeps navigating.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Sessions' }).first().click();
+  await expect(page).toHaveURL(/\/sessions$/);
+
+  // Year 0000 on the REST door.
+  const created = await page.request.post('/api/tasks', jsonBody({ title: 'Long ago', dueDate: '0000-01-01T00:00:00Z' }));
+  expect(created.status()).toBe(400);
+  expect(JSON.stringify(await created.json())).toContain('between the years 1 and 9999');
 });

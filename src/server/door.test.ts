@@ -272,3 +272,51 @@ describe('the lean door over HTTP', () => {
     expect(answer.body.byteLength).toBe(0);
   });
 });
+
+// (Methods node's HTTP parser does not know, such as TRACK, are a 400 from node itself.)
+describe('methods the app does not answer', () => {
+  it.each(['TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'REPORT'])('answers %s with 405 and Allow: JSON under /api, text on pages, never Next', async (method) => {
+    for (const path of ['/api/tasks', '/api/health', '/api/auth/session', '/api/trpc/auth.me', '/api/stripe/webhook', '/api']) {
+      const answer = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const request = http.request(`${base}${path}`, { method }, (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+      expect(answer.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(answer.body)).toEqual({ message: `The ${method} method is not allowed here`, code: 'METHOD_NOT_SUPPORTED' });
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['x-served-by']).toBeUndefined();
+    }
+    const page = await new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+      const request = http.request(`${base}/dashboard`, { method }, (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(page.status).toBe(405);
+    expect(page.headers.allow).toBe('GET, HEAD');
+    expect(page.headers['x-served-by']).toBeUndefined();
+  });
+});
+
+describe('a malformed router-state header', () => {
+  it('is a 400 before Next renders anything; a well-formed one goes to Next', async () => {
+    const bad = await fetch(`${base}/dashboard?_rsc=abc`, { headers: { rsc: '1', 'next-router-state-tree': '%7Bbad' } });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('x-served-by')).toBeNull();
+    expect(bad.headers.get('x-frame-options')).toBe('DENY');
+    const good = await fetch(`${base}/dashboard?_rsc=abc`, {
+      headers: { rsc: '1', 'next-router-state-tree': encodeURIComponent(JSON.stringify(['', { children: ['dashboard', {}] }])) },
+    });
+    expect(good.status).toBe(200);
+    expect(good.headers.get('x-served-by')).toBe('next');
+  });
+});

@@ -19,6 +19,7 @@ import { createContext } from '@/server/api/trpc';
 import { isRestRoute } from '@/server/auth/rest-routes';
 import { reportError } from '@/server/error-report';
 import { API_DISPOSITION, needsApiDisposition } from '@/server/http/api-disposition';
+import { isAcceptableRouterState, ROUTER_STATE_HEADER } from '@/server/http/router-state';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from '@/server/request-context';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -86,6 +87,30 @@ export function createRouter(appRoutes: string[]): (method: string, pathname: st
     if (match.route === TRPC) return method === 'GET' || method === 'POST' ? 'trpc' : 'next';
     return 'next';
   }
+}
+
+/**
+ * The methods the app answers at all. Anything else (TRACE, TRACK, CONNECT, PROPFIND, ...) is
+ * refused here with 405 and `Allow`, before Next sees it: Next turns a request into a fetch
+ * Request, which throws for TRACE, and answered an HTML 500.
+ */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const API_ALLOW = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+const PAGE_ALLOW = 'GET, HEAD';
+
+async function refuseUnknownMethod(req: IncomingMessage, res: ServerResponse, pathname: string, extra: Out): Promise<void> {
+  // The request's body (if any) is not read: the connection closes after the answer.
+  const api = pathname === '/api' || pathname.startsWith('/api/');
+  const body = api
+    ? JSON.stringify({ message: `The ${req.method} method is not allowed here`, code: 'METHOD_NOT_SUPPORTED' })
+    : 'Method Not Allowed\n';
+  await send(req, res, 405, {
+    ...extra,
+    allow: api ? API_ALLOW : PAGE_ALLOW,
+    'content-type': api ? 'application/json' : 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'close',
+  }, body);
 }
 
 /** The request's headers as a Next route handler sees them (Next fills in the X-Forwarded-* set). */
@@ -182,6 +207,12 @@ export function createDoor(options: DoorOptions): NodeHandler {
     const target = url.startsWith('/') ? route(method, pathname) : 'next';
     const inbound = req.headers[REQUEST_ID_HEADER];
     const requestId = requestIdFrom(Array.isArray(inbound) ? inbound[0] : inbound);
+    if (!KNOWN_METHODS.has(method)) return refuseUnknownMethod(req, res, pathname, { ...base, [REQUEST_ID_HEADER]: requestId });
+    // Next strips this header before its proxy (src/proxy.ts) runs, so it is checked here.
+    const routerState = req.headers[ROUTER_STATE_HEADER];
+    if (routerState !== undefined && !isAcceptableRouterState(Array.isArray(routerState) ? routerState.join(',') : routerState)) {
+      return send(req, res, 400, { ...base, [REQUEST_ID_HEADER]: requestId, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'Bad Request: malformed Next-Router-State-Tree header\n');
+    }
     if (target === 'next') {
       // Pages and Next's own routes get the id too: Next's proxy (src/proxy.ts) keeps it and
       // answers with it, and whatever Next runs for this request (server components included)

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { BREAKDOWN_DIFFICULTY, DISPLAY_MODES, MOODS, SESSION_LIMITS, TASK_LIMITS } from '@/lib/constants';
 import { ZCreateSessionInput, ZDisplayMode, ZMood } from './session';
-import { ZId, ZTaskTitle } from './task';
+import { ZDateTimeInput, ZId, ZTaskTitle } from './task';
 
 /** Which planner produced an answer: a language model, or Onething's built-in rules. */
 export const PLANNERS = ['ai', 'built-in'] as const;
@@ -74,9 +74,7 @@ export const ZBreakdownSubtask = z.object({
   description: z.string().trim().max(1000).describe('What to do in this step, in one or two sentences'),
   estimatedTime: ZMinutes.describe('Minutes this step will likely take (positive integer)'),
   difficulty: z.enum(BREAKDOWN_DIFFICULTY),
-  suggestedDeadline: z.iso
-    .datetime({ offset: true })
-    .nullable()
+  suggestedDeadline: ZDateTimeInput.nullable()
     .describe('When to aim to finish this step (ISO 8601), never later than the task’s due date; null when there is none'),
 });
 export type TBreakdownSubtask = z.infer<typeof ZBreakdownSubtask>;

@@ -36,7 +36,20 @@ export const ZTaskColor = z
   .nullable()
   .describe('#RRGGBB, or null for the default colour');
 
-export const ZDateTimeInput = z.iso.datetime({ offset: true, message: 'Must be an ISO 8601 date and time' });
+/** The instants every part of the app can store and show: years 1 to 9999, UTC. */
+export const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+export const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * Every date the API reads (both doors): ISO 8601 with a time, between the years 1 and 9999
+ * (year 0000 passed the format check and reached PostgreSQL, which refused it).
+ */
+export const ZDateTimeInput = z.iso
+  .datetime({ offset: true, message: 'Must be an ISO 8601 date and time' })
+  .refine((value) => {
+    const instant = Date.parse(value);
+    return instant >= EARLIEST_INSTANT && instant <= LATEST_INSTANT;
+  }, 'Dates must be between the years 1 and 9999');
 
 export const ZTaskDueDate = ZDateTimeInput.nullable().describe('ISO 8601 date and time, or null for no due date');
 

@@ -38,6 +38,9 @@ type PrismaLikeError = { code?: unknown; name?: unknown; meta?: { driverAdapterE
 
 /** PostgreSQL's SQLSTATEs for text it cannot store (NUL bytes, invalid encodings). */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+/** PostgreSQL's datetime_field_overflow and invalid_datetime_format. */
+const BAD_DATETIME = new Set(['22008', '22007']);
+export const DATE_RANGE_MESSAGE = 'Dates must be between the years 1 and 9999';
 const UNSTORABLE_MESSAGE = 'A value contains characters that cannot be stored';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'Onething is briefly unavailable. Please try again in a moment.';
@@ -109,13 +112,18 @@ export function fromDatabaseError(cause: unknown): TRPCError | undefined {
     case '22021':
     case '22P05':
       return appError('BAD_REQUEST', UNSTORABLE_MESSAGE, cause);
+    case '22008':
+    case '22007':
+      return appError('BAD_REQUEST', DATE_RANGE_MESSAGE, cause);
     case 'P2025':
       return appError('NOT_FOUND', 'Not found', cause);
-    case 'P2039':
-      if (UNSTORABLE_TEXT.has(String(error.meta?.driverAdapterError?.cause?.code))) {
-        return appError('BAD_REQUEST', UNSTORABLE_MESSAGE, cause);
-      }
+    case 'P2039': {
+      // Prisma's "database error" wraps PostgreSQL's SQLSTATE.
+      const code = String(error.meta?.driverAdapterError?.cause?.code);
+      if (UNSTORABLE_TEXT.has(code)) return appError('BAD_REQUEST', UNSTORABLE_MESSAGE, cause);
+      if (BAD_DATETIME.has(code)) return appError('BAD_REQUEST', DATE_RANGE_MESSAGE, cause);
       return undefined;
+    }
     default:
       return undefined;
   }

@@ -1,11 +1,13 @@
 // /api/auth/*: one dispatcher for two owners. A path and method that a REST procedure answers
 // (signin, signup, signout, me, forgot-password, reset-password, verify-email,
 // resend-verification) goes to the REST door; everything else is next-auth's (session, csrf,
-// providers, callback/credentials, its sign-in redirect to /signin).
+// providers, callback/credentials, its sign-in redirect to /signin), after the requests it would
+// answer with a 500 are refused (src/server/auth/next-auth-guard.ts).
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { handleRest } from '@/server/api/rest';
 import { authOptions } from '@/server/auth/options';
+import { refuseMalformedAuthRequest } from '@/server/auth/next-auth-guard';
 import { isRestRoute } from '@/server/auth/rest-routes';
 import { withRequestScope } from '@/server/http/request-scope';
 
@@ -28,6 +30,8 @@ async function dispatch(req: NextRequest, ctx: RouteContext): Promise<Response> 
     return handleRest(req);
   }
   if (req.method !== 'GET' && req.method !== 'POST') return handleRest(req);
+  const refused = await refuseMalformedAuthRequest(req);
+  if (refused) return refused;
   const authHandler = (nextAuth ??= NextAuth(authOptions()));
   return authHandler(req, ctx);
 }
