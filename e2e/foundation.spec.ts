@@ -31,5 +31,5 @@ test('the health check answers over REST and the security headers are set', asyn
   expect(response.status()).toBe(200);
   expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' });
   expect(response.headers()['x-content-type-options']).toBe('nosniff');
-  expect(response.headers()['content-security-policy']).toContain("default-src 'self'");
+  expect(response.headers()['content-security-policy']).toContain("default-src 'none'");
 });

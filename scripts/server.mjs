@@ -21,7 +21,7 @@ const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
 const port = Number(process.env.PORT || 3000);
 const started = performance.now();
 
-/** The headers next.config.js gives every path (`source: '/:path*'`), for the door's answers. */
+/** The headers next.config.js gives every path and every API path, for the door's answers (all under /api). */
 async function nextConfigHeaders() {
   const loaded = await import(pathToFileURL(path.join(root, 'next.config.js')).href);
   let config = loaded.default;
@@ -29,7 +29,7 @@ async function nextConfigHeaders() {
   const rules = typeof config?.headers === 'function' ? await config.headers() : [];
   const headers = {};
   for (const rule of rules) {
-    if (rule.source !== '/:path*' || rule.has || rule.missing) continue;
+    if ((rule.source !== '/:path*' && rule.source !== '/api/:path*') || rule.has || rule.missing) continue;
     for (const { key, value } of rule.headers) headers[key.toLowerCase()] = value;
   }
   return headers;

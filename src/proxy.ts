@@ -2,9 +2,11 @@
 // the signed-in guard in src/app/(app)/layout.tsx needs it to send a signed-out visitor to
 // /signin?next=<this page> and back again. Only the path and query travel (the header is
 // always overwritten here, so a client cannot plant its own); the guard still checks it as a
-// same-origin path before using it. It also gives every page request an id (X-Request-Id).
+// same-origin path before using it. It also gives every page request an id (X-Request-Id) and
+// its Content-Security-Policy with a fresh script nonce (src/server/http/content-security-policy.ts).
 import { NextResponse, type NextRequest } from 'next/server';
 import { PATH_HEADER } from '@/features/auth/next-path';
+import { newNonce, NONCE_HEADER, pageContentSecurityPolicy } from '@/server/http/content-security-policy';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/server/request-context';
 
 export function proxy(request: NextRequest) {
@@ -18,8 +20,13 @@ export function proxy(request: NextRequest) {
   // read it from the request, and the browser gets it back for a support request.
   const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
   headers.set(REQUEST_ID_HEADER, requestId);
+  const nonce = newNonce();
+  const policy = pageContentSecurityPolicy(nonce, process.env.NODE_ENV !== 'production');
+  headers.set(NONCE_HEADER, nonce);
+  headers.set('content-security-policy', policy);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set(REQUEST_ID_HEADER, requestId);
+  response.headers.set('content-security-policy', policy);
   return response;
 }
 

@@ -2,11 +2,13 @@
 // notification stack, the theme keeper and the browser's error reporter (each mounted once for
 // every page).
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { ThemeScript } from '@/components/ThemeScript';
 import { ThemeSync } from '@/components/theme/useTheme';
 import { Toaster } from '@/components/Toast';
 import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
+import { NONCE_HEADER } from '@/server/http/content-security-policy';
 import { TRPCReactProvider } from '@/trpc/react';
 import './globals.css';
 
@@ -23,11 +25,13 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request: its scripts carry this request's CSP nonce (src/proxy.ts).
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <ThemeScript />
+        <ThemeScript nonce={nonce} />
       </head>
       <body className="bg-bg text-text">
         <TRPCReactProvider>{children}</TRPCReactProvider>

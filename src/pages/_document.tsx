@@ -5,7 +5,8 @@
 // '%s · Onething' template). The title is written here, not with next/head: next/head would
 // cost the session page about 1.3 kB gzip of its small first-load budget, and its title never
 // changes while the page is open (the running clock in the tab title is set by the screen).
-import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document';
+import { Head, Html, Main, NextScript, type DocumentContext, type DocumentProps } from 'next/document';
+import NextDocument from 'next/document';
 import { ThemeScript } from '@/components/ThemeScript';
 import { ShellFrame } from '@/features/session/ShellHeader';
 
@@ -14,13 +15,15 @@ const TITLES: Record<string, string> = {
   '/sessions/[id]': 'Focus session · Onething',
 };
 
-export default function Document({ __NEXT_DATA__ }: DocumentProps) {
+type Props = DocumentProps & { nonce?: string };
+
+export default function Document({ __NEXT_DATA__, nonce }: Props) {
   return (
     <Html lang="en" suppressHydrationWarning>
-      <Head>
+      <Head nonce={nonce}>
         {/* eslint-disable-next-line @next/next/no-title-in-document-head -- see the comment at the top */}
         <title>{TITLES[__NEXT_DATA__.page] ?? 'Onething — one task at a time'}</title>
-        <ThemeScript />
+        <ThemeScript nonce={nonce} />
         <meta name="description" content="A calm task manager and focus timer that shows you one task at a time." />
         <link rel="icon" href="/icon.svg" />
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#F7F7F5" />
@@ -35,8 +38,15 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
         ) : (
           <Main />
         )}
-        <NextScript />
+        <NextScript nonce={nonce} />
       </body>
     </Html>
   );
 }
+
+/** This request's CSP nonce (set by src/proxy.ts) for the scripts of the document. */
+Document.getInitialProps = async (ctx: DocumentContext) => {
+  const initial = await NextDocument.getInitialProps(ctx);
+  const nonce = ctx.req?.headers['x-nonce'];
+  return { ...initial, nonce: typeof nonce === 'string' ? nonce : undefined };
+};

@@ -36,10 +36,18 @@ describe('response headers (V14.4)', () => {
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['strict-transport-security']).toMatch(/max-age=\d{8,}/);
-    const csp = headers['content-security-policy']!;
+    // Pages: a per-request policy from the proxy, scripts only with the request's nonce.
+    const { pageContentSecurityPolicy } = await import('@/server/http/content-security-policy');
+    const page = pageContentSecurityPolicy('bm9uY2Vub25jZW5vbmNl', false);
     for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"]) {
-      expect(csp).toContain(directive);
+      expect(page).toContain(directive);
     }
+    expect(page).toContain("script-src 'self' 'nonce-bm9uY2Vub25jZW5vbmNl' 'strict-dynamic';");
+    expect(page).not.toMatch(/unsafe-inline'[^;]*;[^;]*style-src|script-src[^;]*unsafe-(inline|eval)/);
+    // The API: no scripts at all.
+    const api = rules.find((rule) => rule.source === '/api/:path*')!.headers.find((header) => header.key === 'Content-Security-Policy')!.value;
+    expect(api).toContain("default-src 'none'");
+    expect(api).toContain("frame-ancestors 'none'");
   });
 
   it('answers every REST call with JSON that no cache keeps', async () => {

@@ -1,5 +1,5 @@
 // The contact form's input, shared by the server and the browser app.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const CONTACT_MESSAGE_MAX = 5000;
 
