@@ -204,10 +204,41 @@ test('Sign Out ends the session and goes to /signin', async ({ page }) => {
   await signUpVerified(page);
   await openAccount(page);
   await page.evaluate(() => window.localStorage.setItem('cachedUser', '{"name":"Ada"}'));
-  await page.locator('#account-actions').getByRole('button', { name: 'Sign Out' }).click();
+  await page.locator('#account-actions').getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page).toHaveURL(/\/signin/);
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   expect(await page.evaluate(() => window.localStorage.getItem('cachedUser'))).toBeNull();
+});
+
+test('Sign Out Everywhere asks first, then ends every browser session of the account, this one too', async ({ page, browser }) => {
+  const account = await signUpVerified(page);
+  const other = await browser.newContext();
+  const signin = await other.request.post('/api/auth/signin', jsonBody({ email: account.email, password: account.password }));
+  expect(signin.status()).toBe(200);
+  expect((await other.request.get('/api/auth/me')).status()).toBe(200);
+
+  await openAccount(page);
+  await page.locator('#account-actions').getByRole('button', { name: 'Sign Out Everywhere' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Sign out everywhere?' });
+  await expect(confirm).toContainText('this one too');
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  expect((await other.request.get('/api/auth/me')).status()).toBe(401);
+  await other.close();
+});
+
+test('Sign Out on one device leaves the others signed in', async ({ page, browser }) => {
+  const account = await signUpVerified(page);
+  const other = await browser.newContext();
+  expect((await other.request.post('/api/auth/signin', jsonBody({ email: account.email, password: account.password }))).status()).toBe(200);
+  await openAccount(page);
+  await page.locator('#account-actions').getByRole('button', { name: 'Sign Out', exact: true }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  expect((await other.request.get('/api/auth/me')).status()).toBe(200);
+  await other.close();
 });
 
 test('Delete Account asks first and for the password, removes the account and lands on /', async ({ page }) => {

@@ -182,13 +182,18 @@ test('the header: Sessions marked on /sessions/{id}, the shortcuts button, and t
 
 test('signing out from the session page’s header ends the session and forgets this tab’s session', async ({ page }) => {
   await signUpVerified(page);
-  const session = await createSession(page, { displayMode: 'clock' });
+  const session = await createSession(page, { displayMode: 'stopwatch' });
   await page.goto(`/sessions/${session.id}`);
   await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
   await page.evaluate(() => window.localStorage.setItem('cachedUser', '{"name":"Ada"}'));
+  await page.evaluate(() => window.sessionStorage.setItem('sessionConfig', '{"displayMode":"clock","maxTasks":5}'));
+  // The running clock keeps its state in local storage, per session.
+  await expect.poll(() => page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('sessionStart:')).length)).toBeGreaterThan(0);
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(`${baseURL}/signin`);
   expect(await page.evaluate(() => [window.localStorage.getItem('cachedUser'), window.sessionStorage.getItem('currentSessionId')])).toEqual([null, null]);
+  // Nothing of the account is left for the next person at this computer: no clock state, no session configuration.
+  expect(await page.evaluate(() => [...Object.keys(window.localStorage), ...Object.keys(window.sessionStorage)].filter((key) => /^sessionStart:|^sessionConfig$|^cached/.test(key)))).toEqual([]);
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 });
 

@@ -1,16 +1,17 @@
-// Password-reset e-mail: a one-time link, valid for one hour.
+// Password-reset e-mail: a one-time link, valid for one hour. It can go to an address nobody has
+// proven (an unverified account), so it carries no text the account's creator chose.
 import { Button, Link, Text } from '@react-email/components';
 import { buttonStyle, EmailLayout, mutedStyle, textStyle } from './components/layout';
 
-export type ResetPasswordProps = { name: string; link: string; minutes: number };
+export type ResetPasswordProps = { link: string; minutes: number };
 
 export const resetPasswordSubject = 'Reset your Onething password';
 
-export default function ResetPassword({ name, link, minutes }: ResetPasswordProps) {
+export default function ResetPassword({ link, minutes }: ResetPasswordProps) {
   return (
     <EmailLayout preview="A link to choose a new Onething password">
       <Text className="ot-text" style={textStyle}>
-        Hi {name},
+        Hello,
       </Text>
       <Text className="ot-text" style={textStyle}>
         Someone asked to reset the password of your Onething account. If it was you, choose a new password here:
@@ -31,9 +32,9 @@ export default function ResetPassword({ name, link, minutes }: ResetPasswordProp
   );
 }
 
-export function resetPasswordText({ name, link, minutes }: ResetPasswordProps): string {
+export function resetPasswordText({ link, minutes }: ResetPasswordProps): string {
   return [
-    `Hi ${name},`,
+    'Hello,',
     '',
     'Someone asked to reset the password of your Onething account. If it was you, choose a new password here:',
     '',
@@ -47,7 +48,6 @@ export function resetPasswordText({ name, link, minutes }: ResetPasswordProps): 
 }
 
 ResetPassword.PreviewProps = {
-  name: 'Ada',
   link: 'http://localhost:3000/forgot-password/reset?email=ada%40example.com&token=token',
   minutes: 60,
 } satisfies ResetPasswordProps;

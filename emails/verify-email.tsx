@@ -1,16 +1,18 @@
-// Verification e-mail: one button to the /verify/{email}/{token} link, valid for 24 hours.
+// Verification e-mail: one button to the /verify/{email}/{token} link, valid for 24 hours. The
+// address is not proven yet and was typed by whoever signed up, so the mail carries no text they
+// chose (not even the name): only our own words and the link.
 import { Button, Link, Text } from '@react-email/components';
 import { buttonStyle, EmailLayout, mutedStyle, textStyle } from './components/layout';
 
-export type VerifyEmailProps = { name: string; link: string; hours: number };
+export type VerifyEmailProps = { link: string; hours: number };
 
 export const verifyEmailSubject = 'Confirm your e-mail address for Onething';
 
-export default function VerifyEmail({ name, link, hours }: VerifyEmailProps) {
+export default function VerifyEmail({ link, hours }: VerifyEmailProps) {
   return (
     <EmailLayout preview="Confirm your e-mail address to start using Onething">
       <Text className="ot-text" style={textStyle}>
-        Hi {name},
+        Hello,
       </Text>
       <Text className="ot-text" style={textStyle}>
         Welcome to Onething. Please confirm that this is your e-mail address, and your dashboard is ready.
@@ -31,9 +33,9 @@ export default function VerifyEmail({ name, link, hours }: VerifyEmailProps) {
   );
 }
 
-export function verifyEmailText({ name, link, hours }: VerifyEmailProps): string {
+export function verifyEmailText({ link, hours }: VerifyEmailProps): string {
   return [
-    `Hi ${name},`,
+    'Hello,',
     '',
     'Welcome to Onething. Please confirm that this is your e-mail address, and your dashboard is ready:',
     '',
@@ -46,4 +48,4 @@ export function verifyEmailText({ name, link, hours }: VerifyEmailProps): string
   ].join('\n');
 }
 
-VerifyEmail.PreviewProps = { name: 'Ada', link: 'http://localhost:3000/verify/ada%40example.com/token', hours: 24 } satisfies VerifyEmailProps;
+VerifyEmail.PreviewProps = { link: 'http://localhost:3000/verify/ada%40example.com/token', hours: 24 } satisfies VerifyEmailProps;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadCommonPasswords } from './password-rules';
 import { passwordStrength } from './password-strength';
 
 describe('passwordStrength (reading A)', () => {
@@ -11,5 +12,16 @@ describe('passwordStrength (reading A)', () => {
     ['Abcdef1!', 5, 'Very Strong'],
   ])('%j scores %i (%s)', (password, score, label) => {
     expect(passwordStrength(password)).toEqual({ score, label });
+  });
+});
+
+describe('passwordStrength agrees with the server', () => {
+  it('scores a blank or common password 0 with the reason the server gives', async () => {
+    expect(passwordStrength('        ')).toEqual({ score: 0, label: 'Very Weak', refused: 'Password cannot be only spaces' });
+    await loadCommonPasswords();
+    for (const common of ['12345678', 'password', 'Password1', 'iloveyou', 'qwerty123']) {
+      expect(passwordStrength(common), common).toMatchObject({ score: 0, refused: 'This password is too common. Please choose another.' });
+    }
+    expect(passwordStrength('correct horse battery').refused).toBeUndefined();
   });
 });

@@ -221,9 +221,12 @@ describe('the lean door over HTTP', () => {
     const answer = await call('POST', '/api/auth/signup', { 'content-type': 'application/json' }, JSON.stringify({ name: 'Door', email, password: 'a long enough password' }));
     expect(answer.status).toBe(200);
     const setCookie = answer.headers['set-cookie'] ?? [];
-    expect(setCookie).toHaveLength(1);
-    expect(setCookie[0]).toMatch(/; HttpOnly; SameSite=Lax;/);
-    const me = await call('GET', '/api/auth/me', { cookie: setCookie[0]!.split(';')[0]! });
+    // The session cookie and the known-device cookie (src/server/auth/known-device.ts).
+    expect(setCookie).toHaveLength(2);
+    const session = setCookie.find((line) => line.startsWith('next-auth.session-token='))!;
+    expect(session).toMatch(/; HttpOnly; SameSite=Lax;/);
+    expect(setCookie.find((line) => line.startsWith('onething-known-device='))).toMatch(/; Path=\/api; HttpOnly; SameSite=Lax;/);
+    const me = await call('GET', '/api/auth/me', { cookie: session.split(';')[0]! });
     expect(me.status).toBe(200);
     expect(me.json()).toMatchObject({ email });
   });

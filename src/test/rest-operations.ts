@@ -42,6 +42,7 @@ export const HANDLER_PATHS = new Set(['POST /stripe/webhook']);
  * leaked token cannot change the e-mail or password, manage tokens or delete the account.
  */
 export const BROWSER_SESSION_ONLY = new Set([
+  'POST /auth/signout-everywhere',
   'PATCH /user/reset-password',
   'DELETE /user',
   'DELETE /user/email-change',
@@ -126,6 +127,9 @@ export async function send(
   // Signed out: the request's own Cookie/Authorization headers (if any) decide, as in production.
   const session: AuthSession | null = call.as ? { userId: call.as.id, emailVerified: call.as.emailVerified, via: 'cookie' } : null;
   const response = session ? await handleRestAs(request, session) : await handleRest(request);
+  // A reset link is stored and mailed after forgot-password answers: let it land inside this call.
+  const { resetDeliveriesSettled } = await import('@/server/services/auth.service');
+  await resetDeliveriesSettled();
   const body = await response.text();
   let json: unknown = body;
   try {
@@ -240,6 +244,7 @@ export const VALID: Record<string, () => Promise<Sample>> = {
     return { as: null, body: { email: user.email, password: KNOWN_PASSWORD }, status: 200 };
   },
   'POST /auth/signout': async () => ({ as: await freshUser(), body: {}, status: 200 }),
+  'POST /auth/signout-everywhere': async () => ({ as: await freshUser(), body: {}, status: 200 }),
   'GET /auth/me': async () => ({ as: await freshUser(), status: 200 }),
   'POST /auth/forgot-password': async () => ({ as: null, body: { email: (await freshUser()).email }, status: 200 }),
   // A well-formed link whose token was never issued: the business rule answers 400.

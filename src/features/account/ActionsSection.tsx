@@ -1,6 +1,8 @@
 'use client';
-// Account Actions: Reset Password (→ /reset-password), Sign Out, and Delete Account after a
-// confirmation with the account password (everything goes, then the landing page).
+// Account Actions: Reset Password (→ /reset-password), Sign Out (this device), Sign Out
+// Everywhere after a confirmation (every browser session of the account ends, this one too), and
+// Delete Account after a confirmation with the account password (everything goes, then the
+// landing page).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button, LinkButton } from '@/components/Button';
@@ -18,6 +20,7 @@ export function ActionsSection() {
   const { toast } = useToast();
   const { signOut, pending: signingOut } = useSignOut();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmEverywhere, setConfirmEverywhere] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const closeDelete = () => {
@@ -41,6 +44,18 @@ export function ActionsSection() {
       },
     }),
   );
+  const everywhere = useMutation(
+    trpc.auth.signoutEverywhere.mutationOptions({
+      onMutate: () => queryClient.cancelQueries(),
+      onSuccess: () => {
+        setConfirmEverywhere(false);
+        forgetAccountInBrowser(queryClient);
+        leaveTo('/signin');
+      },
+      onError: (error) => toast({ title: 'Failed to sign out', description: error.message, variant: 'destructive' }),
+    }),
+  );
+
   const onDelete = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
@@ -59,10 +74,31 @@ export function ActionsSection() {
         <Button variant="secondary" pending={signingOut} onClick={signOut}>
           Sign Out
         </Button>
+        <Button variant="secondary" onClick={() => setConfirmEverywhere(true)}>
+          Sign Out Everywhere
+        </Button>
         <Button variant="danger" className="sm:ml-auto" onClick={() => setConfirmDelete(true)}>
           Delete Account
         </Button>
       </div>
+      <Dialog
+        open={confirmEverywhere}
+        onClose={() => setConfirmEverywhere(false)}
+        role="alertdialog"
+        title="Sign out everywhere?"
+        description="Every browser signed in to your account is signed out, this one too. Your API tokens keep working; revoke them above if you need to."
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmEverywhere(false)}>
+              Cancel
+            </Button>
+            <Button pending={everywhere.isPending || everywhere.isSuccess} onClick={() => everywhere.mutate({})}>
+              Sign Out Everywhere
+            </Button>
+          </>
+        }
+      />
       <Dialog
         open={confirmDelete}
         onClose={closeDelete}

@@ -49,8 +49,10 @@ describe('the page to return to after signing in', () => {
 });
 
 describe('signing out in the browser', () => {
-  it("clears the cached tasks, sessions and user and this tab's focus session, and keeps the device's choices", () => {
+  it("clears the cached tasks, sessions and user, the clock states, this tab's focus session and its configuration, and keeps the device's choices", () => {
     const local = memoryStorage({
+      [STORAGE_KEYS.sessionStart('s1')]: '{"startedAt":1}',
+      [STORAGE_KEYS.sessionStart('s3')]: '{"startedAt":2}',
       [STORAGE_KEYS.cachedTasks]: '[]',
       [STORAGE_KEYS.cachedSessions]: '[]',
       [STORAGE_KEYS.cachedUser]: '{}',
@@ -65,7 +67,7 @@ describe('signing out in the browser', () => {
     });
     clearAccountStorage(local, session);
     expect([...local.map.keys()].sort()).toEqual([STORAGE_KEYS.cookieConsent, STORAGE_KEYS.theme].sort());
-    expect([...session.map.keys()]).toEqual([STORAGE_KEYS.sessionConfig]);
+    expect([...session.map.keys()]).toEqual([]);
   });
 
   it('hears another tab sign out from the removal of the cached user or a cleared storage', () => {

@@ -13,23 +13,34 @@ type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 
 /** Cached account data in local storage: removed on sign-out. */
 export const CACHED_ACCOUNT_KEYS = [STORAGE_KEYS.cachedTasks, STORAGE_KEYS.cachedSessions, STORAGE_KEYS.cachedUser] as const;
 
+/** Keys of `storage` that start with `prefix`. */
+function keysWithPrefix(storage: StorageLike, prefix: string): string[] {
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index++) {
+    const key = storage.key(index);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  return keys;
+}
+
 /**
- * Removes what belongs to the signed-out account: the cached tasks, sessions and user (local
- * storage; the user last, since its removal is what other tabs listen for) and this tab's
- * current focus session and its start times (session storage). Theme, cookie choice, region and
- * an upgrade intent are the device's, not the account's, and stay.
+ * Removes what belongs to the signed-out account (a shared computer must not show the next
+ * person anything of it): the cached tasks, sessions and user (local storage; the user last,
+ * since its removal is what other tabs listen for), every focus session's clock state (its
+ * start time, pauses and phase, kept per session id in local storage), and this tab's current
+ * focus session and its configuration (session storage). Theme, cookie choice, region and an
+ * upgrade intent are the device's, not the account's, and stay.
  */
 export function clearAccountStorage(local: StorageLike | null, session: StorageLike | null): void {
-  if (local) for (const key of CACHED_ACCOUNT_KEYS) local.removeItem(key);
+  const clockPrefix = STORAGE_KEYS.sessionStart('');
+  if (local) {
+    for (const key of keysWithPrefix(local, clockPrefix)) local.removeItem(key);
+    for (const key of CACHED_ACCOUNT_KEYS) local.removeItem(key);
+  }
   if (session) {
     session.removeItem(STORAGE_KEYS.currentSessionId);
-    const startPrefix = STORAGE_KEYS.sessionStart('');
-    const keys: string[] = [];
-    for (let index = 0; index < session.length; index++) {
-      const key = session.key(index);
-      if (key?.startsWith(startPrefix)) keys.push(key);
-    }
-    for (const key of keys) session.removeItem(key);
+    session.removeItem(STORAGE_KEYS.sessionConfig);
+    for (const key of keysWithPrefix(session, clockPrefix)) session.removeItem(key);
   }
 }
 

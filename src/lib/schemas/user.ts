@@ -2,6 +2,7 @@
 // api.md and the inputs of the auth and user routers. Messages are the spec's where it has them.
 import { z } from './zod';
 import { MIN_PASSWORD_LENGTH, SUBSCRIPTION_TIERS } from '@/lib/constants';
+import { isBlankPassword, isCommonPassword, PASSWORD_BLANK, PASSWORD_TOO_COMMON } from '@/lib/password-rules';
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
@@ -27,10 +28,16 @@ const ZName = requiredString()
   .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters`)
   .describe('Display name');
 
-/** A new password: at least 8 characters (the strength meter stays informational). */
+/**
+ * A new password: at least 8 characters, not only spaces, and not a common password
+ * (src/lib/password-rules.ts: the check runs once the list is loaded, which the server always
+ * does before it parses a new password).
+ */
 export const ZNewPassword = requiredString()
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`);
+  .max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`)
+  .refine((password) => !isBlankPassword(password), PASSWORD_BLANK)
+  .refine((password) => !isCommonPassword(password), PASSWORD_TOO_COMMON);
 
 /** An existing password as typed (never trimmed). */
 const ZPassword = z.string().min(1, 'Please enter your password').max(PASSWORD_MAX, 'Invalid email or password');
@@ -75,7 +82,7 @@ export const ZSuccess = z.object({ success: z.literal(true) });
 export const ZSignupInput = z.object({
   name: ZName,
   email: ZEmail,
-  password: ZNewPassword.describe('At least 8 characters; the strength meter is informational'),
+  password: ZNewPassword.describe('At least 8 characters, not only spaces, and not one of the most common passwords'),
 });
 export type TSignupInput = z.input<typeof ZSignupInput>;
 

@@ -3,12 +3,24 @@
 // routes (/api/auth/session), `getToken` and `getServerSession` read it as their own.
 // Name: `__Secure-next-auth.session-token` when APP_URL is https, else `next-auth.session-token`
 // (what next-auth picks for that URL). httpOnly, SameSite=Lax, Path=/, Secure on https.
+import { randomBytes } from 'node:crypto';
 import { decode, encode, type JWT } from 'next-auth/jwt';
 import { env } from '@/server/env';
 
-/** Sessions last 30 days from sign-in (re-issued on `me` once a day, so active users stay in). */
+/**
+ * A session lasts at most 30 days from the sign-in, however much it is used: the token carries
+ * the sign-in time (`st`), every request checks it (src/server/auth/session.ts), and a re-issued
+ * cookie (on `me`, once a day) keeps it and expires with it. After 30 days, sign in again.
+ */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_REFRESH_AFTER_SECONDS = 24 * 60 * 60;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A new session id (`sid`): what a sign-out on one device ends (src/server/auth/session.ts). */
+export function newSessionId(): string {
+  return randomBytes(16).toString('base64url');
+}
 
 export function usesSecureCookies(): boolean {
   return env().APP_URL.startsWith('https://');
@@ -24,11 +36,22 @@ export function authSecret(): string {
   return secret;
 }
 
-/** What the session token carries: `sub` (user id) and `sv` (the user's session version). */
-export type SessionClaims = { sub: string; sv: number };
+/**
+ * What the session token carries: `sub` (user id), `sv` (the user's session version), `st` (the
+ * sign-in time, seconds) and `sid` (this session's id). Tokens issued before `st`/`sid` existed
+ * lack them: their `iat` stands in for `st`, and they end only with sign out everywhere.
+ */
+export type SessionClaims = { sub: string; sv: number; st?: number; sid?: string };
+
+/** Seconds the session signed in at `signedInAt` has left (0 when it is over). */
+export function sessionSecondsLeft(signedInAt: number): number {
+  return Math.max(0, signedInAt + SESSION_MAX_AGE_SECONDS - nowSeconds());
+}
 
 export async function encodeSessionToken(claims: SessionClaims): Promise<string> {
-  return encode({ token: { sub: claims.sub, sv: claims.sv }, secret: authSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
+  const st = claims.st ?? nowSeconds();
+  const token = { sub: claims.sub, sv: claims.sv, st, sid: claims.sid ?? newSessionId() };
+  return encode({ token, secret: authSecret(), maxAge: Math.max(1, sessionSecondsLeft(st)) });
 }
 
 /**
@@ -59,7 +82,13 @@ export async function decodeSessionToken(token: string): Promise<(SessionClaims 
     return null;
   }
   if (!payload || typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
-  const claims = { sub: payload.sub, sv: payload.sv, iat: typeof payload.iat === 'number' ? payload.iat : undefined };
+  const claims = {
+    sub: payload.sub,
+    sv: payload.sv,
+    st: typeof payload.st === 'number' ? payload.st : undefined,
+    sid: typeof payload.sid === 'string' ? payload.sid : undefined,
+    iat: typeof payload.iat === 'number' ? payload.iat : undefined,
+  };
   // next-auth's decode accepts a token up to 15 s past `exp`; the cache keeps it no longer than `exp`.
   if (typeof payload.exp === 'number') {
     if (decodedCache.size >= DECODED_CACHE_MAX) decodedCache.delete(decodedCache.keys().next().value!);
@@ -75,10 +104,18 @@ function attributes(maxAge: number): string {
   return parts.join('; ');
 }
 
-/** Sets a fresh session cookie for the user on the response. */
-export async function issueSessionCookie(resHeaders: Headers, user: { id: string; sessionVersion: number }): Promise<void> {
-  const token = await encodeSessionToken({ sub: user.id, sv: user.sessionVersion });
-  resHeaders.append('set-cookie', `${sessionCookieName()}=${token}; ${attributes(SESSION_MAX_AGE_SECONDS)}`);
+/**
+ * Sets a session cookie for the user on the response: a new session (now, a new id), or the same
+ * session re-issued (`keep`: its sign-in time and id), expiring when the session does.
+ */
+export async function issueSessionCookie(
+  resHeaders: Headers,
+  user: { id: string; sessionVersion: number },
+  keep?: { signedInAt?: number; sessionId?: string },
+): Promise<void> {
+  const st = keep?.signedInAt ?? nowSeconds();
+  const token = await encodeSessionToken({ sub: user.id, sv: user.sessionVersion, st, sid: keep?.sessionId });
+  resHeaders.append('set-cookie', `${sessionCookieName()}=${token}; ${attributes(Math.max(1, sessionSecondsLeft(st)))}`);
 }
 
 /** Removes the session cookie in the browser. */

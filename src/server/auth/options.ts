@@ -12,7 +12,7 @@ import { env } from '@/server/env';
 import { log } from '@/server/log';
 import { verifyCredentials } from '@/server/services/auth.service';
 import { clientIp } from './client-ip';
-import { authSecret, SESSION_MAX_AGE_SECONDS, usesSecureCookies } from './cookie';
+import { authSecret, newSessionId, SESSION_MAX_AGE_SECONDS, sessionSecondsLeft, usesSecureCookies } from './cookie';
 
 type RevocableUser = { id: string; sv: number };
 
@@ -41,7 +41,7 @@ export function authOptions(): AuthOptions {
             if (typeof value === 'string') headers.set(key, value);
           }
           try {
-            const session = await verifyCredentials(getDb(), parsed.data, { ip: clientIp(headers), resHeaders: new Headers() });
+            const session = await verifyCredentials(getDb(), parsed.data, { ip: clientIp(headers), resHeaders: new Headers(), headers });
             return { id: session.id, sv: session.sessionVersion } satisfies RevocableUser;
           } catch (error) {
             if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') throw new Error(error.message);
@@ -53,10 +53,17 @@ export function authOptions(): AuthOptions {
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) return { sub: user.id, sv: (user as unknown as RevocableUser).sv };
+        // The same claims as the JSON sign-in's cookie (src/server/auth/cookie.ts): sign-in time and session id.
+        if (user) return { sub: user.id, sv: (user as unknown as RevocableUser).sv, st: Math.floor(Date.now() / 1000), sid: newSessionId() };
         if (typeof token.sub !== 'string' || typeof token.sv !== 'number') throw new Error('session token without a version');
-        const row = await getDb().user.findUnique({ where: { id: token.sub }, select: { sessionVersion: true } });
-        if (!row || row.sessionVersion !== token.sv) throw new Error('session revoked');
+        const signedInAt = typeof token.st === 'number' ? token.st : token.iat;
+        if (typeof signedInAt !== 'number' || sessionSecondsLeft(signedInAt) <= 0) throw new Error('session over');
+        const db = getDb();
+        const [row, ended] = await Promise.all([
+          db.user.findUnique({ where: { id: token.sub }, select: { sessionVersion: true } }),
+          typeof token.sid === 'string' ? db.endedSession.count({ where: { id: token.sid } }) : Promise.resolve(0),
+        ]);
+        if (!row || row.sessionVersion !== token.sv || ended > 0) throw new Error('session revoked');
         return token;
       },
       session({ session, token }) {

@@ -135,10 +135,20 @@ describe("next-auth's callbacks", () => {
     const user = await createUser();
     const jwt = authOptions().callbacks!.jwt!;
     const issued = await jwt({ token: {}, user: { id: user.id, sv: 0 } as never, account: null });
-    expect(issued).toEqual({ sub: user.id, sv: 0 });
+    expect(issued).toEqual({ sub: user.id, sv: 0, st: expect.any(Number), sid: expect.any(String) });
     expect(await jwt({ token: issued, user: undefined as never, account: null })).toEqual(issued);
     await getDb().user.update({ where: { id: user.id }, data: { sessionVersion: 1 } });
     await expect(jwt({ token: issued, user: undefined as never, account: null })).rejects.toThrow('session revoked');
+  });
+
+  it('refuse a session signed out on its device, and one signed in more than 30 days ago', async () => {
+    const user = await createUser();
+    const jwt = authOptions().callbacks!.jwt!;
+    const issued = await jwt({ token: {}, user: { id: user.id, sv: 0 } as never, account: null });
+    await getDb().endedSession.create({ data: { id: issued.sid as string, userId: user.id, expiresAt: new Date(Date.now() + 60_000) } });
+    await expect(jwt({ token: issued, user: undefined as never, account: null })).rejects.toThrow('session revoked');
+    const old = { ...issued, sid: 'another', st: Math.floor(Date.now() / 1000) - 31 * 24 * 3600 };
+    await expect(jwt({ token: old, user: undefined as never, account: null })).rejects.toThrow('session over');
   });
 });
 

@@ -4,12 +4,14 @@
 // Revocation: a JWT cannot be revoked by itself, so the token carries the user's session
 // version (`sv`) and every request compares it with `User.sessionVersion` in one indexed query
 // (which also reads emailVerified, so a verification takes effect at once). Bumping the version
-// ends sessions: sign-out ends every cookie session of the user (sign out everywhere: there is
-// no per-device session table), a password change ends the others and re-issues the current
-// one, and a deleted user has no row left. Personal access tokens are separate credentials: they
+// ends sessions: sign out everywhere and a reset by mail end every cookie session of the user, a
+// password change ends the others and re-issues the current one, and a deleted user has no row
+// left. Signing out on one device ends only that session: its id (`sid`) is kept in
+// EndedSession until the token would have expired, checked in the same query. And no session
+// outlives 30 days from its sign-in (`st`), however often it is re-issued. Personal access tokens are separate credentials: they
 // survive sign-out and password changes and are revoked one by one (or with the account).
 import { poolOf, type Db } from '@/server/db';
-import { decodeSessionToken, readCookie, sessionCookieName } from './cookie';
+import { decodeSessionToken, readCookie, sessionCookieName, sessionSecondsLeft } from './cookie';
 import { sha256 } from './secrets';
 
 export type AuthSession = {
@@ -19,6 +21,10 @@ export type AuthSession = {
   via: 'cookie' | 'token';
   /** Cookie sessions: when the session token was issued (seconds since the epoch). */
   issuedAt?: number;
+  /** Cookie sessions: when this session signed in (seconds since the epoch). */
+  signedInAt?: number;
+  /** Cookie sessions: this session's id (absent on tokens issued before session ids). */
+  sessionId?: string;
   /** Token sessions: the personal access token's id. */
   tokenId?: string;
 };
@@ -36,12 +42,14 @@ export async function getAuthSession(headers: Headers, db: Db): Promise<AuthSess
   if (!cookie) return null;
   const claims = await decodeSessionToken(cookie);
   if (!claims) return null;
-  const user = await sessionUser(db, claims.sub);
-  if (!user || user.sessionVersion !== claims.sv) return null;
-  return { userId: claims.sub, emailVerified: user.emailVerified, via: 'cookie', issuedAt: claims.iat };
+  const signedInAt = claims.st ?? claims.iat;
+  if (signedInAt === undefined || sessionSecondsLeft(signedInAt) <= 0) return null;
+  const user = await sessionUser(db, claims.sub, claims.sid ?? '');
+  if (!user || user.sessionVersion !== claims.sv || user.ended) return null;
+  return { userId: claims.sub, emailVerified: user.emailVerified, via: 'cookie', issuedAt: claims.iat, signedInAt, sessionId: claims.sid };
 }
 
-type SessionUserRow = { emailVerified: boolean; sessionVersion: number };
+type SessionUserRow = { emailVerified: boolean; sessionVersion: number; ended: boolean };
 
 /**
  * The one query every signed-in request makes. Through node-postgres as a prepared statement
@@ -50,13 +58,19 @@ type SessionUserRow = { emailVerified: boolean; sessionVersion: number };
  * the hot path those allocations are garbage-collection pauses in the latency tail. Same row
  * either way (session.test.ts).
  */
-async function sessionUser(db: Db, userId: string): Promise<SessionUserRow | null> {
+async function sessionUser(db: Db, userId: string, sessionId: string): Promise<SessionUserRow | null> {
   const pool = poolOf(db);
-  if (!pool) return db.user.findUnique({ where: { id: userId }, select: { emailVerified: true, sessionVersion: true } });
+  if (!pool) {
+    const [user, ended] = await Promise.all([
+      db.user.findUnique({ where: { id: userId }, select: { emailVerified: true, sessionVersion: true } }),
+      sessionId ? db.endedSession.count({ where: { id: sessionId } }) : Promise.resolve(0),
+    ]);
+    return user ? { ...user, ended: ended > 0 } : null;
+  }
   const { rows } = await pool.query<SessionUserRow>({
-    name: 'onething-session-user',
-    text: 'SELECT "emailVerified", "sessionVersion" FROM "User" WHERE "id" = $1',
-    values: [userId],
+    name: 'onething-session-user-2',
+    text: 'SELECT u."emailVerified", u."sessionVersion", EXISTS (SELECT 1 FROM "EndedSession" e WHERE e."id" = $2) AS "ended" FROM "User" u WHERE u."id" = $1',
+    values: [userId, sessionId],
   });
   return rows[0] ?? null;
 }

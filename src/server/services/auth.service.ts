@@ -10,9 +10,12 @@ import { Prisma } from '@/generated/prisma/client';
 import { RESET_TOKEN_TTL_HOURS, VERIFY_RESEND_COOLDOWN_SECONDS, VERIFY_TOKEN_TTL_HOURS } from '@/lib/constants';
 import type { TForgotPasswordInput, TResetPasswordInput, TSigninInput, TSignupInput, TUser, TVerifyEmailInput } from '@/lib/schemas/user';
 import { ZForgotPasswordInput, ZResetPasswordInput, ZSigninInput, ZSignupInput, ZVerifyEmailInput } from '@/lib/schemas/user';
+import { loadCommonPasswords } from '@/lib/password-rules';
 import { appError } from '@/server/api/errors';
 import { hashPassword, passwordNeedsRehash, verifyPassword } from '@/server/auth/password';
 import { normaliseEmail, randomSecret, sha256 } from '@/server/auth/secrets';
+import { SESSION_MAX_AGE_SECONDS } from '@/server/auth/cookie';
+import { knownDeviceProof, rememberDevice } from '@/server/auth/known-device';
 import type { AuthSession } from '@/server/auth/session';
 import type { Db } from '@/server/db';
 import { env } from '@/server/env';
@@ -44,7 +47,8 @@ export const RESET_PAGE_PATH = '/forgot-password/reset';
 const HOUR_MS = 60 * 60 * 1000;
 
 export type SessionUser = { id: string; sessionVersion: number };
-type RequestInfo = { ip: string; resHeaders: Headers };
+/** `headers`: the request's own (the known-device cookie); absent for callers without a browser. */
+type RequestInfo = { ip: string; resHeaders: Headers; headers?: Headers };
 
 export function verificationLink(email: string, token: string): string {
   return `${env().APP_URL}/verify/${encodeURIComponent(email)}/${encodeURIComponent(token)}`;
@@ -84,7 +88,7 @@ export async function sendVerificationEmail(
     select: { id: true },
   });
   try {
-    await sendMail(await verifyEmailMail(user.email, { name: user.name, link: verificationLink(user.email, token), hours: VERIFY_TOKEN_TTL_HOURS }));
+    await sendMail(await verifyEmailMail(user.email, { link: verificationLink(user.email, token), hours: VERIFY_TOKEN_TTL_HOURS }));
   } catch (error) {
     await db.authToken.deleteMany({ where: { id: created.id } });
     await releaseRateLimitHit(db, limit.hitId);
@@ -112,6 +116,7 @@ export async function signup(
   request: RequestInfo,
 ): Promise<{ user: TUser; session: SessionUser; verificationEmailSent: boolean }> {
   await enforceRateLimit({ db, resHeaders: request.resHeaders }, { key: rateLimitKey('signup:ip', request.ip), ...RATE_LIMITS.signupPerIp }, 'Too many sign-ups from this network');
+  await loadCommonPasswords(); // the new password's common-password check needs the list
   const data = ZSignupInput.parse(input);
   const existing = await db.user.findUnique({ where: { email: data.email }, select: { id: true } });
   if (existing) throw appError('CONFLICT', EMAIL_TAKEN);
@@ -134,25 +139,30 @@ export async function signup(
     log.warn('verification mail after sign-up was not sent', { userId: row.id, error: (error as Error).message });
   }
   const { sessionVersion, ...userRow } = row;
+  if (request.headers) rememberDevice(request.headers, request.resHeaders, row.id);
   return { user: await toUserOutput(db, userRow), session: { id: row.id, sessionVersion }, verificationEmailSent };
 }
 
 /**
  * Checks an e-mail and password. Unknown address and wrong password answer the same 401 after
- * the same work. Each attempt takes a slot of the account's (10 per 15 min) and the IP's
- * (100 per 15 min) failed-sign-in budget up front, so parallel guesses cannot overrun it; a
- * successful attempt gives its slots back, so only failures count.
+ * the same work. Each attempt takes a slot of the IP's (100 per 15 min) failed-sign-in budget and
+ * of the account's (10 per 15 min) up front, so parallel guesses cannot overrun them; a
+ * successful attempt gives its slots back, so only failures count. A device that signed in to
+ * this account before (src/server/auth/known-device.ts) is counted in its own bucket instead of
+ * the account's, so a stranger's guesses cannot lock the owner out of their own devices.
  */
 export async function verifyCredentials(db: Db, input: TSigninInput, request: RequestInfo): Promise<SessionUser> {
   const data = ZSigninInput.parse(input);
-  const account = await consumeRateLimit(db, { key: rateLimitKey('signin:account', data.email), ...RATE_LIMITS.signinPerAccount });
+  const user = await db.user.findUnique({ where: { email: data.email }, select: { id: true, passwordHash: true, sessionVersion: true } });
+  const device = user && request.headers ? knownDeviceProof(request.headers, user.id) : undefined;
+  const accountKey = device ? rateLimitKey('signin:device', `${data.email}:${device}`) : rateLimitKey('signin:account', data.email);
+  const account = await consumeRateLimit(db, { key: accountKey, ...RATE_LIMITS.signinPerAccount });
   if (!account.ok) tooManyRequests(request.resHeaders, account.retryAfterSeconds, 'Too many sign-in attempts');
   const ip = await consumeRateLimit(db, { key: rateLimitKey('signin:ip', request.ip), ...RATE_LIMITS.signinPerIp });
   if (!ip.ok) {
     await releaseRateLimitHit(db, account.hitId);
     tooManyRequests(request.resHeaders, ip.retryAfterSeconds, 'Too many sign-in attempts');
   }
-  const user = await db.user.findUnique({ where: { email: data.email }, select: { id: true, passwordHash: true, sessionVersion: true } });
   const ok = await verifyPassword(user?.passwordHash, data.password);
   if (!user || !ok) throw appError('UNAUTHORIZED', INVALID_CREDENTIALS);
   await releaseRateLimitHit(db, account.hitId);
@@ -160,6 +170,7 @@ export async function verifyCredentials(db: Db, input: TSigninInput, request: Re
   if (passwordNeedsRehash(user.passwordHash)) {
     await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(data.password) } });
   }
+  if (request.headers) rememberDevice(request.headers, request.resHeaders, user.id);
   return { id: user.id, sessionVersion: user.sessionVersion };
 }
 
@@ -170,48 +181,78 @@ export async function signin(db: Db, input: TSigninInput, request: RequestInfo):
 }
 
 /**
- * Ends the session server-side. Cookie sessions carry no per-device id, so this ends every
- * cookie session of the user (sign out everywhere). A bearer token is not a session: revoke it
- * with DELETE /api/user/tokens/{id}.
+ * Ends this browser session server-side: its id is kept in EndedSession until the token would
+ * have expired (expired rows of the user go at the same time); the account's other devices stay
+ * signed in. A token from before session ids has none to end, so it ends every cookie session of
+ * the user, as sign-out always did. A bearer token is not a session: revoke it with
+ * DELETE /api/user/tokens/{id}.
  */
 export async function signout(db: Db, session: AuthSession | null): Promise<void> {
   if (session?.via !== 'cookie') return;
-  await db.user.updateMany({ where: { id: session.userId }, data: { sessionVersion: { increment: 1 } } });
+  if (!session.sessionId || session.signedInAt === undefined) {
+    await signoutEverywhere(db, session.userId);
+    return;
+  }
+  const now = new Date();
+  const expiresAt = new Date((session.signedInAt + SESSION_MAX_AGE_SECONDS) * 1000);
+  await db.$transaction([
+    db.endedSession.deleteMany({ where: { userId: session.userId, expiresAt: { lt: now } } }),
+    db.endedSession.createMany({ data: [{ id: session.sessionId, userId: session.userId, expiresAt }], skipDuplicates: true }),
+  ]);
+}
+
+/** Ends every browser session of the user (this one included) by bumping the session version. */
+export async function signoutEverywhere(db: Db, userId: string): Promise<void> {
+  await db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
 }
 
 /**
  * Mails a one-time reset link when the address has an account; the answer is the same either
- * way (5 requests per address per hour, counted whether or not the account exists). The mail is
- * sent in the background so the response time does not reveal whether an account exists; a mail
- * that cannot be sent is logged.
+ * way (5 requests per address per hour, counted whether or not the account exists). Both paths
+ * do the same work before answering — the rate limit and one lookup by address — and everything
+ * only a known address needs (retiring older links, storing the new token, the mail) runs after
+ * the answer, in `delivery`, so the response time does not tell whether an account exists. A
+ * mail that cannot be sent is logged.
  */
-export async function forgotPassword(db: Db, input: TForgotPasswordInput, resHeaders: Headers): Promise<{ delivery?: Promise<void> }> {
+export async function forgotPassword(db: Db, input: TForgotPasswordInput, resHeaders: Headers): Promise<{ delivery: Promise<void> }> {
   const data = ZForgotPasswordInput.parse(input);
   await enforceRateLimit({ db, resHeaders }, { key: rateLimitKey('mail:reset', data.email), ...RATE_LIMITS.mailPerAddress }, 'Too many reset emails');
-  const user = await db.user.findUnique({ where: { email: data.email }, select: { id: true, name: true, email: true } });
-  if (!user) return {};
-  const token = randomSecret();
-  const now = new Date();
-  await db.$transaction([
-    db.authToken.updateMany({ where: { userId: user.id, kind: 'reset_password', usedAt: null }, data: { usedAt: now } }),
-    db.authToken.create({
-      data: {
-        userId: user.id,
-        kind: 'reset_password',
-        tokenHash: sha256(token),
-        email: user.email,
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_HOURS * HOUR_MS),
-      },
-    }),
-  ]);
-  const delivery = (async () => {
-    try {
-      await sendMail(await resetPasswordMail(user.email, { name: user.name, link: resetLink(user.email, token), minutes: RESET_TOKEN_TTL_HOURS * 60 }));
-    } catch (error) {
-      log.error('password reset mail was not sent', { userId: user.id, error: (error as Error).message });
-    }
-  })();
+  const user = await db.user.findUnique({ where: { email: data.email }, select: { id: true, email: true } });
+  const delivery = user ? sendResetLink(db, user) : Promise.resolve();
+  pendingDeliveries.add(delivery);
+  void delivery.finally(() => pendingDeliveries.delete(delivery));
   return { delivery };
+}
+
+const pendingDeliveries = new Set<Promise<void>>();
+
+/** Resolves once every reset link still being stored and mailed after its answer is done (tests, shutdown). */
+export async function resetDeliveriesSettled(): Promise<void> {
+  while (pendingDeliveries.size) await Promise.all(pendingDeliveries);
+}
+
+async function sendResetLink(db: Db, user: { id: string; email: string }): Promise<void> {
+  // After the answer: a macrotask later, so none of this is on the request's path.
+  await new Promise((resolve) => setImmediate(resolve));
+  try {
+    const token = randomSecret();
+    const now = new Date();
+    await db.$transaction([
+      db.authToken.updateMany({ where: { userId: user.id, kind: 'reset_password', usedAt: null }, data: { usedAt: now } }),
+      db.authToken.create({
+        data: {
+          userId: user.id,
+          kind: 'reset_password',
+          tokenHash: sha256(token),
+          email: user.email,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_HOURS * HOUR_MS),
+        },
+      }),
+    ]);
+    await sendMail(await resetPasswordMail(user.email, { link: resetLink(user.email, token), minutes: RESET_TOKEN_TTL_HOURS * 60 }));
+  } catch (error) {
+    log.error('password reset mail was not sent', { userId: user.id, error: (error as Error).message });
+  }
 }
 
 /**
@@ -221,6 +262,7 @@ export async function forgotPassword(db: Db, input: TForgotPasswordInput, resHea
  * account's failed sign-ins are forgotten. Opening the link proves the mailbox, so an unverified address becomes verified.
  */
 export async function resetPassword(db: Db, input: TResetPasswordInput): Promise<void> {
+  await loadCommonPasswords(); // the new password's common-password check needs the list
   const data = ZResetPasswordInput.parse(input);
   const now = new Date();
   const token = await db.authToken.findUnique({

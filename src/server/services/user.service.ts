@@ -2,6 +2,7 @@
 // profile, e-mail preferences, password, deletion. Never returns a hash or a token.
 import type { TChangePasswordInput, TDeleteAccountInput, TUpdatePreferencesInput, TUpdateProfileInput, TUser } from '@/lib/schemas/user';
 import { ZChangePasswordInput, ZDeleteAccountInput, ZUpdatePreferencesInput, ZUpdateProfileInput } from '@/lib/schemas/user';
+import { loadCommonPasswords } from '@/lib/password-rules';
 import { appError } from '@/server/api/errors';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { poolOf, UTC_TYPES, type Db } from '@/server/db';
@@ -182,6 +183,7 @@ export async function changePassword(
   input: TChangePasswordInput,
   resHeaders: Headers,
 ): Promise<{ id: string; sessionVersion: number }> {
+  await loadCommonPasswords(); // the new password's common-password check needs the list
   const data = ZChangePasswordInput.parse(input);
   await provePassword(db, userId, data.currentPassword, resHeaders, CURRENT_PASSWORD_WRONG);
   const passwordHash = await hashPassword(data.newPassword);

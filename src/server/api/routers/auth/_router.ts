@@ -19,7 +19,7 @@ import { clientIp } from '@/server/auth/client-ip';
 import { clearSessionCookie, issueSessionCookie, SESSION_REFRESH_AFTER_SECONDS } from '@/server/auth/cookie';
 import * as auth from '@/server/services/auth.service';
 import { getUser } from '@/server/services/user.service';
-import { createTRPCRouter, protectedProcedure, publicProcedure } from '../../trpc';
+import { browserSessionProcedure, createTRPCRouter, protectedProcedure, publicProcedure } from '../../trpc';
 
 const tags = ['auth'];
 
@@ -39,7 +39,7 @@ export const authRouter = createTRPCRouter({
     .input(ZSignupInput)
     .output(ZSignupOutput)
     .mutation(async ({ ctx, input }) => {
-      const result = await auth.signup(ctx.db, input, { ip: clientIp(ctx.headers, ctx.remoteAddress), resHeaders: ctx.resHeaders });
+      const result = await auth.signup(ctx.db, input, { ip: clientIp(ctx.headers, ctx.remoteAddress), resHeaders: ctx.resHeaders, headers: ctx.headers });
       await issueSessionCookie(ctx.resHeaders, result.session);
       return { user: result.user, verificationEmailSent: result.verificationEmailSent };
     }),
@@ -52,14 +52,14 @@ export const authRouter = createTRPCRouter({
         tags,
         summary: 'Sign in',
         description:
-          'Sets the session cookie. 401 `Invalid email or password` for an unknown e-mail and a wrong password alike; failed sign-ins are limited to 10 per account and 100 per IP per 15 minutes (429 with Retry-After).',
+          'Sets the session cookie. 401 `Invalid email or password` for an unknown e-mail and a wrong password alike; failed sign-ins are limited to 10 per account and 100 per IP per 15 minutes (429 with Retry-After). A device that signed in to the account before has its own 10 per 15 minutes, so guesses from elsewhere cannot lock the owner out of it.',
         protect: false,
       },
     })
     .input(ZSigninInput)
     .output(ZUserAnswer)
     .mutation(async ({ ctx, input }) => {
-      const result = await auth.signin(ctx.db, input, { ip: clientIp(ctx.headers, ctx.remoteAddress), resHeaders: ctx.resHeaders });
+      const result = await auth.signin(ctx.db, input, { ip: clientIp(ctx.headers, ctx.remoteAddress), resHeaders: ctx.resHeaders, headers: ctx.headers });
       await issueSessionCookie(ctx.resHeaders, result.session);
       return { user: result.user };
     }),
@@ -72,7 +72,7 @@ export const authRouter = createTRPCRouter({
         tags,
         summary: 'Sign out',
         description:
-          'Clears the cookie and ends the session server-side: every cookie session of this account ends (sign out everywhere). Personal access tokens stay valid. Answers success when already signed out.',
+          'Clears the cookie and ends this browser session server-side (other devices stay signed in; see POST /api/auth/signout-everywhere). Personal access tokens stay valid. Answers success when already signed out.',
         protect: false,
       },
     })
@@ -80,6 +80,25 @@ export const authRouter = createTRPCRouter({
     .output(ZSuccess)
     .mutation(async ({ ctx }) => {
       await auth.signout(ctx.db, ctx.session);
+      clearSessionCookie(ctx.resHeaders);
+      return { success: true as const };
+    }),
+
+  signoutEverywhere: browserSessionProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/signout-everywhere',
+        tags,
+        summary: 'Sign out everywhere',
+        description:
+          'Ends every browser session of this account, this one included, and clears the cookie. Personal access tokens stay valid (revoke them one by one). Needs the browser session (not an API token).',
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZSuccess)
+    .mutation(async ({ ctx }) => {
+      await auth.signoutEverywhere(ctx.db, ctx.session.userId);
       clearSessionCookie(ctx.resHeaders);
       return { success: true as const };
     }),
@@ -98,11 +117,17 @@ export const authRouter = createTRPCRouter({
     .output(ZUserOutput)
     .query(async ({ ctx }) => {
       const user = await getUser(ctx.db, ctx.session.userId);
-      // Keep active browser sessions alive: re-issue the cookie once a day.
+      // Re-issue an active browser session's cookie once a day, keeping its sign-in time and id:
+      // it still ends 30 days after the sign-in.
       const issuedAt = ctx.session.issuedAt;
       if (ctx.session.via === 'cookie' && issuedAt !== undefined && Date.now() / 1000 - issuedAt > SESSION_REFRESH_AFTER_SECONDS) {
         const version = await ctx.db.user.findUnique({ where: { id: user.id }, select: { sessionVersion: true } });
-        if (version) await issueSessionCookie(ctx.resHeaders, { id: user.id, sessionVersion: version.sessionVersion });
+        if (version) {
+          await issueSessionCookie(ctx.resHeaders, { id: user.id, sessionVersion: version.sessionVersion }, {
+            signedInAt: ctx.session.signedInAt,
+            sessionId: ctx.session.sessionId,
+          });
+        }
       }
       return user;
     }),

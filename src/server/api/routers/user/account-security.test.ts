@@ -179,3 +179,50 @@ describe('what a change of the keys revokes', () => {
     expect(await calendarFeedBody(getDb(), decodeURIComponent(userId!), file!.replace(/\.ics$/, ''))).not.toBeNull();
   });
 });
+
+describe('mails to an address nobody has proven', () => {
+  it('carry no text the requester chose: the sign-up name is in neither the verification nor the reset mail', async () => {
+    const bait = 'Visit http://evil.example now';
+    const email = uniqueEmail('someone-else');
+    expect((await client().rest('POST', '/auth/signup', { name: bait, email, password: 'first password here' })).status).toBe(200);
+    const verify = await smtp.waitForMail(mailTo(email, /Confirm your e-mail/));
+    expect((await client().rest('POST', '/auth/forgot-password', { email })).status).toBe(200);
+    const reset = await smtp.waitForMail(mailTo(email, /Reset your Onething password/));
+    for (const mail of [verify, reset]) {
+      expect(mail.text).not.toContain('evil.example');
+      expect(mail.html).not.toContain('evil.example');
+      expect(mail.text.startsWith('Hello,')).toBe(true);
+    }
+  });
+});
+
+describe('new passwords', () => {
+  it.each([
+    ['12345678', 'This password is too common. Please choose another.'],
+    ['password', 'This password is too common. Please choose another.'],
+    ['Password1', 'This password is too common. Please choose another.'],
+    ['        ', 'Password cannot be only spaces'],
+  ])('refuses %j at sign-up, reset and change, on both doors, naming the reason', async (password, reason) => {
+    const email = uniqueEmail('weak');
+    const signup = await client().rest('POST', '/auth/signup', { name: 'Ada', email, password });
+    expect(signup.status).toBe(400);
+    expect(JSON.stringify(signup.body)).toContain(reason);
+    const viaTrpc = await client().trpc('mutation', 'auth.signup', { name: 'Ada', email, password });
+    expect(viaTrpc.status).toBe(400);
+    expect(JSON.stringify(viaTrpc.body)).toContain(reason);
+    expect(await getDb().user.count({ where: { email } })).toBe(0);
+
+    const { c, password: current } = await verifiedUser();
+    const change = await c.rest('PATCH', '/user/reset-password', { currentPassword: current, newPassword: password });
+    expect(change.status).toBe(400);
+    expect(JSON.stringify(change.body)).toContain(reason);
+    const reset = await client().rest('POST', '/auth/reset-password', { email, token: 'x'.repeat(43), newPassword: password });
+    expect(reset.status).toBe(400);
+    expect(JSON.stringify(reset.body)).toContain(reason);
+  });
+
+  it('accepts an uncommon passphrase', async () => {
+    const email = uniqueEmail('good');
+    expect((await client().rest('POST', '/auth/signup', { name: 'Ada', email, password: 'tulips under a wet moon' })).status).toBe(200);
+  });
+});
