@@ -27,8 +27,15 @@ test('sign-up through the five steps, verify from the mail, and go to the dashbo
   const password = page.getByRole('textbox', { name: 'Password', exact: true });
   await password.fill('abc');
   await expect(page.getByRole('meter', { name: 'Password strength' })).toHaveAttribute('aria-valuetext', 'Weak (1 of 5)');
+  // A common password is what the server refuses: the meter says so, with the server's words.
+  await password.fill('P@ssw0rd');
+  await expect(page.getByText('This password is too common. Please choose another.')).toBeVisible();
+  await expect(page.getByRole('meter', { name: 'Password strength' })).toHaveAttribute('aria-valuetext', 'Very Weak (0 of 5)');
+  await password.fill('        ');
+  await expect(page.getByText('Password cannot be only spaces')).toBeVisible();
   await password.fill('Correct-horse-9');
   await expect(page.getByRole('meter', { name: 'Password strength' })).toHaveAttribute('aria-valuetext', 'Very Strong (5 of 5)');
+  await expect(page.getByText('This password is too common. Please choose another.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(password).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Hide password' }).click();
