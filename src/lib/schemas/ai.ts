@@ -1,7 +1,8 @@
 // The AI planner's and the AI breakdown's shapes (spec section 3, api.md), shared by the
 // procedures, the provider (which derives the JSON schema it asks the model for from the very
 // same zod schemas and validates every answer with them) and the UI.
-import { z } from './zod';
+import './zod-config';
+import { z } from 'zod';
 import { BREAKDOWN_DIFFICULTY, DISPLAY_MODES, MOODS, SESSION_LIMITS, TASK_LIMITS } from '@/lib/constants';
 import { ZCreateSessionInput, ZDisplayMode, ZMood } from './session';
 import { ZDateTimeInput, ZId, ZTaskTitle } from './task';

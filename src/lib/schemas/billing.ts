@@ -1,6 +1,7 @@
 // Billing shapes shared by the server and the account page: the country (which decides the
 // currency and the Stripe price), the billing provider path segment and the answers.
-import { z } from './zod';
+import './zod-config';
+import { z } from 'zod';
 import { CURRENCIES, type Country } from '@/lib/constants';
 
 export const BILLING_PROVIDERS = ['stripe'] as const;

@@ -1,5 +1,6 @@
 // The contact form's input, shared by the server and the browser app.
-import { z } from './zod';
+import './zod-config';
+import { z } from 'zod';
 
 export const CONTACT_MESSAGE_MAX = 5000;
 

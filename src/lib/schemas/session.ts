@@ -1,7 +1,8 @@
 // Session schemas shared by the router (both doors, OpenAPI) and the browser's forms. Built from
 // the constants of src/lib/constants.ts; defaults and names per spec section 5. Unknown fields
 // are stripped, not refused.
-import { z } from './zod';
+import './zod-config';
+import { z } from 'zod';
 import { DISPLAY_MODES, MOODS, SESSION_DEFAULTS, SESSION_LIMITS, SESSION_TYPES } from '@/lib/constants';
 import { isValidTimeZone } from '@/lib/dates';
 import { ZDateTimeInput, ZId } from './task';

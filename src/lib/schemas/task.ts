@@ -1,7 +1,8 @@
 // Task schemas shared by the router (both doors, OpenAPI) and the browser's forms. Built from
 // the constants of src/lib/constants.ts; validation per api.md and spec section 5. Unknown
 // fields are stripped, not refused.
-import { z } from './zod';
+import './zod-config';
+import { z } from 'zod';
 import { DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/constants';
 
 /** The most rows one task list answer holds (open tasks first, so truncation drops old completed ones). */

@@ -1,6 +1,7 @@
 // Account schemas shared by the server (tRPC and REST) and the browser app: the User answer of
 // api.md and the inputs of the auth and user routers. Messages are the spec's where it has them.
-import { z } from './zod';
+import './zod-config';
+import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, SUBSCRIPTION_TIERS } from '@/lib/constants';
 import { isBlankPassword, isCommonPassword, PASSWORD_BLANK, PASSWORD_TOO_COMMON } from '@/lib/password-rules';
 
