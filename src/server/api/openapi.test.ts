@@ -20,3 +20,15 @@ describe('hand-documented route handlers', () => {
     expect(webhook?.security).toEqual([]);
   });
 });
+
+describe('DELETE inputs', () => {
+  it('are documented as a JSON body, never as query parameters (the account password must not be in a URL)', () => {
+    const document = openApiDocument('http://localhost:3000') as unknown as {
+      paths: Record<string, { delete?: { parameters?: { in: string }[]; requestBody?: { content: { 'application/json': { schema: { required?: string[] } } } } } }>;
+    };
+    const deleteUser = document.paths['/user']!.delete!;
+    expect(deleteUser.parameters ?? []).toEqual([]);
+    expect(deleteUser.requestBody!.content['application/json'].schema.required).toEqual(['password']);
+    for (const item of Object.values(document.paths)) expect((item.delete?.parameters ?? []).filter((parameter) => parameter.in === 'query')).toEqual([]);
+  });
+});

@@ -31,5 +31,29 @@ export function openApiDocument(baseUrl: string) {
 }
 
 function withHandlerPaths(document: ReturnType<typeof generateOpenApiDocument>) {
-  return { ...document, paths: { ...document.paths, ...(handlerPaths as unknown as typeof document.paths) } };
+  return withDeleteBodies({ ...document, paths: { ...document.paths, ...(handlerPaths as unknown as typeof document.paths) } });
+}
+
+type Parameter = { in: string; name: string; required?: boolean; schema?: unknown; description?: string };
+type Operation = { parameters?: Parameter[]; requestBody?: unknown };
+
+/**
+ * The adapter documents a DELETE's input as query parameters, but the REST door reads a DELETE's
+ * JSON body (src/server/api/rest.ts), and what a DELETE takes — the account password of
+ * DELETE /api/user — must not travel in a URL. So the document asks for a JSON body instead.
+ */
+function withDeleteBodies<T extends { paths?: unknown }>(document: T): T {
+  for (const item of Object.values((document.paths ?? {}) as Record<string, { delete?: Operation }>)) {
+    const operation = item.delete;
+    const query = operation?.parameters?.filter((parameter) => parameter.in === 'query') ?? [];
+    if (!operation || query.length === 0) continue;
+    operation.parameters = operation.parameters!.filter((parameter) => parameter.in !== 'query');
+    const properties = Object.fromEntries(query.map((parameter) => [parameter.name, { ...(parameter.schema as object), description: parameter.description }]));
+    const required = query.filter((parameter) => parameter.required).map((parameter) => parameter.name);
+    operation.requestBody = {
+      required: required.length > 0,
+      content: { 'application/json': { schema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false } } },
+    };
+  }
+  return document;
 }
