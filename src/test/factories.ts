@@ -34,12 +34,12 @@ export function callerFor(user: { id: string; emailVerified: boolean } | null, h
  */
 export function restAs(user: { id: string; emailVerified: boolean } | null) {
   const session: AuthSession | null = user ? { userId: user.id, emailVerified: user.emailVerified, via: 'cookie' } : null;
-  return async (method: string, path: string, body?: unknown) => {
+  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const { handleRestAs } = await import('@/server/api/rest');
-    const init: RequestInit = { method };
+    const init: RequestInit = { method, headers };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
-      init.headers = { 'content-type': 'application/json' };
+      init.headers = { 'content-type': 'application/json', ...headers };
     }
     const response = await handleRestAs(new Request(`http://localhost/api${path}`, init), session);
     const text = await response.text();

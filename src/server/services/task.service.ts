@@ -15,8 +15,9 @@ import {
   type TTaskOutput,
 } from '@/lib/schemas/task';
 import { appError } from '@/server/api/errors';
-import { inSqlTransaction, poolOf, UTC_TYPES, type Db } from '@/server/db';
+import { inSqlTransaction, poolOf, UTC_TYPES, type Db, type SqlClient } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import { runIdempotent } from './idempotency.service';
 import { meterUsage, meterUsageSql, type Tx } from './usage.service';
 import type { z } from 'zod';
 
@@ -159,9 +160,12 @@ export async function currentTask(db: Db, userId: string): Promise<TTaskOutput |
  * a missing or foreign one, 400 for a subtask). Every created task counts, subtasks and
  * AI-suggested ones too, in the same transaction as the insert.
  */
-export async function createTask(db: Db, userId: string, input: z.output<typeof ZCreateTaskInput>, now = new Date()): Promise<TTaskOutput> {
+export async function createTask(db: Db, userId: string, input: z.output<typeof ZCreateTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TTaskOutput> {
   const pool = poolOf(db);
-  if (pool) return createTaskSql(pool, userId, input, now);
+  if (pool && idempotencyKey) {
+    return runIdempotent(pool, userId, idempotencyKey, { operation: 'task.create', input }, (client) => createTaskSql(client, userId, input, now), now);
+  }
+  if (pool) return inSqlTransaction(pool, (client) => createTaskSql(client, userId, input, now));
   const row = await db.$transaction(async (tx) => {
     if (input.parentTaskId) {
       const parent = await tx.task.findFirst({ where: { id: input.parentTaskId, userId }, select: { parentTaskId: true } });
@@ -195,8 +199,7 @@ export async function createTask(db: Db, userId: string, input: z.output<typeof 
  * transaction a task cost ~180 kB of allocations (issue 10); task.service.test.ts checks both
  * paths create the same task and count it the same, the limit included.
  */
-async function createTaskSql(pool: NonNullable<ReturnType<typeof poolOf>>, userId: string, input: z.output<typeof ZCreateTaskInput>, now: Date): Promise<TTaskOutput> {
-  return inSqlTransaction(pool, async (client) => {
+async function createTaskSql(client: SqlClient, userId: string, input: z.output<typeof ZCreateTaskInput>, now: Date): Promise<TTaskOutput> {
     if (input.parentTaskId) {
       const { rows } = await client.query<{ parentTaskId: string | null }>({
         text: 'SELECT "parentTaskId" FROM "Task" WHERE "id" = $1 AND "userId" = $2',
@@ -232,7 +235,6 @@ async function createTaskSql(pool: NonNullable<ReturnType<typeof poolOf>>, userI
       types: UTC_TYPES,
     });
     return toTaskOutput(rows[0]!);
-  });
 }
 
 /** PUT /api/tasks/{id}: replaces the edit form's fields (see ZUpdateTaskInput). */
@@ -253,7 +255,7 @@ export async function updateTask(db: Db, task: OwnTask, input: z.output<typeof Z
 }
 
 /** PATCH /api/tasks/{id}: only the fields sent; `completed: false` reopens. */
-export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZPatchTaskInput>, now = new Date()): Promise<TTaskOutput> {
+export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZPatchTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TTaskOutput> {
   if (input.completedAt !== undefined && input.completed === undefined) {
     throw appError('BAD_REQUEST', 'completedAt can only be sent together with completed');
   }
@@ -275,6 +277,9 @@ export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZP
     ...completion,
   };
   const pool = poolOf(db);
+  if (pool && idempotencyKey) {
+    return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.patch', target: task.id, input }, (client) => changeTaskSql(client, task, changes), now);
+  }
   if (pool) return changeTaskSql(pool, task, changes);
   const { difficulty, ...rest } = changes;
   const row = await db.task.update({
@@ -303,7 +308,7 @@ type TaskChanges = Partial<{
  * (updatedAt as Prisma's @updatedAt would set it). Through Prisma the update allocated ~40 kB
  * per request on the hot path (issue 10); task.service.test.ts checks both paths answer the same.
  */
-async function changeTaskSql(pool: NonNullable<ReturnType<typeof poolOf>>, task: OwnTask, changes: TaskChanges): Promise<TTaskOutput> {
+async function changeTaskSql(pool: NonNullable<ReturnType<typeof poolOf>> | SqlClient, task: OwnTask, changes: TaskChanges): Promise<TTaskOutput> {
   const values: unknown[] = [task.id, task.userId, utcParam(new Date().toISOString())];
   const sets = ['"updatedAt" = $3'];
   // The column names come from TaskChanges' keys (code), never from the request.
@@ -323,7 +328,20 @@ async function changeTaskSql(pool: NonNullable<ReturnType<typeof poolOf>>, task:
  * POST /api/tasks/{id}/complete: marks it done now, in the given session (which must be the
  * user's, else 404). Completing a completed task changes nothing but may link the session.
  */
-export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof ZCompleteTaskInput>, now = new Date()): Promise<TTaskOutput> {
+export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof ZCompleteTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TTaskOutput> {
+  const pool = poolOf(db);
+  if (pool && idempotencyKey) {
+    return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.complete', target: task.id, input }, async (client) => {
+      if (input.sessionId) {
+        const { rowCount } = await client.query({ text: 'SELECT 1 FROM "Session" WHERE "id" = $1 AND "userId" = $2', values: [input.sessionId, task.userId] });
+        if (!rowCount) throw sessionNotFound();
+      }
+      const changes: TaskChanges = task.completed
+        ? { ...(input.sessionId && !task.completedInSessionId && { completedInSessionId: input.sessionId }) }
+        : { completed: true, completedAt: now, completedInSessionId: input.sessionId ?? null };
+      return changeTaskSql(client, task, changes);
+    }, now);
+  }
   if (input.sessionId) await assertOwnSession(db, task.userId, input.sessionId);
   const row = await db.task.update({
     where: { id: task.id, userId: task.userId },

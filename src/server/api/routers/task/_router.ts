@@ -11,6 +11,7 @@ import {
   TASK_LIST_MAX,
 } from '@/lib/schemas/task';
 import { disableCalendarFeed, getCalendarFeed, rotateCalendarFeed } from '@/server/services/calendar-feed.service';
+import { idempotencyKeyOf } from '@/server/services/idempotency.service';
 import { completeTask, createTask, currentTask, deleteTask, listTasks, patchTask, updateTask } from '@/server/services/task.service';
 import { z } from 'zod';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
@@ -18,6 +19,11 @@ import { taskProcedure } from './procedures';
 
 const tags = ['tasks'];
 const ZSuccess = z.object({ success: z.literal(true) });
+
+// Both doors read the same HTTP header (tRPC requests carry it too); the rule lives in the service.
+const IDEMPOTENCY_NOTE =
+  'An optional `Idempotency-Key` header (1-200 visible ASCII characters): a repeat with the same key within 24 h answers the first answer and changes nothing; ' +
+  'the same key for a different request is a 409.';
 
 export const taskRouter = createTRPCRouter({
   list: verifiedProcedure
@@ -106,13 +112,14 @@ export const taskRouter = createTRPCRouter({
         summary: 'Create a task or subtask',
         description:
           'Counts against the monthly task limit (subtasks and AI-suggested tasks too; 403 when reached). ' +
-          "A subtask's parentTaskId must be one of your own top-level tasks.",
+          "A subtask's parentTaskId must be one of your own top-level tasks. " +
+          IDEMPOTENCY_NOTE,
         protect: true,
       },
     })
     .input(ZCreateTaskInput)
     .output(ZTaskOutput)
-    .mutation(({ ctx, input }) => createTask(ctx.db, ctx.session.userId, input)),
+    .mutation(({ ctx, input }) => createTask(ctx.db, ctx.session.userId, input, new Date(), idempotencyKeyOf(ctx.headers))),
 
   update: taskProcedure
     .meta({
@@ -138,13 +145,13 @@ export const taskRouter = createTRPCRouter({
         path: '/tasks/{id}',
         tags,
         summary: 'Change some fields of a task, or reopen it',
-        description: 'Only the fields sent change. `{ "completed": false, "completedAt": null }` reopens a completed task.',
+        description: 'Only the fields sent change. `{ "completed": false, "completedAt": null }` reopens a completed task. ' + IDEMPOTENCY_NOTE,
         protect: true,
       },
     })
     .input(ZPatchTaskInput)
     .output(ZTaskOutput)
-    .mutation(({ ctx, input }) => patchTask(ctx.db, ctx.task, input)),
+    .mutation(({ ctx, input }) => patchTask(ctx.db, ctx.task, input, new Date(), idempotencyKeyOf(ctx.headers))),
 
   complete: taskProcedure
     .meta({
@@ -153,13 +160,13 @@ export const taskRouter = createTRPCRouter({
         path: '/tasks/{id}/complete',
         tags,
         summary: 'Complete a task',
-        description: 'Marks the task completed now; an optional sessionId (one of your own sessions) records where.',
+        description: 'Marks the task completed now; an optional sessionId (one of your own sessions) records where. ' + IDEMPOTENCY_NOTE,
         protect: true,
       },
     })
     .input(ZCompleteTaskInput)
     .output(ZTaskOutput)
-    .mutation(({ ctx, input }) => completeTask(ctx.db, ctx.task, input)),
+    .mutation(({ ctx, input }) => completeTask(ctx.db, ctx.task, input, new Date(), idempotencyKeyOf(ctx.headers))),
 
   delete: taskProcedure
     .meta({

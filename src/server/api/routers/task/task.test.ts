@@ -442,3 +442,42 @@ describe('scale', () => {
     expect(counted.operations()).toBe(1);
   });
 });
+
+describe('Idempotency-Key on task writes', () => {
+  it('REST: a repeated POST /api/tasks, PATCH and complete answer the first answer and write once', async () => {
+    const user = await createUser();
+    const rest = restAs(user);
+    const key = { 'Idempotency-Key': 'offline-create-1' };
+    const first = await rest('POST', '/tasks', { title: 'Queued offline' }, key);
+    const racing = await Promise.all([rest('POST', '/tasks', { title: 'Queued offline' }, key), rest('POST', '/tasks', { title: 'Queued offline' }, key)]);
+    expect(first.status).toBe(200);
+    for (const again of racing) expect(again).toMatchObject({ status: 200, body: first.body });
+    expect(await db.task.count({ where: { userId: user.id } })).toBe(1);
+
+    const done = await rest('POST', `/tasks/${first.body.id}/complete`, {}, { 'Idempotency-Key': 'c-1' });
+    await rest('PATCH', `/tasks/${first.body.id}`, { completed: false }, { 'Idempotency-Key': 'reopen-1' });
+    const replay = await rest('POST', `/tasks/${first.body.id}/complete`, {}, { 'Idempotency-Key': 'c-1' });
+    expect(replay).toMatchObject({ status: 200, body: done.body });
+    // the replay changed nothing: the task stays reopened
+    expect((await db.task.findUniqueOrThrow({ where: { id: first.body.id } })).completed).toBe(false);
+  });
+
+  it('REST: a key reused for another request is a 409, a malformed key a 400', async () => {
+    const user = await createUser();
+    const rest = restAs(user);
+    await rest('POST', '/tasks', { title: 'One' }, { 'Idempotency-Key': 'k' });
+    const reused = await rest('POST', '/tasks', { title: 'Two' }, { 'Idempotency-Key': 'k' });
+    expect(reused).toMatchObject({ status: 409, body: { code: 'CONFLICT', message: 'This Idempotency-Key was already used for a different request' } });
+    const bad = await rest('POST', '/tasks', { title: 'Three' }, { 'Idempotency-Key': 'x'.repeat(201) });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    expect(await db.task.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it('tRPC: the same Idempotency-Key header is honoured', async () => {
+    const user = await createUser();
+    const caller = callerFor(user, { 'Idempotency-Key': 'trpc-1' });
+    const first = await caller.task.create({ title: 'Via tRPC' });
+    expect(await caller.task.create({ title: 'Via tRPC' })).toEqual(first);
+    expect(await db.task.count({ where: { userId: user.id } })).toBe(1);
+  });
+});
