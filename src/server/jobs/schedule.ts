@@ -5,6 +5,7 @@
 import { getDb } from '@/server/db';
 import { reportError } from '@/server/error-report';
 import { jobRunId, runWithRequestId } from '@/server/request-context';
+import { forgetExpiredIdempotencyKeys } from '@/server/services/idempotency.service';
 import { runReminders } from './reminders';
 
 export const REMINDER_INTERVAL_MS = 5 * 60_000;
@@ -25,6 +26,11 @@ export function startJobs(options: { intervalMs?: number; firstDelayMs?: number 
         await runReminders(getDb());
       } catch (error) {
         reportError('reminder job failed', error);
+      }
+      try {
+        await forgetExpiredIdempotencyKeys(getDb());
+      } catch (error) {
+        reportError('idempotency key clean-up failed', error);
       } finally {
         running = false;
       }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb, poolOf } from '@/server/db';
 import { createSessionRow, createTaskRow, createUser } from '@/test/factories';
 import { getUsage } from './usage.service';
+import { forgetExpiredIdempotencyKeys } from './idempotency.service';
 import { completeTask, createTask, getOwnTask, patchTask } from './task.service';
 
 const db = getDb();
@@ -70,5 +71,14 @@ describe('idempotent task writes', () => {
     const replay = await patchTask(db, await getOwnTask(db, user.id, row.id), { id: row.id, title: 'Renamed' }, new Date(), 'p');
     expect(replay.title).toBe('Renamed');
     expect((await db.task.findUniqueOrThrow({ where: { id: row.id } })).title).toBe('Renamed again');
+  });
+
+  it('the clean-up forgets keys past 24 h and keeps the rest', async () => {
+    const user = await createUser();
+    const now = Date.now();
+    await createTask(db, user.id, input, new Date(now - 25 * 3_600_000), 'stale');
+    await createTask(db, user.id, input, new Date(now - 3_600_000), 'fresh');
+    await forgetExpiredIdempotencyKeys(db, new Date(now));
+    expect((await db.idempotencyKey.findMany({ where: { userId: user.id } })).map((row) => row.key)).toEqual(['fresh']);
   });
 });

@@ -4,45 +4,33 @@
 // racing repeat waits on the (userId, key) primary key until the first commits, then answers
 // the stored answer; if the first write fails, its claim rolls back with it and a repeat runs
 // afresh. Several app instances agree because the database decides.
-import { createHash } from "node:crypto";
-import { appError } from "@/server/api/errors";
-import { inSqlTransaction, type SqlClient } from "@/server/db";
-import type pg from "pg";
+import { createHash } from 'node:crypto';
+import { appError } from '@/server/api/errors';
+import { inSqlTransaction, type Db, type SqlClient } from '@/server/db';
+import type pg from 'pg';
 
-export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A repeat within this window answers the first answer; after it the key may be used afresh. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
-export const idempotencyKeyReused = () =>
-  appError(
-    "CONFLICT",
-    "This Idempotency-Key was already used for a different request",
-  );
+export const idempotencyKeyReused = () => appError('CONFLICT', 'This Idempotency-Key was already used for a different request');
 
 /** The request's Idempotency-Key, or undefined; a malformed one is a 400. */
-export function idempotencyKeyOf(
-  headers: Headers | undefined,
-): string | undefined {
+export function idempotencyKeyOf(headers: Headers | undefined): string | undefined {
   const key = headers?.get(IDEMPOTENCY_HEADER);
   if (key == null) return undefined;
-  if (!KEY_PATTERN.test(key))
-    throw appError(
-      "BAD_REQUEST",
-      "Idempotency-Key must be 1 to 200 visible ASCII characters",
-    );
+  if (!KEY_PATTERN.test(key)) throw appError('BAD_REQUEST', 'Idempotency-Key must be 1 to 200 visible ASCII characters');
   return key;
 }
 
 /** What the key guards: the operation, its target and its parsed input. */
-export type IdempotentRequest = {
-  operation: string;
-  target?: string;
-  input: unknown;
-};
+export type IdempotentRequest = { operation: string; target?: string; input: unknown };
 
-const hashOf = (request: IdempotentRequest) =>
-  createHash("sha256").update(JSON.stringify(request)).digest("hex");
+const hashOf = (request: IdempotentRequest) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+/** A `timestamp` (UTC wall-clock) parameter. */
+const utcParam = (date: Date) => date.toISOString().replace('Z', '');
 
 /**
  * Runs `write` once per (userId, key) within IDEMPOTENCY_WINDOW_MS, in one transaction with the
@@ -59,17 +47,14 @@ export async function runIdempotent<T>(
 ): Promise<T> {
   const requestHash = hashOf(request);
   return inSqlTransaction(pool, async (client) => {
-    const expired = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)
-      .toISOString()
-      .replace("Z", "");
     await client.query({
       text: 'DELETE FROM "IdempotencyKey" WHERE "userId" = $1 AND "key" = $2 AND "createdAt" < $3',
-      values: [userId, key, expired],
+      values: [userId, key, utcParam(new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS))],
     });
     const claim = await client.query({
       text: `INSERT INTO "IdempotencyKey" ("userId", "key", "requestHash", "response", "createdAt")
         VALUES ($1, $2, $3, 'null'::jsonb, $4) ON CONFLICT ("userId", "key") DO NOTHING`,
-      values: [userId, key, requestHash, now.toISOString().replace("Z", "")],
+      values: [userId, key, requestHash, utcParam(now)],
     });
     if (claim.rowCount === 1) {
       const answer = await write(client);
@@ -83,8 +68,13 @@ export async function runIdempotent<T>(
       text: 'SELECT "requestHash", "response" FROM "IdempotencyKey" WHERE "userId" = $1 AND "key" = $2',
       values: [userId, key],
     });
-    if (!rows[0] || rows[0].requestHash !== requestHash)
-      throw idempotencyKeyReused();
+    if (!rows[0] || rows[0].requestHash !== requestHash) throw idempotencyKeyReused();
     return rows[0].response;
   });
+}
+
+/** Deletes keys past the window (run by the background jobs, so the table stays small). */
+export async function forgetExpiredIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
+  const { count } = await db.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS) } } });
+  return count;
 }
