@@ -15,7 +15,7 @@ import './globals.css';
 export const metadata: Metadata = {
   title: { default: 'Onething — one task at a time', template: '%s · Onething' },
   description: 'A calm task manager and focus timer that shows you one task at a time.',
-  icons: { icon: '/icon.svg' },
+  icons: { icon: '/icon.svg', apple: '/icons/apple-touch-icon.png' },
 };
 
 export const viewport: Viewport = {
