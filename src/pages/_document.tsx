@@ -26,6 +26,8 @@ export default function Document({ __NEXT_DATA__, nonce }: Props) {
         <ThemeScript nonce={nonce} />
         <meta name="description" content="A calm task manager and focus timer that shows you one task at a time." />
         <link rel="icon" href="/icon.svg" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <meta name="theme-color" media="(prefers-color-scheme: light)" content="#F7F7F5" />
         <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#111214" />
       </Head>
