@@ -5,7 +5,7 @@
 # Every variable: docs/deploy.md. The steps below were run by hand on Debian 12 with Node 24
 # (docs/deploy.md, "Container").
 
-# ---- build: install everything, build Next, stamp the build, drop dev dependencies ----
+# ---- build: install everything, build (Next, with the API door inside its server build) ----
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
@@ -19,9 +19,23 @@ COPY prisma.config.ts ./
 # versions (as CI does).
 RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
+# The build's dependencies and cache stay in this stage: the runtime takes its own (below).
 RUN npm run build \
- && node scripts/build-stamp.mjs \
- && npm prune --omit=dev
+ && rm -rf node_modules .next/cache
+
+# ---- production dependencies only: no TypeScript, no Prisma CLI, no embedded PostgreSQL ----
+# `npm prune --omit=dev` would keep `typescript` and `prisma`: npm installs peer dependencies, and
+# @trpc/server lists TypeScript as one (for its types), @prisma/client the Prisma CLI. Neither runs
+# in production (the server is Next's build plus plain JavaScript), so this install leaves peers to
+# the packages listed in package.json (--legacy-peer-deps). Scripts are skipped (the root
+# postinstall would run the Prisma CLI; the client is generated in the build stage) except
+# argon2's, which picks its prebuilt binary.
+FROM node:24-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev --legacy-peer-deps --ignore-scripts --no-audit --no-fund \
+ && npm rebuild argon2 \
+ && npm cache clean --force
 
 # ---- runtime: the built app, production dependencies, a non-root user ----
 FROM node:24-bookworm-slim AS runtime
@@ -30,9 +44,9 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
     ONETHING_DATA_DIR=/app/.data
-# COPY keeps the sources' modification times, so the launcher's check against the build stamp
-# holds and `npm start` serves the build instead of building again.
+# The launcher serves the build it finds and never builds in the container.
 COPY --from=build --chown=node:node /app /app
+COPY --from=deps --chown=node:node /app/node_modules /app/node_modules
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \

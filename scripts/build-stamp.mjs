@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Writes the build stamp that `npm start` (scripts/start.mjs) compares with the sources before
-// it serves, for a build made by `npm run build` alone (the container recipe's build stage):
-// then the launcher serves that build instead of building again at start. Both compute the
-// one fingerprint of scripts/source-fingerprint.mjs.
+// Writes the build stamp, the fingerprint of the sources a build was made from (the last step of
+// `npm run build`, scripts/build.mjs); the browser tests' runner (scripts/e2e.mjs) compares it
+// with the current sources and builds again when they differ. Both compute the one fingerprint
+// of scripts/source-fingerprint.mjs. `--check` says whether the build matches the sources.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
-// The container recipe builds with `npm run build` and stamps the build with
-// scripts/build-stamp.mjs, so that `npm start` serves it instead of building again: both must
-// compute the one fingerprint of scripts/source-fingerprint.mjs, and it must change with the sources.
+// `npm run build` stamps the build with scripts/build-stamp.mjs, and the browser tests' runner
+// builds again when the sources no longer match it: both must compute the one fingerprint of
+// scripts/source-fingerprint.mjs, and it must change with the sources.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,8 +24,8 @@ afterEach(() => {
 });
 
 describe('build stamp', () => {
-  it('the launcher and the stamp script both use the shared fingerprint, with no copy of their own', () => {
-    for (const file of ['scripts/start.mjs', 'scripts/build-stamp.mjs']) {
+  it('the tests runner and the stamp script both use the shared fingerprint, with no copy of their own', () => {
+    for (const file of ['scripts/e2e.mjs', 'scripts/build-stamp.mjs']) {
       const source = readFileSync(path.join(root, file), 'utf8');
       expect(source, file).toContain("import { sourceFingerprint } from './source-fingerprint.mjs';");
       expect(source, file).not.toContain('function sourceFingerprint');

@@ -2,9 +2,11 @@
 // Runs the browser tests with a fresh data folder each time (a clean embedded database), and
 // removes it afterwards. Extra arguments go to Playwright.
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from './build.mjs';
+import { sourceFingerprint } from './source-fingerprint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, '.data', 'e2e');
@@ -13,6 +15,18 @@ if (!existsSync(chromium)) {
   process.stderr.write(`Chromium was not found at ${chromium}. Install it with: apt-get install -y chromium\n`);
   process.exit(1);
 }
+
+// The tests run against the production build of the current sources: the launcher serves
+// whatever build it finds, so a tree changed since its last build is built here first.
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+const stampFile = path.join(distDir, 'onething-build-stamp');
+const stamped = existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : undefined;
+if (stamped !== sourceFingerprint(root)) {
+  process.stdout.write('[e2e] the sources changed since the last build: building the app\n');
+  const status = build(root);
+  if (status !== 0) process.exit(status);
+}
+
 const args = process.argv.slice(2);
 const playwright = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
 

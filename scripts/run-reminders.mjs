@@ -7,16 +7,26 @@
 // embedded PostgreSQL under ONETHING_DATA_DIR (default .data): the running app's cluster when
 // it is up, else one started for this run and stopped after.
 //
-// Node loads the TypeScript sources directly (type stripping); scripts/ts-hooks.mjs only resolves
-// the project's `@/` and `@emails/` paths and extensionless imports, and compiles .tsx (e-mail
-// templates) with the TypeScript compiler.
-import './ts-hooks.mjs';
+// The job's code: on a checkout with the development dependencies, the sources (always the
+// current ones): Node loads the TypeScript directly (type stripping), and scripts/ts-hooks.mjs
+// resolves the project's `@/` and `@emails/` paths and compiles .tsx (e-mail templates) with the
+// TypeScript compiler. Without that compiler (the production image), the app's build: Next
+// prepares it without serving, and src/instrumentation.ts hands over one pass of the job.
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (message) => process.stdout.write(`[reminders] ${message}\n`);
+
+let fromSources = true;
+try {
+  createRequire(import.meta.url).resolve('typescript');
+} catch {
+  fromSources = false;
+}
+if (fromSources) await import('./ts-hooks.mjs');
 
 const { EnvError, parseEnv } = await import('../src/server/env.ts');
 
@@ -52,21 +62,39 @@ async function databaseUrl() {
   return cluster.url('onething');
 }
 
+async function fromTheSources() {
+  const { getDb } = await import('../src/server/db.ts');
+  const { runReminders } = await import('../src/server/jobs/reminders.ts');
+  const db = getDb();
+  try {
+    return await runReminders(db);
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+async function fromTheBuild() {
+  // Neither the API door nor the scheduled jobs: only this one pass.
+  Object.assign(process.env, { NODE_ENV: 'production', ONETHING_DOOR: 'off', ONETHING_JOBS: 'off' });
+  // register() hands the job over through this callback once Next has started (as to scripts/server.mjs).
+  const instrumented = new Promise((resolve, reject) => {
+    globalThis[Symbol.for('onething.instrumented')] = resolve;
+    setTimeout(() => reject(new Error('no build of the app: run `npm run build` first')), 120_000).unref();
+  });
+  const { default: next } = await import('next');
+  await next({ dev: false, dir: root }).prepare();
+  const { runReminders } = await instrumented;
+  return runReminders();
+}
+
 let code = 0;
 try {
   process.env.DATABASE_URL = await databaseUrl();
   process.env.ONETHING_DATA_DIR ??= dataDir;
   parseEnv(process.env);
-  const { getDb } = await import('../src/server/db.ts');
-  const { runReminders } = await import('../src/server/jobs/reminders.ts');
-  const db = getDb();
-  try {
-    const result = await runReminders(db);
-    say(`sent ${result.sent}, failed ${result.failed}`);
-    if (result.failed > 0) code = 1;
-  } finally {
-    await db.$disconnect();
-  }
+  const result = fromSources ? await fromTheSources() : await fromTheBuild();
+  say(`sent ${result.sent}, failed ${result.failed}`);
+  if (result.failed > 0) code = 1;
 } catch (error) {
   process.stderr.write(`[reminders] ${error instanceof EnvError ? error.message : (error?.stack ?? error)}\n`);
   code = 1;

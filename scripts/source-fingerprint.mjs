@@ -1,7 +1,7 @@
-// A fingerprint of everything a production build depends on: the launcher (scripts/start.mjs)
-// builds when it differs from the stamp the last build left in .next, and scripts/build-stamp.mjs
-// writes that stamp for a build made by `npm run build` alone (the container recipe).
-// scripts/ is not part of it: the production server's own files are not in Next's build.
+// A fingerprint of everything a production build depends on: the browser tests' runner
+// (scripts/e2e.mjs) builds when it differs from the stamp the last build left in .next, which
+// scripts/build-stamp.mjs writes at the end of `npm run build`. scripts/ is not part of it: the
+// production server's own files (scripts/server.mjs) are not in Next's build.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

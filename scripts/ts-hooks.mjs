@@ -1,18 +1,14 @@
-// Module hooks that let Node load the project's TypeScript sources directly: Node strips the
-// types itself; these hooks resolve the `@/` and `@emails/` paths and extensionless relative
-// imports the way tsconfig.json and the bundler do, and compile .tsx (e-mail templates) with the
-// TypeScript compiler.
-// Used by scripts/run-reminders.mjs and scripts/server.mjs (the production server): import this
-// file before importing any .ts module.
+// Module hooks that let Node load the project's TypeScript sources directly, for the operator
+// script `npm run reminders` (scripts/run-reminders.mjs) on a checkout: Node strips the types
+// itself; these hooks resolve the `@/` and `@emails/` paths and extensionless relative imports the
+// way tsconfig.json and the bundler do, and compile .tsx (e-mail templates) with the TypeScript
+// compiler, a development dependency. The app's server uses none of this: it runs Next's build
+// (docs/architecture.md).
 //
 // Compiled .tsx is kept in the build's folder (.next/onething-tsx, keyed by a hash of the source,
-// the compiler's version and its options), and the build compiles every .tsx the server can
-// import ahead (`precompileTsx`, run by `npm run build` and by the launcher after its build). So
-// the production server never loads the TypeScript compiler: it weighed ~23 MB of the server's
-// ~77 MB of live heap, which every full garbage collection had to mark (bench/results.md, p99).
-// A .tsx missing from the cache (a changed template) is compiled on import, as before.
+// the compiler's version and its options), so a second run does not compile again.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire, registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,8 +28,6 @@ function existing(base) {
 
 const require = createRequire(import.meta.url);
 const TSX_CACHE = path.resolve(root, process.env.NEXT_DIST_DIR || '.next', 'onething-tsx');
-// The folders whose .tsx the server and the reminders job import (the e-mail templates).
-const TSX_DIRS = ['emails', 'src/server'];
 
 // The compiler options for .tsx, by their enum names (part of the cache key, so written once).
 const TSX_OPTIONS = { module: 'ESNext', target: 'ES2023', jsx: 'ReactJSX' };
@@ -48,9 +42,14 @@ function tsxCacheFile(source) {
 }
 
 function compileTsx(source, fileName) {
-  // A runtime dependency (package.json `dependencies`): a template changed after the build is
-  // compiled here, also in the container where dev dependencies are pruned.
-  typescript ??= require('typescript');
+  try {
+    typescript ??= require('typescript');
+  } catch {
+    throw new Error(
+      `${path.relative(root, fileName)} needs the TypeScript compiler, a development dependency: run \`npm install\` (without --omit=dev). ` +
+        'A running app sends reminders itself (ONETHING_JOBS).',
+    );
+  }
   const compilerOptions = {
     module: typescript.ModuleKind[TSX_OPTIONS.module],
     target: typescript.ScriptTarget[TSX_OPTIONS.target],
@@ -74,26 +73,6 @@ function loadTsx(fileName) {
   const source = readFileSync(fileName, 'utf8');
   const cached = tsxCacheFile(source);
   return existsSync(cached) ? readFileSync(cached, 'utf8') : compileTsx(source, fileName);
-}
-
-/** Compiles every .tsx the server can import into the cache; returns how many were compiled. */
-export function precompileTsx() {
-  let compiled = 0;
-  const walk = (dir) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.tsx') && !/\.test\.tsx$/.test(entry.name)) {
-        const source = readFileSync(full, 'utf8');
-        if (existsSync(tsxCacheFile(source))) continue;
-        compileTsx(source, full);
-        compiled++;
-      }
-    }
-  };
-  for (const dir of TSX_DIRS) walk(path.join(root, dir));
-  return compiled;
 }
 
 registerHooks({

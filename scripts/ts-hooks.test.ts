@@ -1,7 +1,6 @@
-// The production server loads the e-mail templates (.tsx) through scripts/ts-hooks.mjs. The
-// build compiles them ahead into its folder, so the server renders mail without ever loading the
-// TypeScript compiler (whose ~23 MB of heap every full garbage collection had to mark); a
-// template missing from that cache is compiled on import, as before, and then kept.
+// `npm run reminders` on a checkout loads the e-mail templates (.tsx) through
+// scripts/ts-hooks.mjs: compiled on first import, kept in the build's folder, compiled again only
+// when the source changes. (The app's server runs Next's build and never comes here.)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -47,28 +46,8 @@ function importThroughHooks(distDir: string, file: string, call: string) {
   return JSON.parse(run.stdout) as { result: unknown; typescript: boolean };
 }
 
-const messages = path.resolve(scripts, '..', 'src', 'server', 'mail', 'messages.tsx');
-const renderVerifyMail = `(m) => m.verifyEmailMail('ada@example.com', { name: 'Ada', link: 'https://onething.test/verify?token=t', hours: 24 }).then((mail) => mail.html)`;
-
-describe('the e-mail templates in the production server', () => {
-  it('are compiled ahead by the build, so rendering mail does not load the TypeScript compiler', () => {
-    const distDir = tempDir();
-    const precompiled = node([path.join(scripts, 'precompile-tsx.mjs')], distDir);
-    expect(precompiled.status).toBe(0);
-    // messages.tsx and the four templates with their shared layout.
-    expect(precompiled.stdout).toMatch(/compiled [1-9]\d* e-mail template files ahead/);
-    const compiled = readdirSync(path.join(distDir, 'onething-tsx'));
-    expect(compiled.length).toBeGreaterThanOrEqual(5);
-
-    const { result, typescript } = importThroughHooks(distDir, messages, renderVerifyMail);
-    expect(result).toContain('https://onething.test/verify?token=t');
-    expect(typescript).toBe(false);
-
-    // A second build run finds them all current.
-    expect(node([path.join(scripts, 'precompile-tsx.mjs')], distDir).stdout).toContain('compiled 0 e-mail template files ahead');
-  });
-
-  it('compiles a template the build has not seen on import, and keeps it for the next start', () => {
+describe('the e-mail templates through the module hooks', () => {
+  it('compiles a template on import, and keeps it for the next run', () => {
     const distDir = tempDir();
     const template = path.join(tempDir(true), 'greeting.tsx');
     writeFileSync(template, `export default function greeting(name: string) { return <p>Hello {name}</p>; }\nexport const kind = (element: { type: string }): string => element.type;\n`);

@@ -1,12 +1,22 @@
 // Next.js start-up and error hooks, on the Node.js server only (never on the edge, in a build or
 // in tests):
-// - register(): starts the background jobs (src/server/jobs/schedule.ts; ONETHING_JOBS=off turns
+// - register(): hands the API door (src/server/door.ts) to the server that runs Next
+//   (scripts/server.mjs) through a callback on a registered globalThis symbol, so the door runs
+//   from Next's own server build (one compiled copy of the server code, no second bundle, no
+//   TypeScript at run time), and one pass of the reminder job to scripts/run-reminders.mjs;
+//   starts the background jobs (src/server/jobs/schedule.ts; ONETHING_JOBS=off turns
 //   them off, e.g. for an instance that should only serve requests), and the Sentry SDK when
 //   SENTRY_DSN is set (src/server/error-report.ts), so even an error outside a request is reported.
 // - onRequestError(): an error Next caught while rendering a page or running a server action
 //   goes to the log and, with a DSN, to Sentry, tagged with the request id src/proxy.ts gave the
 //   page. (The /api route handlers catch and report their own: src/server/http/request-scope.ts.)
 import type { Instrumentation } from 'next';
+
+/** What register() hands to the process that started Next. */
+export type Instrumented = {
+  createDoor: typeof import('./server/door').createDoor | undefined;
+  runReminders: () => Promise<{ sent: number; failed: number }>;
+};
 
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -15,12 +25,28 @@ export async function register() {
       Boolean(process.env.VITEST) ||
       process.env.NEXT_PHASE === 'phase-production-build';
     if (skip) return;
+    const door = process.env.ONETHING_DOOR === 'off' ? undefined : await import('./server/door');
     // Starts Sentry only when env().SENTRY_DSN is set (secrets are read through env() only).
     const { errorReporter } = await import('./server/error-report');
     await errorReporter();
     if (process.env.ONETHING_JOBS !== 'off') {
       const { startJobs } = await import('./server/jobs/schedule');
       startJobs();
+    }
+    // Handed to the process that started Next (scripts/server.mjs, scripts/run-reminders.mjs),
+    // which set this callback before: in production Next runs register() on its own schedule,
+    // after app.prepare() has returned, so the server waits for this call.
+    const receive = (globalThis as Record<symbol, unknown>)[Symbol.for('onething.instrumented')];
+    if (typeof receive === 'function') {
+      (receive as (handoff: Instrumented) => void)({
+        createDoor: door?.createDoor,
+        // One pass of the reminder job, loaded only when called (`npm run reminders` where there
+        // is no TypeScript compiler, e.g. the production image).
+        runReminders: async () => {
+          const [{ runReminders }, { getDb }] = await Promise.all([import('./server/jobs/reminders'), import('./server/db')]);
+          return runReminders(getDb());
+        },
+      });
     }
   }
 }

@@ -1,9 +1,11 @@
-// The lean door of the production server (scripts/server.mjs): one node:http server in which
-// the REST calls of the router (and the tRPC door) are answered directly — the same core as the
-// Next route handlers (src/server/api/rest.ts) on node's req/res, without Next's request
-// handling in between — and every other request goes to Next (pages, _next, next-auth's own
-// routes, the Stripe webhook, the calendar feed, the OpenAPI document, /docs, and any API route
-// the app has as a file of its own).
+// The lean door of the app's server (scripts/server.mjs, in production and in development): one
+// node:http server in which the REST calls of the router (and the tRPC door) are answered
+// directly — the same core as the Next route handlers (src/server/api/rest.ts,
+// src/server/api/trpc-http.ts) on node's req/res, without Next's request handling in between —
+// and every other request goes to Next (pages, _next, next-auth's own routes, the Stripe
+// webhook, the calendar feed, the OpenAPI document, /docs, and any API route the app has as a
+// file of its own). It is compiled into Next's server build through src/instrumentation.ts,
+// which hands createDoor to the server.
 //
 // Which requests the door answers is decided from the build's list of app routes, so a route
 // file added later is served by Next as before. Anything unusual (a trailing slash, which Next
@@ -11,11 +13,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { INTERNAL_MESSAGE } from '@/server/api/errors';
-import { appRouter } from '@/server/api/root';
 import { headersFromNode, MAX_BODY_BYTES, restRequestFromNode, serveRest } from '@/server/api/rest';
-import { createContext } from '@/server/api/trpc';
+import { serveTrpcRequest } from '@/server/api/trpc-http';
 import { isRestRoute } from '@/server/auth/rest-routes';
 import { reportError } from '@/server/error-report';
 import { API_DISPOSITION, needsApiDisposition } from '@/server/http/api-disposition';
@@ -145,7 +145,6 @@ async function send(req: IncomingMessage, res: ServerResponse, status: number, h
 }
 
 async function serveTrpc(req: IncomingMessage, res: ServerResponse, headers: Headers, extra: Out): Promise<void> {
-  // Same options as src/app/api/trpc/[trpc]/route.ts.
   let body: Buffer | undefined;
   if (req.method === 'POST') {
     const chunks: Buffer[] = [];
@@ -163,13 +162,7 @@ async function serveTrpc(req: IncomingMessage, res: ServerResponse, headers: Hea
     body = Buffer.concat(chunks);
   }
   const request = new Request(`http://${headers.get('host') ?? 'localhost'}${req.url}`, { method: req.method, headers, body: body as unknown as BodyInit | undefined });
-  const response = await fetchRequestHandler({
-    endpoint: '/api/trpc',
-    req: request,
-    router: appRouter,
-    createContext: ({ resHeaders }) => createContext({ headers: request.headers, resHeaders, remoteAddress: req.socket?.remoteAddress }),
-    responseMeta: () => ({ headers: { 'cache-control': 'no-store' } }),
-  });
+  const response = await serveTrpcRequest(request, req.socket?.remoteAddress);
   const out: Out = { ...extra };
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') out[key] = value;

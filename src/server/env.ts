@@ -76,15 +76,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return { ...data, APP_URL: (data.APP_URL ?? `http://localhost:${data.PORT}`).replace(/\/+$/, '') };
 }
 
-let cached: Env | undefined;
+// Parsed once per process, shared by every copy of this module in the process (Next's bundles
+// and the door; see process-singleton.ts, not imported here so that the launcher can load this
+// file with Node alone).
+const ENV_KEY = Symbol.for('onething.env');
+const holder = globalThis as unknown as Record<symbol, Env | undefined>;
 
 /** The validated environment of this process (parsed once). */
 export function env(): Env {
-  cached ??= parseEnv();
-  return cached;
+  return (holder[ENV_KEY] ??= parseEnv());
 }
 
 /** For tests that change variables between cases. */
 export function resetEnvCache(): void {
-  cached = undefined;
+  holder[ENV_KEY] = undefined;
 }

@@ -10,11 +10,17 @@
 import type { ErrorEvent } from '@sentry/nextjs';
 import { env } from './env';
 import { log, redact } from './log';
+import { processSingleton } from './process-singleton';
 import { currentRequestId } from './request-context';
 
 type SentryServer = typeof import('@sentry/nextjs');
 
-let sentry: Promise<SentryServer | undefined> | undefined;
+// The SDK's start and the set of reported errors are the process's, not this module copy's
+// (process-singleton.ts): an error seen by the door and by Next's bundle is reported once.
+const state = processSingleton('errorReport', () => ({
+  sentry: undefined as Promise<SentryServer | undefined> | undefined,
+  reported: new WeakSet<object>(),
+}));
 
 const DROPPED_HEADERS = /^(cookie|authorization|proxy-authorization|x-api-key|stripe-signature)$/i;
 
@@ -48,7 +54,7 @@ function configuredDsn(): string | undefined {
 export function errorReporter(): Promise<SentryServer | undefined> {
   const dsn = configuredDsn();
   if (!dsn) return Promise.resolve(undefined);
-  sentry ??= import('@sentry/nextjs')
+  state.sentry ??= import('@sentry/nextjs')
     .then((Sentry) => {
       Sentry.init({
         dsn,
@@ -65,10 +71,8 @@ export function errorReporter(): Promise<SentryServer | undefined> {
       log.warn('error reporting unavailable: the Sentry SDK did not load', { error });
       return undefined;
     });
-  return sentry;
+  return state.sentry;
 }
-
-const reported = new WeakSet<object>();
 
 /**
  * Logs an unexpected error (always) and sends it to Sentry (when configured), tagged with the
@@ -76,8 +80,8 @@ const reported = new WeakSet<object>();
  */
 export function reportError(message: string, error: unknown, fields: Record<string, unknown> = {}): void {
   if (error !== null && typeof error === 'object') {
-    if (reported.has(error)) return;
-    reported.add(error);
+    if (state.reported.has(error)) return;
+    state.reported.add(error);
   }
   const requestId = typeof fields.requestId === 'string' ? fields.requestId : currentRequestId();
   log.error(message, { ...fields, error });
@@ -93,7 +97,7 @@ export function reportError(message: string, error: unknown, fields: Record<stri
 
 /** Waits until queued reports are sent (shutdown, tests, the reminders script). */
 export async function flushErrorReports(timeoutMs = 2000): Promise<boolean> {
-  if (!sentry) return true;
-  const Sentry = await sentry;
+  if (!state.sentry) return true;
+  const Sentry = await state.sentry;
   return Sentry ? Sentry.flush(timeoutMs) : true;
 }

@@ -4,12 +4,15 @@
 // the caller in the X-Request-Id response header for support and error reports.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { processSingleton } from './process-singleton';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 type RequestScope = { requestId: string };
 
-const storage = new AsyncLocalStorage<RequestScope>();
+// One scope for the process: the door opens it, and the pages' server components (another copy
+// of this module in Next's bundle) read it.
+const storage = processSingleton('requestContext', () => new AsyncLocalStorage<RequestScope>());
 
 /** An inbound X-Request-Id is kept when it is short and plain (set by a trusted proxy), else a new one. */
 export function requestIdFrom(inbound: string | null | undefined): string {

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { decode, encode, type JWT } from 'next-auth/jwt';
 import { env } from '@/server/env';
+import { processSingleton } from '@/server/process-singleton';
 
 /**
  * A session lasts at most 30 days from the sign-in, however much it is used: the token carries
@@ -63,7 +64,8 @@ export async function encodeSessionToken(claims: SessionClaims): Promise<string>
  */
 type CachedClaims = { claims: SessionClaims & { iat?: number }; expiresAt: number; secret: string };
 const DECODED_CACHE_MAX = 1000;
-const decodedCache = new Map<string, CachedClaims>();
+// One cache for the process (the door and the pages share it: process-singleton.ts).
+const decodedCache = processSingleton('decodedSessionTokens', () => new Map<string, CachedClaims>());
 
 export async function decodeSessionToken(token: string): Promise<(SessionClaims & { iat?: number }) | null> {
   const secret = authSecret();

@@ -11,6 +11,7 @@
 // outlives 30 days from its sign-in (`st`), however often it is re-issued. Personal access tokens are separate credentials: they
 // survive sign-out and password changes and are revoked one by one (or with the account).
 import { poolOf, type Db } from '@/server/db';
+import { log } from '@/server/log';
 import { decodeSessionToken, readCookie, sessionCookieName, sessionSecondsLeft } from './cookie';
 import { sha256 } from './secrets';
 
@@ -40,13 +41,20 @@ export async function getAuthSession(headers: Headers, db: Db): Promise<AuthSess
 
   const cookie = readCookie(headers, sessionCookieName());
   if (!cookie) return null;
+  // A refused cookie is routine (signed out elsewhere, expired), so it is a debug line: with the
+  // request id it tells support why a device was signed out, and nothing about the person.
   const claims = await decodeSessionToken(cookie);
-  if (!claims) return null;
+  if (!claims) return refused('unreadable');
   const signedInAt = claims.st ?? claims.iat;
-  if (signedInAt === undefined || sessionSecondsLeft(signedInAt) <= 0) return null;
+  if (signedInAt === undefined || sessionSecondsLeft(signedInAt) <= 0) return refused('expired');
   const user = await sessionUser(db, claims.sub, claims.sid ?? '');
-  if (!user || user.sessionVersion !== claims.sv || user.ended) return null;
+  if (!user || user.sessionVersion !== claims.sv || user.ended) return refused('ended');
   return { userId: claims.sub, emailVerified: user.emailVerified, via: 'cookie', issuedAt: claims.iat, signedInAt, sessionId: claims.sid };
+}
+
+function refused(reason: 'unreadable' | 'expired' | 'ended'): null {
+  log.debug('session cookie refused', { reason });
+  return null;
 }
 
 type SessionUserRow = { emailVerified: boolean; sessionVersion: number; ended: boolean };

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm run build`: everything production runs, built ahead of time. `next build` compiles the
+// pages, the route handlers and src/instrumentation.ts, which carries the API door
+// (src/server/door.ts) into Next's server build; scripts/server.mjs is plain JavaScript and
+// needs no build. Then the build is stamped with the sources' fingerprint
+// (scripts/build-stamp.mjs), so the browser tests' runner (scripts/e2e.mjs) can tell whether the
+// build matches the sources. The launcher (scripts/start.mjs) runs these same steps on a tree
+// that has no build at all.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Whether `distDir` holds a finished build (Next writes BUILD_ID last). */
+export function hasBuild(distDir) {
+  return existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(path.join(distDir, 'server', 'instrumentation.js'));
+}
+
+/** The build's steps, as [node script, arguments]. */
+export function buildSteps(root) {
+  return [
+    [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), ['build']],
+    [path.join(root, 'scripts', 'build-stamp.mjs'), []],
+  ];
+}
+
+/** Runs the build in this terminal; returns its exit status. */
+export function build(root, env = process.env) {
+  for (const [script, args] of buildSteps(root)) {
+    const result = spawnSync(process.execPath, [script, ...args], { cwd: root, env: { ...env, NODE_ENV: 'production' }, stdio: 'inherit' });
+    if (result.status !== 0) return result.status ?? 1;
+  }
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  process.exit(build(root));
+}
