@@ -150,7 +150,7 @@ beforeAll(async () => {
         res.writeHead(404).end();
         return;
       }
-      const answer = await openApiRoute.GET(new Request(`http://127.0.0.1${req.url}`) as never, undefined as never);
+      const answer = await openApiRoute.GET(new Request(`http://127.0.0.1${req.url}`) as never);
       res.writeHead(answer.status, Object.fromEntries(answer.headers));
       res.end(await answer.text());
     },
