@@ -1,10 +1,11 @@
 // Accounts through the real server as a REST client with a cookie jar (Playwright's `request`):
 // sign up, read the verification mail from the outbox (SMTP_URL is not set), verify, me, sign
 // out, me is 401; and next-auth's own routes still answer beside the JSON calls.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { outboxMailText } from './accounts';
 
 const outbox = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e', 'outbox');
 
@@ -14,8 +15,8 @@ async function mailFor(email: string): Promise<string> {
     .poll(async () => {
       const files = await readdir(outbox).catch(() => [] as string[]);
       for (const file of files) {
-        const text = await readFile(path.join(outbox, file), 'utf8');
-        if (text.includes(`To: ${email}`)) found = text;
+        const text = await outboxMailText(path.join(outbox, file), email);
+        if (text !== undefined) found = text;
       }
       return found !== undefined;
     })

@@ -2,6 +2,7 @@
 // session cookie lands in the browser), verified from the real mail in the outbox.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e', 'outbox');
@@ -9,15 +10,25 @@ export const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e', 'out
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 export const jsonBody = (data: unknown) => ({ data: data as Record<string, unknown>, headers: { 'content-type': 'application/json' } });
 
-/** The newest outbox mail to `email` whose text matches `pattern` (polls until it arrives). */
+/**
+ * The text part of an outbox mail (a complete MIME message, bodies quoted-printable) when it is
+ * addressed to `email`, read with a real MIME parser as a mail client would.
+ */
+export async function outboxMailText(file: string, email: string): Promise<string | undefined> {
+  const mail = await simpleParser(await readFile(file));
+  const to = Array.isArray(mail.to) ? mail.to.flatMap((item) => item.value) : (mail.to?.value ?? []);
+  return to.some((address) => address.address === email) ? (mail.text ?? '') : undefined;
+}
+
+/** The text of the newest outbox mail to `email` that matches `pattern` (polls until it arrives). */
 export async function mailTo(email: string, pattern: RegExp = /./): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(async () => {
       const files = (await readdir(OUTBOX).catch(() => [] as string[])).sort();
       for (const file of files) {
-        const text = await readFile(path.join(OUTBOX, file), 'utf8');
-        if (text.includes(`To: ${email}`) && pattern.test(text)) found = text;
+        const text = await outboxMailText(path.join(OUTBOX, file), email);
+        if (text !== undefined && pattern.test(text)) found = text;
       }
       return found !== undefined;
     })

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTaskRow, createUser } from '@/test/factories';
 
@@ -28,10 +29,12 @@ describe('npm run reminders', () => {
     const outbox = path.join(dataDir, 'outbox');
     const files = readdirSync(outbox);
     expect(files).toHaveLength(1);
-    const mail = readFileSync(path.join(outbox, files[0]!), 'utf8');
-    expect(mail).toContain(`To: ${user.email}`);
-    expect(mail).toContain('Subject: Due soon: Pay the rent');
-    expect(mail).toContain(`http://localhost:3000/dashboard?task=${task.id}`);
+    // The outbox file is a MIME message (quoted-printable bodies): read it as a mail client does.
+    const mail = await simpleParser(readFileSync(path.join(outbox, files[0]!)));
+    expect(Array.isArray(mail.to) ? undefined : mail.to?.value[0]?.address).toBe(user.email);
+    expect(mail.subject).toBe('Due soon: Pay the rent');
+    expect(mail.text).toContain(`http://localhost:3000/dashboard?task=${task.id}`);
+    expect(mail.html).toContain(`http://localhost:3000/dashboard?task=${task.id}`);
     const second = runCli();
     expect(second.status).toBe(0);
     expect(second.stdout).toContain('sent 0, failed 0');

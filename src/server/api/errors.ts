@@ -2,7 +2,29 @@
 // issues flattened into `{ path: string[], message }`, and internal details never leaked.
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { ZodError, type core } from 'zod';
+import { z, ZodError, type core } from 'zod';
+
+/**
+ * The error body of every failed call, as a zod schema so that the OpenAPI document describes
+ * exactly what the doors send. `path` is written with strings (zod's array indexes become "0"),
+ * but clients should accept numbers too, as zod itself produces them.
+ */
+export const ZApiIssue = z
+  .object({
+    path: z.array(z.union([z.string(), z.number()])).describe('Where in the input: field names, and indexes into lists'),
+    message: z.string().describe('What is wrong with that value'),
+  })
+  .describe('One invalid value of the input');
+
+export const ZApiErrorBody = z
+  .object({
+    message: z.string().describe('A readable sentence for the person using the app'),
+    code: z
+      .string()
+      .describe('The kind of failure: BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_SUPPORTED, CONFLICT, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS, INTERNAL_SERVER_ERROR or SERVICE_UNAVAILABLE'),
+    issues: z.array(ZApiIssue).optional().describe('Present on a 400 for invalid input: every invalid value'),
+  })
+  .meta({ id: 'Error', description: 'The body of every failed call' });
 
 export type ApiIssue = { path: string[]; message: string };
 export type ApiErrorBody = { message: string; code: string; issues?: ApiIssue[] };

@@ -1,21 +1,50 @@
-// The OpenAPI 3 document of the REST door, generated from the router's metadata.
+// The OpenAPI 3 document of the REST door, generated from the router: the adapter writes each
+// procedure's path, parameters and zod schemas; this file then writes every operation's failures
+// from the procedure's meta (src/server/api/responses.ts), with the error body's own zod schema,
+// and its security from the rung of the ladder the procedure is built on.
 import { generateOpenApiDocument } from 'trpc-to-openapi';
-import { stripeWebhookOpenApiPath } from '@/server/billing/webhook';
+import { stripeWebhookOpenApi } from '@/server/billing/webhook';
+import { ZApiErrorBody } from './errors';
+import { procedureErrors, RETRY_AFTER_STATUSES, STATUS_TITLES, type ApiMeta, type ErrorStatus } from './responses';
 import { appRouter } from './root';
 
-let cached: ReturnType<typeof generateOpenApiDocument> | undefined;
+type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 
-/** Calls served by plain route handlers rather than procedures, documented by hand. */
-const handlerPaths = { ...stripeWebhookOpenApiPath };
+/** Built once per base URL (the app serves one; tests ask for others). */
+const cached = new Map<string, OpenApiDocument>();
 
-export function openApiDocument(baseUrl: string) {
-  cached ??= withHandlerPaths(generateOpenApiDocument(appRouter, {
+/** One line per domain, in the order the reference shows them. */
+const TAGS: { name: string; description: string }[] = [
+  { name: 'health', description: 'Whether the server and its database answer' },
+  { name: 'auth', description: 'Accounts: sign-up, sign-in and out, verification, forgotten passwords' },
+  { name: 'user', description: 'Your profile, preferences, password, data export, personal access tokens and account deletion' },
+  { name: 'tasks', description: 'Your tasks and subtasks, and the private calendar feed' },
+  { name: 'sessions', description: 'Focus sessions: the tasks you work through one at a time' },
+  { name: 'ai', description: 'Planning a focus session and breaking a task down, by the model or the built-in planner' },
+  { name: 'billing', description: 'Plus through Stripe: checkout, the customer portal, cancelling, and Stripe’s webhook' },
+  { name: 'contact', description: 'A message to the people running this server' },
+];
+
+const COOKIE_OR_TOKEN = [{ cookieAuth: [] }, { bearerAuth: [] }];
+const COOKIE_ONLY = [{ cookieAuth: [] }];
+
+export function openApiDocument(baseUrl: string): OpenApiDocument {
+  let document = cached.get(baseUrl);
+  if (!document) cached.set(baseUrl, (document = build(baseUrl)));
+  return document;
+}
+
+function build(baseUrl: string): OpenApiDocument {
+  const document = generateOpenApiDocument(appRouter, {
     title: 'Onething API',
     description:
-      'One task at a time. Every call answers JSON; errors have the body `{ message, code, issues? }`. ' +
-      'Authenticate with the session cookie from POST /api/auth/signin, or with `Authorization: Bearer <personal access token>`.',
+      'One task at a time. Every call answers JSON; every failure has the body `Error` (`{ message, code, issues? }`), ' +
+      'and each operation lists the statuses it can answer. 429 and most 503 answers carry `Retry-After` (seconds). ' +
+      'Authenticate with the session cookie from POST /api/auth/signin, or with `Authorization: Bearer <personal access token>`. ' +
+      'A path that is not listed answers 404; a method HTTP does not serve here (e.g. TRACE) answers 405.',
     version: '1.0.0',
     baseUrl: `${baseUrl}/api`,
+    defs: { Error: ZApiErrorBody },
     securitySchemes: {
       cookieAuth: {
         type: 'apiKey',
@@ -26,16 +55,103 @@ export function openApiDocument(baseUrl: string) {
       },
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token from the account page' },
     },
-  }));
-  return cached;
-}
-
-function withHandlerPaths(document: ReturnType<typeof generateOpenApiDocument>) {
-  return withDeleteBodies({ ...document, paths: { ...document.paths, ...(handlerPaths as unknown as typeof document.paths) } });
+  });
+  const paths = document.paths as Record<string, Record<string, Operation>>;
+  for (const procedure of Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ApiMeta; inputs: unknown[] } }>)) {
+    const meta = procedure._def.meta;
+    if (!meta?.openapi || meta.openapi.enabled === false) continue;
+    const method = meta.openapi.method.toLowerCase();
+    const operation = paths[meta.openapi.path]?.[method];
+    if (!operation) throw new Error(`OpenAPI: ${meta.openapi.method} ${meta.openapi.path} is missing from the generated document`);
+    // Any input but z.void() is read, and can be refused (the NUL guard reads even an empty object's query).
+    const takesInput = procedure._def.inputs.some((input) => (input as { _zod?: { def?: { type?: string } } })._zod?.def?.type !== 'void');
+    describeOperation(operation, meta, method !== 'get', takesInput);
+    if (meta.pathValues) expandPath(paths, meta.openapi.path, method, meta.pathValues);
+  }
+  for (const [path, item] of Object.entries(stripeWebhookOpenApi.paths)) {
+    const { errors, ...operation } = item.post;
+    paths[path] = { post: { ...(structuredClone(operation) as unknown as Operation), responses: { ...structuredClone(operation.responses), ...errorResponses(new Map(Object.entries(errors).map(([status, reasons]) => [Number(status) as ErrorStatus, [...reasons]]))) } } };
+  }
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  // The adapter's own error schemas (one per code, `issues` without `path`) are replaced by `Error`.
+  for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
+  return withDeleteBodies({
+    ...document,
+    info: {
+      ...document.info,
+      contact: { name: 'Onething', url: `${baseUrl}/contact` },
+      termsOfService: `${baseUrl}/terms`,
+      license: { name: 'Proprietary: see the terms of service', url: `${baseUrl}/terms` },
+    },
+    tags: TAGS,
+    components: {
+      ...document.components,
+      headers: {
+        RetryAfter: {
+          description: 'Seconds to wait before trying again',
+          required: true,
+          schema: { type: 'integer', minimum: 1 },
+        },
+      },
+    } as OpenApiDocument['components'],
+  });
 }
 
 type Parameter = { in: string; name: string; required?: boolean; schema?: unknown; description?: string };
-type Operation = { parameters?: Parameter[]; requestBody?: unknown };
+type Operation = {
+  operationId?: string;
+  description?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown;
+  parameters?: Parameter[];
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+};
+
+function describeOperation(operation: Operation, meta: ApiMeta, mutation: boolean, takesInput: boolean): void {
+  const access = meta.access ?? 'public';
+  operation.security = access === 'public' ? [] : access === 'browserSession' || access === 'verifiedBrowserSession' ? COOKIE_ONLY : COOKIE_OR_TOKEN;
+  operation.description ??= operation.summary;
+  const success = Object.fromEntries(Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith('2')));
+  operation.responses = { ...success, ...errorResponses(procedureErrors(meta, mutation, takesInput)) };
+}
+
+/** The response objects of error statuses: the shared `Error` body, `Retry-After` where it applies. */
+function errorResponses(errors: Map<ErrorStatus, string[]>): Record<string, unknown> {
+  return Object.fromEntries(
+    [...errors.entries()].map(([status, reasons]) => [
+      String(status),
+      {
+        description: `${STATUS_TITLES[status]}: ${reasons.join('; ')}`,
+        ...(RETRY_AFTER_STATUSES.includes(status)
+          ? { headers: { 'Retry-After': status === 429 ? { $ref: '#/components/headers/RetryAfter' } : { description: 'Seconds to wait before trying again, when known', schema: { type: 'integer', minimum: 1 } } } }
+          : {}),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
+  );
+}
+
+/** Writes a path parameter with a fixed list of values into the path, once per value. */
+function expandPath(paths: Record<string, Record<string, Operation>>, template: string, method: string, values: Record<string, readonly string[]>): void {
+  let variants = [{ path: template, suffix: '' }];
+  for (const [name, allowed] of Object.entries(values)) {
+    variants = variants.flatMap((variant) =>
+      allowed.map((value) => ({ path: variant.path.replace(`{${name}}`, value), suffix: allowed.length > 1 ? `${variant.suffix}-${value}` : variant.suffix })),
+    );
+  }
+  const operation = paths[template]![method]!;
+  delete paths[template]![method];
+  if (Object.keys(paths[template]!).length === 0) delete paths[template];
+  for (const variant of variants) {
+    const copy = structuredClone(operation);
+    copy.parameters = copy.parameters?.filter((parameter) => !(parameter.in === 'path' && parameter.name in values));
+    if (copy.parameters?.length === 0) delete copy.parameters;
+    copy.operationId = `${operation.operationId}${variant.suffix}`;
+    paths[variant.path] = { ...paths[variant.path], [method]: copy };
+  }
+}
 
 /**
  * The adapter documents a DELETE's input as query parameters, but the REST door reads a DELETE's

@@ -4,7 +4,6 @@
 // Every mutation (on both doors: REST POST/PUT/PATCH/DELETE are mutations) refuses a cross-site
 // Origin unless it is authenticated by a bearer token (CSRF defence beside SameSite=Lax).
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { OpenApiMeta } from 'trpc-to-openapi';
 import { isCrossSiteRequest } from '@/server/auth/origin';
 import { getAuthSession, type AuthSession } from '@/server/auth/session';
 import { db, type Db } from '@/server/db';
@@ -13,6 +12,7 @@ import { log } from '@/server/log';
 import { MailUnavailableError } from '@/server/mail/transport';
 import { appError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, errorBody, fromDatabaseError } from './errors';
 import { assertNoNulCharacter } from './input-guard';
+import type { ApiMeta } from './responses';
 
 export type Context = {
   db: Db;
@@ -56,7 +56,7 @@ function databaseUnavailable(cause: unknown, resHeaders: Headers, path?: string)
 
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ApiMeta>()
   .create({
     errorFormatter({ shape, error }) {
       const body = errorBody(error);
@@ -129,16 +129,18 @@ function signedInGate(needsVerifiedEmail: boolean, needsBrowserSession = false) 
   });
 }
 
-export const publicProcedure = t.procedure.use(publicGate);
+// Each rung names its access in the meta: the OpenAPI document derives the statuses a
+// procedure answers from it (src/server/api/responses.ts). A procedure's own `.meta()` merges in.
+export const publicProcedure = t.procedure.use(publicGate).meta({ access: 'public' });
 
-export const protectedProcedure = t.procedure.use(signedInGate(false));
+export const protectedProcedure = t.procedure.use(signedInGate(false)).meta({ access: 'signedIn' });
 
-export const verifiedProcedure = t.procedure.use(signedInGate(true));
+export const verifiedProcedure = t.procedure.use(signedInGate(true)).meta({ access: 'verified' });
 
 /**
  * The account's keys: e-mail, password, personal access tokens, deletion. A personal access
  * token is for data calls, so a leaked one cannot take the account over: 403 here.
  */
-export const browserSessionProcedure = t.procedure.use(signedInGate(false, true));
+export const browserSessionProcedure = t.procedure.use(signedInGate(false, true)).meta({ access: 'browserSession' });
 
-export const verifiedBrowserSessionProcedure = t.procedure.use(signedInGate(true, true));
+export const verifiedBrowserSessionProcedure = t.procedure.use(signedInGate(true, true)).meta({ access: 'verifiedBrowserSession' });

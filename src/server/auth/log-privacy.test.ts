@@ -7,6 +7,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as authRoute from '@/app/api/auth/[...nextauth]/route';
@@ -145,7 +146,8 @@ describe('the logs of the account flows', () => {
     });
     expect(resetFile).toBeDefined();
     const eml = await readFile(path.join(dataDir, 'outbox', resetFile!), 'utf8');
-    const token = /token=([A-Za-z0-9_%-]+)/.exec(eml)?.[1];
+    // The file is a MIME message (quoted-printable bodies): the link is read from its decoded text.
+    const token = /token=([A-Za-z0-9_%-]+)/.exec((await simpleParser(eml)).text ?? '')?.[1];
     expect(token).toBeTruthy();
     const lines = capture.lines().filter((line) => line.message.startsWith('mail written to the outbox'));
     expect(lines.length).toBeGreaterThanOrEqual(2);

@@ -1,6 +1,7 @@
-// Sends e-mail. With SMTP_URL: nodemailer over SMTP. Without: each mail is written to
-// .data/outbox/ as an .eml file and its path is logged (its links too under `npm run dev`), so a
-// new user of the embedded default can still verify their address. A failing SMTP server raises MailUnavailableError,
+// Sends e-mail. With SMTP_URL: nodemailer over SMTP. Without: nodemailer builds the very message
+// it would send over SMTP (its stream transport: multipart text and HTML, Date, Message-ID) and
+// that is written to .data/outbox/ as an .eml file; its path is logged (its links too under
+// `npm run dev`), so a new user of the embedded default can still verify their address. A failing SMTP server raises MailUnavailableError,
 // which the API turns into a clear 503.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,6 +26,7 @@ export class MailUnavailableError extends Error {
 
 let transporter: Transporter | undefined;
 let transporterUrl: string | undefined;
+let outboxTransporter: Transporter | undefined;
 
 function smtp(url: string): Transporter {
   if (!transporter || transporterUrl !== url) {
@@ -44,16 +46,14 @@ function linksIn(text: string): string[] {
 
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = env();
+  // One message for both ways out, so the outbox file is what SMTP would have carried. Its
+  // bodies get CRLF line ends up front: SMTP turns bare LFs into CRLF on the wire, the outbox
+  // stream would keep them.
+  const crlf = (body: string) => body.replace(/\r?\n/g, '\r\n');
+  const message = { from: MAIL_FROM, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, html: crlf(mail.html), text: crlf(mail.text) };
   if (SMTP_URL) {
     try {
-      await smtp(SMTP_URL).sendMail({
-        from: MAIL_FROM,
-        to: mail.to,
-        replyTo: mail.replyTo,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-      });
+      await smtp(SMTP_URL).sendMail(message);
       log.info('mail sent', { kind: mail.kind });
     } catch (error) {
       log.error('mail could not be sent', { kind: mail.kind, error: (error as Error).message });
@@ -64,16 +64,9 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const dir = outboxDir();
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${Math.random().toString(36).slice(2, 8)}.eml`);
-  const eml = [
-    `From: ${MAIL_FROM}`,
-    `To: ${mail.to}`,
-    ...(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : []),
-    `Subject: ${mail.subject}`,
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    mail.text,
-  ].join('\r\n');
+  outboxTransporter ??= nodemailer.createTransport({ streamTransport: true, buffer: true });
+  // With `buffer: true` the stream transport answers the whole message as a Buffer.
+  const { message: eml } = (await outboxTransporter.sendMail(message)) as { message: Buffer };
   await writeFile(file, eml, { mode: 0o600 });
   // The links carry single-use tokens (and a verification link the address): only `npm run dev`
   // prints them, for a local user without a mail server. Elsewhere the log names the file (mode

@@ -11,6 +11,7 @@ import {
 import { breakdownTask } from '@/server/services/breakdown.service';
 import { generateSession, planSession } from '@/server/services/planning.service';
 import { enforceRateLimit, RATE_LIMITS, rateLimitKey } from '@/server/services/rate-limit.service';
+import { AI_DOWN, RATE_LIMITED_PLANNING } from '../../responses';
 import type { Context } from '../../trpc';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
 
@@ -33,6 +34,7 @@ export const aiRouter = createTRPCRouter({
         description: `Recommends some of your own incomplete tasks for the mood and display mode, with reasons, times and advice. Not metered (the AI session created afterwards is), but refused with 403 when you are at your session or AI session limit, and limited to ${RATE_LIMITS.aiPlanPerUser.limit} planning calls per hour (429 with Retry-After). ${PLANNER_NOTE}`,
         protect: true,
       },
+      errors: { 403: 'At the session or AI session limit of the plan', 429: RATE_LIMITED_PLANNING, 503: AI_DOWN },
     })
     .input(ZAiPlanInput)
     .output(ZAiPlanOutput)
@@ -51,6 +53,7 @@ export const aiRouter = createTRPCRouter({
         description: `Plans a session (as ai-plan) and creates it as an AI session with the recommended tasks. Counts against the session and AI session limits (403 when reached); a planning call for the rate limit. ${PLANNER_NOTE}`,
         protect: true,
       },
+      errors: { 403: 'At the session or AI session limit of the plan', 404: 'A recommended task is no longer yours', 429: RATE_LIMITED_PLANNING, 503: AI_DOWN },
     })
     .input(ZAiGenerateInput)
     .output(ZAiGenerateOutput)
@@ -69,6 +72,7 @@ export const aiRouter = createTRPCRouter({
         description: `Proposes subtasks (with estimates, difficulty and an optional deadline no later than the task's due date) and tips; nothing is created. Counts against the AI breakdown limit (403 when reached) only when it succeeds. 404 for a task that is not yours. ${PLANNER_NOTE}`,
         protect: true,
       },
+      errors: { 403: 'At the AI breakdown limit of the plan', 404: '`Task not found`: none of yours has this id', 503: AI_DOWN },
     })
     .input(ZBreakdownInput)
     .output(ZBreakdownOutput)

@@ -19,6 +19,7 @@ import { clientIp } from '@/server/auth/client-ip';
 import { clearSessionCookie, issueSessionCookie, SESSION_REFRESH_AFTER_SECONDS } from '@/server/auth/cookie';
 import * as auth from '@/server/services/auth.service';
 import { getUser } from '@/server/services/user.service';
+import { MAIL_DOWN, RATE_LIMITED_MAIL, RATE_LIMITED_SIGNIN, RATE_LIMITED_SIGNUP } from '../../responses';
 import { browserSessionProcedure, createTRPCRouter, protectedProcedure, publicProcedure } from '../../trpc';
 
 const tags = ['auth'];
@@ -35,6 +36,7 @@ export const authRouter = createTRPCRouter({
           'Creates the account, signs it in (session cookie) and sends the verification e-mail. 409 when the e-mail already has an account; 30 sign-ups per IP per hour. If the mail cannot be sent the account still exists and `verificationEmailSent` is false.',
         protect: false,
       },
+      errors: { 409: 'An account with this e-mail already exists', 429: RATE_LIMITED_SIGNUP },
     })
     .input(ZSignupInput)
     .output(ZSignupOutput)
@@ -55,6 +57,7 @@ export const authRouter = createTRPCRouter({
           'Sets the session cookie. 401 `Invalid email or password` for an unknown e-mail and a wrong password alike; failed sign-ins are limited to 10 per account and 100 per IP per 15 minutes (429 with Retry-After). A device that signed in to the account before has its own 10 per 15 minutes, so guesses from elsewhere cannot lock the owner out of it.',
         protect: false,
       },
+      errors: { 401: '`Invalid email or password` (an unknown e-mail and a wrong password alike)', 429: RATE_LIMITED_SIGNIN },
     })
     .input(ZSigninInput)
     .output(ZUserAnswer)
@@ -143,6 +146,7 @@ export const authRouter = createTRPCRouter({
           'Answers the same whether or not the account exists, and e-mails a one-time link (valid 1 hour) to `/forgot-password/reset?email=…&token=…`. 5 per address per hour.',
         protect: false,
       },
+      errors: { 429: RATE_LIMITED_MAIL },
     })
     .input(ZForgotPasswordInput)
     .output(ZSuccess)
@@ -162,6 +166,7 @@ export const authRouter = createTRPCRouter({
           'Beyond the spec: `{ email, token, newPassword }` from the reset link. The token works once and expires after 1 hour (400 otherwise). Every session of the account ends; sign in with the new password.',
         protect: false,
       },
+      errors: { 400: 'The reset link is wrong, used or expired' },
     })
     .input(ZResetPasswordInput)
     .output(ZSuccess)
@@ -181,6 +186,7 @@ export const authRouter = createTRPCRouter({
           'The e-mail and token from the verification link `/verify/{email}/{token}`. Answers `verified`, or `already` when the address was verified before; 400 for a wrong or expired token.',
         protect: false,
       },
+      errors: { 400: 'The verification link is wrong or expired' },
     })
     .input(ZVerifyEmailInput)
     .output(ZVerifyEmailOutput)
@@ -196,6 +202,7 @@ export const authRouter = createTRPCRouter({
         description:
           '429 with Retry-After within 60 seconds of the last send (and after 5 mails per address per hour); 503 when the mail cannot be sent right now; 400 when already verified.',
       },
+      errors: { 400: 'The e-mail address is already verified', 429: 'A verification e-mail was sent less than 60 seconds ago, or 5 were sent to this address this hour', 503: MAIL_DOWN },
     })
     .input(z.object({}).optional())
     .output(ZSuccess)

@@ -1,6 +1,6 @@
 // The OpenAPI document tells the truth about authentication: every call that needs a session
-// declares both schemes (cookie and bearer token) and answers 401 without one; the public
-// account calls declare none.
+// declares its schemes (cookie and bearer token, or the cookie alone for the account's keys) and
+// answers 401 without one; the public account calls declare none.
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/server/api/openapi';
 import { handleRest } from '@/server/api/rest';
@@ -26,6 +26,8 @@ const PROTECTED = [
   'DELETE /user/tokens/{id}',
 ];
 
+const BROWSER_SESSION_ONLY = ['DELETE /user', 'PATCH /user/reset-password', 'GET /user/tokens', 'POST /user/tokens', 'DELETE /user/tokens/{id}'];
+
 type Operation = { security?: Record<string, string[]>[] };
 
 function operations() {
@@ -44,7 +46,10 @@ describe('OpenAPI security of the account calls', () => {
       expect(all.has(call), call).toBe(true);
       expect(all.get(call)?.security ?? [], call).toEqual([]);
     }
-    for (const call of PROTECTED) expect(all.get(call)?.security, call).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
+    for (const call of PROTECTED) {
+      // Calls that hold the account's keys refuse personal access tokens: they declare the cookie only.
+      expect(all.get(call)?.security, call).toEqual(BROWSER_SESSION_ONLY.includes(call) ? [{ cookieAuth: [] }] : [{ cookieAuth: [] }, { bearerAuth: [] }]);
+    }
     const schemes = openApiDocument('http://localhost:3000').components?.securitySchemes as Record<string, { name?: string }>;
     expect(schemes.cookieAuth?.name).toBe('next-auth.session-token');
   });

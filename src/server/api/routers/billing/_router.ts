@@ -22,6 +22,7 @@ import {
   createPortalSession,
 } from '@/server/services/billing.service';
 import { z } from 'zod';
+import { BILLING_DOWN } from '../../responses';
 import { createTRPCRouter, protectedProcedure, publicProcedure, verifiedProcedure } from '../../trpc';
 
 export const UNKNOWN_PROVIDER_MESSAGE = 'Unknown billing provider';
@@ -64,6 +65,8 @@ export const billingRouter = createTRPCRouter({
           'than `stripe`, 403 until the e-mail is verified, 409 `You already have Plus`, 503 `Billing is not configured`.',
         protect: true,
       },
+      errors: { 409: '`You already have Plus`', 503: BILLING_DOWN },
+      pathValues: { provider: BILLING_PROVIDERS },
     })
     .input(ZCreateCheckoutSessionInput)
     .output(ZBillingUrlOutput)
@@ -84,6 +87,8 @@ export const billingRouter = createTRPCRouter({
           '/account. 403 `Subscription management is for Plus users only` for Free users, 503 when billing is not configured.',
         protect: true,
       },
+      errors: { 403: 'Only for Plus', 409: 'No Stripe subscription to manage', 503: BILLING_DOWN },
+      pathValues: { provider: BILLING_PROVIDERS },
     })
     .input(ZBillingProviderInput)
     .output(ZBillingUrlOutput)
@@ -105,6 +110,8 @@ export const billingRouter = createTRPCRouter({
           '`Subscription management is for Plus users only` for Free users, 503 when billing is not configured.',
         protect: true,
       },
+      errors: { 403: 'Only for Plus', 409: 'No Stripe subscription to cancel', 503: BILLING_DOWN },
+      pathValues: { provider: BILLING_PROVIDERS },
     })
     .input(ZBillingProviderInput)
     .output(ZCancelSubscriptionOutput)

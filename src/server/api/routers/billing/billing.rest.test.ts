@@ -124,9 +124,10 @@ describe('REST billing calls', () => {
 
   it('lists the billing calls in the OpenAPI document', () => {
     const paths = openApiDocument('http://localhost:3000').paths ?? {};
-    expect(paths['/{provider}/create-checkout-session']?.post).toBeDefined();
-    expect(paths['/{provider}/create-portal-session']?.post).toBeDefined();
-    expect(paths['/{provider}/cancel-subscription']?.post).toBeDefined();
+    // `{provider}` has one value, written into the path (a template would overlap /sessions/{id}).
+    expect(paths['/stripe/create-checkout-session']?.post).toBeDefined();
+    expect(paths['/stripe/create-portal-session']?.post).toBeDefined();
+    expect(paths['/stripe/cancel-subscription']?.post).toBeDefined();
     expect(paths['/billing/status']?.get?.security ?? []).toEqual([]);
   });
 });

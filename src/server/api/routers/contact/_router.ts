@@ -3,6 +3,7 @@ import { ZContactInput } from '@/lib/schemas/contact';
 import { ZSuccess } from '@/lib/schemas/user';
 import { clientIp } from '@/server/auth/client-ip';
 import { sendContactMessage } from '@/server/services/contact.service';
+import { RATE_LIMITED_CONTACT } from '../../responses';
 import { createTRPCRouter, publicProcedure } from '../../trpc';
 
 export const contactRouter = createTRPCRouter({
@@ -17,6 +18,7 @@ export const contactRouter = createTRPCRouter({
           'Stores the message and e-mails it to the operator. If the e-mail cannot be sent the message is still stored and the answer is still a success. 10 messages per IP per hour.',
         protect: false,
       },
+      errors: { 429: RATE_LIMITED_CONTACT },
     })
     .input(ZContactInput)
     .output(ZSuccess)

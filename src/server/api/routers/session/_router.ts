@@ -38,13 +38,14 @@ export const sessionRouter = createTRPCRouter({
           '(403 when reached). Defaults: displayMode clock, maxTasks 5, pomodoro 25/5, dueDate now, and a default name.',
         protect: true,
       },
+      errors: { 403: 'At the session or AI session limit of the plan', 404: '`Task not found`: a selected task is not yours' },
     })
     .input(ZCreateSessionInput)
     .output(ZSessionOutput)
     .mutation(({ ctx, input }) => createSession(ctx.db, ctx.session.userId, input)),
 
   get: sessionProcedure
-    .meta({ openapi: { method: 'GET', path: '/sessions/{id}', tags, summary: 'One of your sessions', protect: true } })
+    .meta({ openapi: { method: 'GET', path: '/sessions/{id}', tags, summary: 'One of your sessions', description: 'The session: its name, display mode, timer settings and selected task ids in order.', protect: true } })
     .output(ZSessionOutput)
     .query(({ ctx }) => toSessionOutput(ctx.ownSession)),
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { verifiedProcedure } from '../../trpc';
 
 export const sessionProcedure = verifiedProcedure
+  .meta({ owns: 'Session' })
   .input(z.object({ id: ZId.describe('The session id') }))
   .use(async ({ ctx, input, next }) => {
     const session = await getOwnSession(ctx.db, ctx.session.userId, input.id);

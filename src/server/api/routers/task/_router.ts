@@ -14,6 +14,7 @@ import { disableCalendarFeed, getCalendarFeed, rotateCalendarFeed } from '@/serv
 import { idempotencyKeyOf } from '@/server/services/idempotency.service';
 import { completeTask, createTask, currentTask, deleteTask, listTasks, patchTask, updateTask } from '@/server/services/task.service';
 import { z } from 'zod';
+import { FEED_NEEDS_SECRET, IDEMPOTENCY_CONFLICT } from '../../responses';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
 import { taskProcedure } from './procedures';
 
@@ -68,6 +69,7 @@ export const taskRouter = createTRPCRouter({
         description: 'The secret iCalendar (ICS) URL listing your dated tasks, for any calendar app; url is null while the feed is off.',
         protect: true,
       },
+      errors: { 503: FEED_NEEDS_SECRET },
     })
     .input(z.object({}).optional())
     .output(ZCalendarFeedOutput)
@@ -83,6 +85,7 @@ export const taskRouter = createTRPCRouter({
         description: 'Turns the feed on and gives it a new secret URL; every earlier URL stops working.',
         protect: true,
       },
+      errors: { 503: FEED_NEEDS_SECRET },
     })
     .input(z.object({}).optional())
     .output(ZCalendarFeedOutput)
@@ -98,6 +101,7 @@ export const taskRouter = createTRPCRouter({
         description: 'The feed URL stops working; turning the feed on again gives a new URL.',
         protect: true,
       },
+      errors: { 503: FEED_NEEDS_SECRET },
     })
     .input(z.object({}).optional())
     .output(ZCalendarFeedOutput)
@@ -116,6 +120,7 @@ export const taskRouter = createTRPCRouter({
           IDEMPOTENCY_NOTE,
         protect: true,
       },
+      errors: { 400: 'A subtask cannot have subtasks of its own', 403: 'At the monthly task limit of the plan', 404: '`Task not found`: parentTaskId is not one of your tasks', 409: IDEMPOTENCY_CONFLICT },
     })
     .input(ZCreateTaskInput)
     .output(ZTaskOutput)
@@ -148,6 +153,7 @@ export const taskRouter = createTRPCRouter({
         description: 'Only the fields sent change. `{ "completed": false, "completedAt": null }` reopens a completed task. ' + IDEMPOTENCY_NOTE,
         protect: true,
       },
+      errors: { 409: IDEMPOTENCY_CONFLICT },
     })
     .input(ZPatchTaskInput)
     .output(ZTaskOutput)
@@ -163,6 +169,7 @@ export const taskRouter = createTRPCRouter({
         description: 'Marks the task completed now; an optional sessionId (one of your own sessions) records where. ' + IDEMPOTENCY_NOTE,
         protect: true,
       },
+      errors: { 404: '`Session not found`: sessionId is not one of your sessions', 409: IDEMPOTENCY_CONFLICT },
     })
     .input(ZCompleteTaskInput)
     .output(ZTaskOutput)

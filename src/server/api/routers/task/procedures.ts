@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { verifiedProcedure } from '../../trpc';
 
 export const taskProcedure = verifiedProcedure
+  .meta({ owns: 'Task' })
   .input(z.object({ id: ZId.describe('The task id') }))
   .use(async ({ ctx, input, next }) => {
     const task = await getOwnTask(ctx.db, ctx.session.userId, input.id);

@@ -18,6 +18,7 @@ import { ZTaskOutput } from '@/lib/schemas/task';
 import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
 import * as tokens from '@/server/services/token.service';
 import * as users from '@/server/services/user.service';
+import { MAIL_DOWN, RATE_LIMITED_MAIL, RATE_LIMITED_PASSWORD } from '../../responses';
 import {
   browserSessionProcedure,
   BROWSER_SESSION_NEEDED,
@@ -59,6 +60,7 @@ export const userRouter = createTRPCRouter({
         description:
           'Name at once. A new e-mail needs `currentPassword` and is a request: the account keeps its address and access, the answer shows it as `pendingEmail`, a link goes to the new address (opening it makes the change) and a notice to the current one. 409 when another account has that e-mail; 403 for an e-mail change with an API token.',
       },
+      errors: { 400: 'A new e-mail address needs the current password, and it was missing or wrong', 409: 'The new e-mail address already has an account', 429: `${RATE_LIMITED_PASSWORD}, or ${RATE_LIMITED_MAIL}`, 503: MAIL_DOWN },
     })
     .input(ZUpdateProfileInput)
     .output(ZUserOutput)
@@ -106,6 +108,7 @@ export const userRouter = createTRPCRouter({
         description:
           '400 when the current password is wrong or the new one is under 8 characters. Ends every other session of the account; this one continues with a fresh cookie. Needs the browser session (not an API token).',
       },
+      errors: { 400: 'The current password is wrong', 429: RATE_LIMITED_PASSWORD },
     })
     .input(ZChangePasswordInput)
     .output(ZSuccess)
@@ -125,6 +128,7 @@ export const userRouter = createTRPCRouter({
         description:
           'Needs the account password as `{ "password": "..." }` in the JSON body. Removes the user and all their data (tasks, sessions, usage, tokens, messages) in one transaction and clears the cookie. 400 when the password is wrong; needs the browser session (not an API token).',
       },
+      errors: { 400: 'The password is wrong', 429: RATE_LIMITED_PASSWORD, 503: 'Stripe could not be reached to end a Plus subscription' },
     })
     .input(ZDeleteAccountInput)
     .output(ZSuccess)
@@ -174,6 +178,7 @@ export const userRouter = createTRPCRouter({
         description:
           'Answers the token once: send it as `Authorization: Bearer <token>` on data calls (tasks, sessions, AI, the profile name and preferences). A token cannot change the e-mail or password, manage tokens or delete the account. Needs a verified e-mail and the browser session; at most 25 tokens.',
       },
+      errors: { 400: 'The most API tokens an account can have already exist' },
     })
     .input(ZCreateApiTokenInput)
     .output(ZCreatedApiToken)
@@ -188,6 +193,7 @@ export const userRouter = createTRPCRouter({
         summary: 'Revoke a personal access token',
         description: 'The token stops working at once. 404 when no token of yours has this id. Needs the browser session (not an API token).',
       },
+      errors: { 404: '`API token not found`: none of yours has this id' },
     })
     .input(z.object({ id: z.string().min(1).max(64).describe('The token id') }))
     .output(ZSuccess)
