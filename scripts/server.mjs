@@ -6,7 +6,8 @@
 // `getRequestHandler()`), as `next start` would. The TypeScript router is loaded by Node itself
 // with scripts/ts-hooks.mjs; Next serves its own build (.next).
 //
-// Env: PORT, NODE_ENV=production, plus the app's (set by the launcher). Binds every interface, as `next start`.
+// Env: PORT, NODE_ENV=production, plus the app's (set by the launcher). Binds every interface, as `next start`,
+// or BIND_ADDRESS when set (e.g. 127.0.0.1 behind a balancer on the same machine).
 // ONETHING_DOOR=off serves everything through Next (for comparison and as an escape hatch).
 // SIGTERM drains, then exits (scripts/draining.mjs); SIGINT and an orphaned server (the launcher died) close at once.
 import './ts-hooks.mjs';
@@ -54,7 +55,7 @@ const server = http.createServer(drainer.listener);
 drainer.attach(server);
 // As `next start`: keep-alive a little longer than common proxies' idle timeouts.
 server.keepAliveTimeout = 65_000;
-server.listen(port, () => {
+server.listen(port, process.env.BIND_ADDRESS || undefined, () => {
   process.stdout.write(`[onething] ready on port ${port} in ${Math.round(performance.now() - started)} ms${listener === nextHandler ? ' (Next only)' : ''}\n`);
 });
 

@@ -1,7 +1,8 @@
 // Next.js start-up and error hooks, on the Node.js server only (never on the edge, in a build or
 // in tests):
 // - register(): starts the background jobs (src/server/jobs/schedule.ts; ONETHING_JOBS=off turns
-//   them off, e.g. for an instance that should only serve requests), and the Sentry SDK when
+//   them off, e.g. for an instance that should only serve requests; ONETHING_JOBS_INTERVAL_MS sets
+//   how often they run), and the Sentry SDK when
 //   SENTRY_DSN is set (src/server/error-report.ts), so even an error outside a request is reported.
 // - onRequestError(): an error Next caught while rendering a page or running a server action
 //   goes to the log and, with a DSN, to Sentry, tagged with the request id src/proxy.ts gave the
@@ -20,7 +21,10 @@ export async function register() {
     await errorReporter();
     if (process.env.ONETHING_JOBS !== 'off') {
       const { startJobs } = await import('./server/jobs/schedule');
-      startJobs();
+      // ONETHING_JOBS_INTERVAL_MS: run the jobs more often than every 5 minutes (the cluster
+      // soak runs them every few seconds on every instance at once).
+      const every = Number(process.env.ONETHING_JOBS_INTERVAL_MS);
+      startJobs(every > 0 ? { intervalMs: every, firstDelayMs: every } : {});
     }
   }
 }
