@@ -18,7 +18,7 @@
 // --app-dir=<checkout> (default this one),
 // --profile (CPU profiles of the app in bench/.out/profiles), --app-node-options="<flags>" (NODE_OPTIONS
 // for the app's processes, e.g. a --require preload that records GC pauses), --frontend=false (skip
-// bench/frontend.mjs), --rows=tasks,me,sessions,patch,post,growth (measure only these rows; the
+// bench/frontend.mjs), --rows=tasks,me,sessions,patch,post,growth,dashboard (measure only these rows; the
 // report then goes to bench/.out/results-partial.md and README's figures are left as they are),
 // --timeline (each open-loop answer's due time and latency in bench/.out/timeline-<row>.json),
 // --floor-as-app (a second floor in the app's place, to see the noise of the comparison itself).
@@ -36,7 +36,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { mintSessionCookie } from './auth.mjs';
 import { measureFrontend } from './frontend.mjs';
 import { runInterleavedOpenLoop, runLoad } from './load.mjs';
-import { GROWTH, growthUserId, seed, SESSIONS, TASKS, USERS, userId } from './seed.mjs';
+import { GROWTH, growthUserId, HISTORY, historyUserId, seed, SESSIONS, TASKS, USERS, userId } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -169,6 +169,9 @@ try {
   say('both servers answer');
 
   const cookies = await Promise.all(Array.from({ length: USERS }, (_, i) => mintSessionCookie({ userId: userId(i + 1), secret })));
+  const historyCookies = Object.fromEntries(
+    await Promise.all(HISTORY.map(async (size) => [size, await mintSessionCookie({ userId: historyUserId(size), secret })])),
+  );
   const growthCookies = Object.fromEntries(
     await Promise.all(GROWTH.map(async (size) => [size, await mintSessionCookie({ userId: growthUserId(size), secret })])),
   );
@@ -203,18 +206,18 @@ try {
   // 4. Measurements
   const rows = [];
   const only = args.rows ? new Set(args.rows.split(',')) : null;
-  const measure = async (key, label, request, section) => {
+  const measure = async (key, label, request, section, { appOnly = false } = {}) => {
     if (only && !only.has(key)) return;
     const result = {};
     for (const [name, url] of [
-      ['floor', floorUrl],
+      ...(appOnly ? [] : [['floor', floorUrl]]),
       ['app', appUrl],
     ]) {
       result[name] = await runLoad({ url, request, connections, durationMs, warmupMs });
       const r = result[name];
       say(`${label} ${name}: ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
     }
-    const row = { label, section, ...result, ratio: result.app.rps / result.floor.rps };
+    const row = { label, section, ...result, ratio: result.floor ? result.app.rps / result.floor.rps : undefined };
     if (section === 'calls') {
       // Latency at the same load: both servers get the same fixed request rate.
       const rate = Math.max(1, Math.round(result.app.rps * openShare));
@@ -274,6 +277,20 @@ try {
     await measure('growth', `GET /api/tasks (${size.toLocaleString('en-US')} tasks)`, () => ({ method: 'GET', path: '/api/tasks', headers: { cookie: growthCookies[size] } }), 'growth');
   }
 
+  // The dashboard's reads (the open tasks, the counts, the first page of completed history, in
+  // turn, as the page asks for them) for users whose history grows: the app only (the floor has
+  // no paging). The figure to watch is each row's throughput against the 200-task row's.
+  for (const size of HISTORY) {
+    const dashboardCalls = ['/api/tasks?status=open', '/api/tasks/counts', '/api/tasks?status=completed&limit=20'];
+    await measure(
+      'dashboard',
+      `dashboard reads (${size.toLocaleString('en-US')} tasks, all but 20 completed)`,
+      (i) => ({ method: 'GET', path: dashboardCalls[i % dashboardCalls.length], headers: { cookie: historyCookies[size] } }),
+      'dashboard',
+      { appOnly: true },
+    );
+  }
+
   // 5. Report
   const cpu = os.cpus();
   const environment = [
@@ -293,12 +310,22 @@ try {
   const failures = rows.filter(
     (row) =>
       row.app.ok !== row.app.requests ||
-      row.floor.ok !== row.floor.requests ||
+      (row.floor && row.floor.ok !== row.floor.requests) ||
       row.app.errors ||
-      row.floor.errors ||
+      row.floor?.errors ||
       (row.open && (row.open.app.errors || row.open.floor.errors || Object.keys(row.open.app.statuses).some((status) => Number(status) >= 400) || Object.keys(row.open.floor.statuses).some((status) => Number(status) >= 400))),
   );
   const table = (section) => [header, ...rows.filter((row) => row.section === section).map(line)].join('\n');
+  const dashboardRows = rows.filter((row) => row.section === 'dashboard');
+  const dashboardTable = () =>
+    [
+      '| reads | app req/s | app p50 ms | app p99 ms | req/s / 200-task row (target 0.80 to 1.20) |',
+      '|---|---:|---:|---:|---:|',
+      ...dashboardRows.map((row) => {
+        const ratio = row.app.rps / dashboardRows[0].app.rps;
+        return `| ${row.label} | ${fmt(row.app.rps, 0)} | ${fmt(row.app.p50)} | ${fmt(row.app.p99)} | ${fmt(ratio, 2)} ${verdict(ratio >= 0.8 && ratio <= 1.2)} |`;
+      }),
+    ].join('\n');
   const targetTable = () => [targetHeader, ...rows.filter((row) => row.open).map(targetLine)].join('\n');
   const missed = rows.filter((row) => row.open && (row.ratio < THROUGHPUT_TARGET || row.p99Ratio > P99_TARGET));
   const notes = [
@@ -353,7 +380,14 @@ ${table('calls')}
 ## GET /api/tasks as the list grows (closed loop)
 
 ${table('growth')}
+${dashboardRows.length ? `
+## The dashboard's reads as the history grows (closed loop, app only)
 
+GET /api/tasks?status=open, GET /api/tasks/counts and GET /api/tasks?status=completed&limit=20 in turn,
+for one user with that many tasks, all but 20 of them completed.
+
+${dashboardTable()}
+` : ''}
 ${notes}
 ${frontend ? `\n${frontend}` : ''}`;
   // A partial run (--rows) or an A/A run is a probe, not the published figures: its report goes to bench/.out.

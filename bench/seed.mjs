@@ -1,18 +1,22 @@
 // Seeds the benchmark database straight through SQL (seconds, not minutes): USERS Plus users
 // (so task creation never hits a limit) with TASKS tasks (a mix of dated, undated, completed,
 // described, coloured tasks and subtasks) and SESSIONS sessions each, plus three users with 20,
-// 200 and 2,000 tasks for the growth measurement. E-mail reminders are off for all of them.
+// 200 and 2,000 tasks for the growth measurement, and three with 200, 2,000 and 10,000 tasks,
+// all but 20 of them completed, for the dashboard's reads as the history grows. E-mail reminders are off for all of them.
 export const USERS = 50;
 export const TASKS = 200;
 export const SESSIONS = 50;
 export const GROWTH = [20, 200, 2000];
+/** Users whose history grows (all but 20 completed) for the dashboard's reads. */
+export const HISTORY = [200, 2000, 10000];
 
 export const userId = (n) => `bench-user-${n}`;
 export const growthUserId = (size) => `bench-growth-${size}`;
+export const historyUserId = (size) => `bench-history-${size}`;
 
 const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;
 
-function tasksSql(userExpr, count, seriesFrom) {
+function tasksSql(userExpr, count, seriesFrom, completed = 'n % 4 = 0', completedAt = `${UTC_NOW} - interval '1 day'`) {
   // The last tenth are subtasks of the first tasks (one level, as the app allows).
   const topLevel = Math.ceil(count * 0.9);
   return `
@@ -23,7 +27,7 @@ function tasksSql(userExpr, count, seriesFrom) {
       (ARRAY['Low','Medium','High','Critical'])[1 + n % 4]::"Importance",
       (ARRAY['Easy','Medium','Hard','Very Hard'])[1 + n % 4]::"Difficulty",
       CASE WHEN n % 5 = 0 THEN NULL ELSE ${UTC_NOW} + (n - ${Math.floor(count / 2)}) * interval '3 hours' END,
-      n % 4 = 0, CASE WHEN n % 4 = 0 THEN ${UTC_NOW} - interval '1 day' END,
+      ${completed}, CASE WHEN ${completed} THEN ${completedAt} END,
       CASE WHEN n % 2 = 0 THEN '#3B82F6' END,
       CASE WHEN n > ${topLevel} THEN ${userExpr} || '-task-' || (n - ${topLevel}) END,
       ${UTC_NOW} - (${count} - n) * interval '1 hour', ${UTC_NOW}
@@ -51,6 +55,15 @@ export async function seed(client) {
       [growthUserId(size), `Growth ${size}`, `bench-growth-${size}@example.com`],
     );
     await client.query(tasksSql(`'${growthUserId(size)}'::text`, size, '(SELECT 1) one'));
+  }
+  for (const size of HISTORY) {
+    await client.query(
+      `INSERT INTO "User" ("id", "name", "email", "passwordHash", "emailVerified", "subscriptionTier", "emailRemindersEnabled", "updatedAt")
+       VALUES ($1, $2, $3, 'not-a-hash', true, 'plus', false, ${UTC_NOW})`,
+      [historyUserId(size), `History ${size}`, `bench-history-${size}@example.com`],
+    );
+    // Twenty open tasks (a person's day); everything else is completed history.
+    await client.query(tasksSql(`'${historyUserId(size)}'::text`, size, '(SELECT 1) one', 'n > 20', `${UTC_NOW} - (${size} - n) * interval '1 hour'`));
   }
   await client.query('COMMIT');
   await client.query('ANALYZE');

@@ -11,15 +11,17 @@
 // so the door, the pages and the route handlers share one compiled copy of the server code
 // (docs/architecture.md).
 //
-// Env: PORT, NODE_ENV, plus the app's (set by the launcher). Binds every interface, as `next start`.
+// Env: PORT, NODE_ENV, plus the app's (set by the launcher). Binds every interface, as `next start`,
+// or BIND_ADDRESS when set (e.g. 127.0.0.1 behind a balancer on the same machine).
 // ONETHING_DOOR=off serves everything through Next (for comparison and as an escape hatch; in
 // development it also gives hot reload of API code, which the door, made once at start, lacks).
-// SIGTERM/SIGINT close the server and exit; when the launcher dies (orphaned), exit too.
+// SIGTERM drains, then exits (scripts/draining.mjs); SIGINT and an orphaned server (the launcher died) close at once.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import next from 'next';
+import { createDrainer } from './draining.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -88,26 +90,17 @@ try {
   process.exit(1);
 }
 
-const server = http.createServer(listener);
+// SIGTERM drains (scripts/draining.mjs): health 503, requests in flight finish, then exit.
+const drainer = createDrainer(listener);
+const server = http.createServer(drainer.listener);
+drainer.attach(server);
 // As `next start`: keep-alive a little longer than common proxies' idle timeouts.
 server.keepAliveTimeout = 65_000;
-server.listen(port, () => {
+server.listen(port, process.env.BIND_ADDRESS || undefined, () => {
   process.stdout.write(`[onething] ready on port ${port} in ${Math.round(performance.now() - started)} ms${listener === nextHandler ? ' (Next only)' : ''}\n`);
 });
 
-let closing = false;
-function close() {
-  if (closing) return;
-  closing = true;
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-  setTimeout(() => {
-    server.closeAllConnections();
-    process.exit(0);
-  }, 5_000).unref();
-}
-process.on('SIGTERM', close);
-process.on('SIGINT', close);
+const close = () => drainer.drain({ immediate: true });
 
 // The launcher stops us on its way out; if it was killed outright, stop by ourselves.
 const parentPid = process.ppid;

@@ -5,7 +5,8 @@
 //   from Next's own server build (one compiled copy of the server code, no second bundle, no
 //   TypeScript at run time), and one pass of the reminder job to scripts/run-reminders.mjs;
 //   starts the background jobs (src/server/jobs/schedule.ts; ONETHING_JOBS=off turns
-//   them off, e.g. for an instance that should only serve requests), and the Sentry SDK when
+//   them off, e.g. for an instance that should only serve requests; ONETHING_JOBS_INTERVAL_MS sets
+//   how often they run), and the Sentry SDK when
 //   SENTRY_DSN is set (src/server/error-report.ts), so even an error outside a request is reported.
 // - onRequestError(): an error Next caught while rendering a page or running a server action
 //   goes to the log and, with a DSN, to Sentry, tagged with the request id src/proxy.ts gave the
@@ -31,7 +32,10 @@ export async function register() {
     await errorReporter();
     if (process.env.ONETHING_JOBS !== 'off') {
       const { startJobs } = await import('./server/jobs/schedule');
-      startJobs();
+      // ONETHING_JOBS_INTERVAL_MS: run the jobs more often than every 5 minutes (the cluster
+      // soak runs them every few seconds on every instance at once).
+      const every = Number(process.env.ONETHING_JOBS_INTERVAL_MS);
+      startJobs(every > 0 ? { intervalMs: every, firstDelayMs: every } : {});
     }
     // Handed to the process that started Next (scripts/server.mjs, scripts/run-reminders.mjs),
     // which set this callback before: in production Next runs register() on its own schedule,

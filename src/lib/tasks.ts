@@ -117,3 +117,12 @@ export function isAiSessionLimitError(message: string | null | undefined): boole
   const text = (message ?? '').toLowerCase();
   return text.includes('ai session limit') || text.includes('limit');
 }
+
+/**
+ * The tasks of a GET /api/tasks answer: the plain array, or a page's items (the answer is a
+ * page when a limit or cursor was sent). For `select` in the task list's query options.
+ */
+export function taskItems<T>(data: readonly T[] | { items: readonly T[] } | undefined): T[] {
+  if (!data) return [];
+  return Array.isArray(data) ? (data as T[]) : [...(data as { items: readonly T[] }).items];
+}

@@ -18,10 +18,45 @@ export const DB_TIMEOUTS = { connectMs: 10_000, transactionMaxWaitMs: 10_000, tr
 
 const pools = new WeakMap<object, pg.Pool>();
 
+/**
+ * `pgbouncer=true` in DATABASE_URL (Prisma's spelling) says a pooler in transaction mode sits in
+ * front of PostgreSQL: each transaction may run on another server connection, so a statement
+ * prepared by name on one is unknown on the next ("prepared statement … does not exist").
+ * Behind it every statement is sent unnamed (parsed per call, as Prisma's own queries are).
+ */
+export function behindTransactionPooler(connectionString: string): { url: string; pooled: boolean } {
+  try {
+    const url = new URL(connectionString);
+    const pooled = url.searchParams.get('pgbouncer') === 'true';
+    url.searchParams.delete('pgbouncer');
+    return { url: url.toString(), pooled };
+  } catch {
+    return { url: connectionString, pooled: false };
+  }
+}
+
+/** A node-postgres client that drops statement names (see behindTransactionPooler). */
+class UnnamedStatementClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    if (config && typeof config === 'object' && 'name' in config && (config as { name?: unknown }).name) {
+      args[0] = { ...(config as object), name: undefined };
+    }
+    return (super.query as (...rest: unknown[]) => never)(...args);
+  }
+}
+
 export function createDb(connectionString: string, max = 10): Db {
+  const { url, pooled } = behindTransactionPooler(connectionString);
   // The pool is made here (not by the adapter) so the few hot reads of `poolOf` share it;
   // Prisma still owns it: $disconnect ends it.
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: DB_TIMEOUTS.connectMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
+    ...(pooled && { Client: UnnamedStatementClient }),
+  });
   const client = new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     transactionOptions: { maxWait: DB_TIMEOUTS.transactionMaxWaitMs, timeout: DB_TIMEOUTS.transactionTimeoutMs },

@@ -7,6 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { SIGNED_IN_QUERY_KEY } from '@/components/useSignedIn';
 import type { TUser } from '@/lib/schemas/user';
+import { completedHistoryOptions, openTasksOptions, taskCountsOptions } from '@/features/dashboard/queries';
 import { takeUpgradeIntent } from '@/lib/upgrade-intent';
 import type { useTRPC } from '@/trpc/react';
 import { browserStorage, cacheUser } from './session-sync';
@@ -22,7 +23,12 @@ export function rememberSignedInUser(queryClient: QueryClient, trpc: Trpc, user:
 export async function preloadAppData(queryClient: QueryClient, trpc: Trpc, user: TUser): Promise<void> {
   if (!user.emailVerified) return;
   // prefetchQuery never throws: a failed preload just leaves the page to load it itself.
-  await Promise.all([queryClient.prefetchQuery(trpc.task.list.queryOptions()), queryClient.prefetchQuery(trpc.session.list.queryOptions())]);
+  await Promise.all([
+    queryClient.prefetchQuery(openTasksOptions(trpc)),
+    queryClient.prefetchQuery(taskCountsOptions(trpc)),
+    queryClient.prefetchInfiniteQuery(completedHistoryOptions(trpc)),
+    queryClient.prefetchQuery(trpc.session.list.queryOptions()),
+  ]);
 }
 
 /**

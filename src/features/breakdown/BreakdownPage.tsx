@@ -18,6 +18,7 @@ import { importanceForDifficulty, isBreakdownLimitError } from '@/lib/breakdown'
 import { DEFAULT_TASK_COLOR, PLAN_LIMITS, type UsageKind } from '@/lib/constants';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { useTRPC } from '@/trpc/react';
+import { taskItems } from '@/lib/tasks';
 import { requestBreakdown, type BreakdownAnswer, type BreakdownSubtask } from './api';
 import { SubtaskCard } from './SubtaskCard';
 
@@ -33,7 +34,7 @@ export function BreakdownPage() {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const params = useSearchParams();
-  const tasks = useQuery(trpc.task.list.queryOptions(undefined, { refetchOnMount: true }));
+  const tasks = useQuery(trpc.task.list.queryOptions({ status: 'open' }, { refetchOnMount: true, select: taskItems }));
   const me = useQuery(trpc.auth.me.queryOptions(undefined, { retry: false }));
   const open = (tasks.data ?? []).filter((task) => !task.completed && !task.parentTaskId);
 

@@ -19,6 +19,7 @@ import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
 import { todayISO, type ISODate } from '@/lib/date-picker';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { useTRPC } from '@/trpc/react';
+import { taskItems } from '@/lib/tasks';
 import { DayPanel } from './DayPanel';
 import { MonthGrid } from './MonthGrid';
 import { SubscribePopover } from './SubscribePopover';
@@ -64,7 +65,7 @@ export function CalendarPage() {
   const view = viewForWidth(chosen, isMobile ? 0 : MOBILE_BREAKPOINT_PX, MOBILE_BREAKPOINT_PX);
   const range = visibleRange(view, selected, zone);
   const enabled = ready && !!user?.emailVerified;
-  const tasks = useQuery(trpc.task.list.queryOptions(range, { enabled, placeholderData: keepPreviousData }));
+  const tasks = useQuery(trpc.task.list.queryOptions(range, { enabled, placeholderData: keepPreviousData, select: taskItems }));
   const byDay = useMemo(() => tasksByDay(tasks.data ?? [], zone), [tasks.data, zone]);
   const dayTasks = byDay.get(selected) ?? [];
   const loading = !ready || (enabled && tasks.isPending);

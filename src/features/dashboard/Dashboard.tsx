@@ -1,9 +1,11 @@
 'use client';
 // The dashboard (spec section 2): 'Your Dashboard', the four stat cards, Active Tasks and
 // Completed (subtasks nested), Recent Sessions and Start Session, the task dialogs, and the
-// verification wall while the e-mail is unverified. ?verified=success|already shows its toast
+// verification wall while the e-mail is unverified. It reads the open tasks, the counts and
+// one page of the most recent completions; older ones load a page at a time ('Load more'), so a
+// long history costs nothing until asked for. ?verified=success|already shows its toast
 // and resets the address to /dashboard; ?task=<id> (from reminder mails) opens that task.
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/Button';
@@ -12,10 +14,11 @@ import { PageHeader } from '@/components/shell/AppShell';
 import { LoadingOverlay, Spinner } from '@/components/Spinner';
 import { toast } from '@/components/Toast';
 import type { TTaskOutput } from '@/lib/schemas/task';
-import { taskStats, taskTree } from '@/lib/tasks';
+import { taskItems, taskStats, taskTree } from '@/lib/tasks';
 import { StartSession } from '@/features/session-setup';
 import { DeleteTaskDialog, TaskFormDialog, useTaskMutations } from '@/features/tasks';
 import { useTRPC } from '@/trpc/react';
+import { completedHistoryOptions, openTasksOptions, taskCountsOptions } from './queries';
 import { RecentSessions } from './RecentSessions';
 import { TaskList } from './TaskList';
 import { VerificationWall } from './VerificationWall';
@@ -39,7 +42,9 @@ function VerifiedDashboard() {
   const trpc = useTRPC();
   const router = useRouter();
   const params = useSearchParams();
-  const tasksQuery = useQuery(trpc.task.list.queryOptions());
+  const tasksQuery = useQuery(openTasksOptions(trpc));
+  const historyQuery = useInfiniteQuery(completedHistoryOptions(trpc));
+  const countsQuery = useQuery(taskCountsOptions(trpc));
   const sessionsQuery = useQuery(trpc.session.list.queryOptions());
   const mutations = useTaskMutations();
 
@@ -50,9 +55,33 @@ function VerifiedDashboard() {
   const [startOpen, setStartOpen] = useState(false);
   const handledParams = useRef(false);
 
-  const tasks = useMemo(() => tasksQuery.data ?? [], [tasksQuery.data]);
+  // The open list and the loaded history, as one list: a task completed or reopened a moment
+  // ago (optimistically, before both refresh) shows in its new list at once.
+  const { tasks, moved } = useMemo(() => {
+    const byId = new Map<string, TTaskOutput>();
+    let moved = 0;
+    for (const task of historyQuery.data?.pages.flatMap(taskItems) ?? []) {
+      byId.set(task.id, task);
+      if (!task.completed) moved -= 1;
+    }
+    for (const task of tasksQuery.data ?? []) {
+      if (byId.has(task.id)) continue;
+      byId.set(task.id, task);
+      if (task.completed) moved += 1;
+    }
+    return { tasks: [...byId.values()], moved };
+  }, [tasksQuery.data, historyQuery.data]);
   const editing = editingId ? (tasks.find((task) => task.id === editingId) ?? null) : null;
-  const stats = taskStats(tasks);
+  const openStats = taskStats(tasks.filter((task) => !task.completed));
+  const completedCount = countsQuery.data ? Math.max(0, countsQuery.data.completed + moved) : tasks.length - openStats.total;
+  const total = openStats.total + completedCount;
+  const stats = {
+    total,
+    completed: completedCount,
+    percentComplete: total === 0 ? 0 : Math.round((completedCount / total) * 100),
+    inProgress: openStats.inProgress,
+    overdue: openStats.overdue,
+  };
   const active = useMemo(() => taskTree(tasks, false), [tasks]);
   const completed = useMemo(() => taskTree(tasks, true), [tasks]);
 
@@ -127,7 +156,22 @@ function VerifiedDashboard() {
             </CardTitle>
           </div>
           <div className="max-h-[28rem] overflow-y-auto pr-1" tabIndex={-1}>
-            {tasksQuery.isPending ? <Loading /> : <TaskList label="Completed tasks" nodes={completed} empty="Completed tasks will appear here." {...listActions} />}
+            {historyQuery.isPending ? (
+              <Loading />
+            ) : historyQuery.isError ? (
+              <LoadError onRetry={() => void historyQuery.refetch()} />
+            ) : (
+              <>
+                <TaskList label="Completed tasks" nodes={completed} empty="Completed tasks will appear here." {...listActions} />
+                {historyQuery.hasNextPage ? (
+                  <div className="mt-3 flex justify-center">
+                    <Button size="sm" variant="secondary" disabled={historyQuery.isFetchingNextPage} onClick={() => void historyQuery.fetchNextPage()}>
+                      {historyQuery.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            )}
           </div>
         </Card>
       </div>

@@ -13,7 +13,7 @@ import { MANUAL_SESSION_TASK_LIST } from '@/lib/constants';
 import { combineDateAndTime, type ISODate } from '@/lib/date-picker';
 import { usDate } from '@/lib/dates';
 import { SESSION_NAME_MAX, type TCreateSessionInput } from '@/lib/schemas/session';
-import { byDueDate } from '@/lib/tasks';
+import { byDueDate, taskItems } from '@/lib/tasks';
 import type { TimeValue } from '@/lib/time-picker';
 import { useTRPC } from '@/trpc/react';
 import { browserTimeZone } from './useCreateSession';
@@ -41,7 +41,7 @@ export function ConfigureSessionDialog({
 function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => void; onSubmit: (input: TCreateSessionInput) => void; pending: boolean }) {
   const trpc = useTRPC();
   const sessions = useQuery(trpc.session.list.queryOptions());
-  const tasks = useQuery(trpc.task.list.queryOptions());
+  const tasks = useQuery(trpc.task.list.queryOptions({ status: 'open' }, { select: taskItems }));
   const [timings, setTimings] = useState<TimingValues>(DEFAULT_TIMINGS);
   const [name, setName] = useState('');
   const [date, setDate] = useState<ISODate | null>(null);

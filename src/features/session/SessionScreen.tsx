@@ -70,7 +70,7 @@ export function SessionByIdScreen({ sessionId }: { sessionId: string }) {
 }
 
 /**
- * The tasks (GET /api/tasks), with what the screen needs of a query cache: a pending state, an
+ * The open tasks (GET /api/tasks?status=open; completed ones never show here), with what the screen needs of a query cache: a pending state, an
  * empty list when loading fails (spec section 7), a reload, in-flight loads cancelled before a
  * change (spec section 7: a late answer cannot overwrite an optimistic change), and the
  * optimistic change itself.

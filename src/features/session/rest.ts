@@ -40,7 +40,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: u
 }
 
 export const getSession = (id: string) => call<TSessionOutput>('GET', `/sessions/${encodeURIComponent(id)}`);
-export const listTasks = (signal?: AbortSignal) => call<TTaskOutput[]>('GET', '/tasks', { signal });
+export const listTasks = (signal?: AbortSignal) => call<TTaskOutput[]>('GET', '/tasks?status=open', { signal });
 export const completeTask = (id: string, sessionId: string) =>
   call<TTaskOutput>('POST', `/tasks/${encodeURIComponent(id)}/complete`, { body: { sessionId } });
 export const signOut = () => call<unknown>('POST', '/auth/signout', { body: {} });

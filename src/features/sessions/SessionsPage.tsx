@@ -12,6 +12,7 @@ import type { TSessionOutput } from '@/lib/schemas/session';
 import { completedBySession, dailyStats, focusedMinutes, sortSessionsNewestFirst } from '@/lib/session-stats';
 import { StartSession } from '@/features/session-setup';
 import { useTRPC } from '@/trpc/react';
+import { taskItems } from '@/lib/tasks';
 import { FocusChart } from './FocusChart';
 import { SessionCard } from './SessionCard';
 import { DeleteSessionDialog, SessionDetailsDialog } from './SessionDialogs';
@@ -22,7 +23,7 @@ export function SessionsPage() {
   const { user, ready } = useRequireSignIn();
   const enabled = ready && !!user?.emailVerified;
   const sessions = useQuery(trpc.session.list.queryOptions(undefined, { enabled }));
-  const tasks = useQuery(trpc.task.list.queryOptions(undefined, { enabled }));
+  const tasks = useQuery(trpc.task.list.queryOptions(undefined, { enabled, select: taskItems }));
   const [details, setDetails] = useState<TSessionOutput | null>(null);
   const [deleting, setDeleting] = useState<TSessionOutput | null>(null);
   const [choosing, setChoosing] = useState(false);

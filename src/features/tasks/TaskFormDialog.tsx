@@ -138,6 +138,7 @@ function TaskForm({
   function invalidate() {
     void queryClient.invalidateQueries({ queryKey: trpc.task.list.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.task.current.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.task.counts.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
   }
 

@@ -11,7 +11,17 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import { idsRemovedWith } from '@/lib/tasks';
 import { useTRPC } from '@/trpc/react';
 
-type Snapshot = [readonly unknown[], TTaskOutput[] | undefined][];
+type Snapshot = [readonly unknown[], unknown][];
+
+/** A cached task list: the plain array, one page, or the pages of an infinite (paged) list. */
+type CachedList = TTaskOutput[] | { items: TTaskOutput[]; nextCursor: string | null } | { pages: unknown[]; pageParams: unknown[] };
+
+function changeCached(data: unknown, change: (tasks: TTaskOutput[]) => TTaskOutput[]): unknown {
+  if (Array.isArray(data)) return change(data as TTaskOutput[]);
+  if (data && typeof data === 'object' && 'items' in data && Array.isArray(data.items)) return { ...data, items: change(data.items as TTaskOutput[]) };
+  if (data && typeof data === 'object' && 'pages' in data && Array.isArray(data.pages)) return { ...data, pages: data.pages.map((page) => changeCached(page, change)) };
+  return data;
+}
 
 export interface TaskMutationCallbacks {
   /** Replaces the default destructive toast (the session screen shows its own dialog). */
@@ -28,8 +38,8 @@ export function useTaskMutations() {
     // Spec section 7: in-flight queries are cancelled before any mutation starts, so a late
     // answer cannot overwrite the optimistic change.
     await queryClient.cancelQueries();
-    const snapshot = queryClient.getQueriesData<TTaskOutput[]>({ queryKey: listKey }) as Snapshot;
-    queryClient.setQueriesData<TTaskOutput[]>({ queryKey: listKey }, (old) => (Array.isArray(old) ? change(old) : old));
+    const snapshot = queryClient.getQueriesData<CachedList>({ queryKey: listKey }) as Snapshot;
+    queryClient.setQueriesData<CachedList>({ queryKey: listKey }, (old) => changeCached(old, change) as CachedList | undefined);
     return snapshot;
   }
 
@@ -41,6 +51,7 @@ export function useTaskMutations() {
     setTimeout(() => {
       void queryClient.invalidateQueries({ queryKey: listKey });
       void queryClient.invalidateQueries({ queryKey: trpc.task.current.pathKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.task.counts.pathKey() });
       void queryClient.invalidateQueries({ queryKey: trpc.session.tasks.pathKey() });
     }, COMPLETION_REFRESH_MS);
   }

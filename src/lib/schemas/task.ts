@@ -123,12 +123,44 @@ export const ZCompleteTaskInput = z.object({
 });
 export type TCompleteTaskInput = z.input<typeof ZCompleteTaskInput>;
 
+/** The most tasks one page of GET /api/tasks holds, and its size when only a cursor is sent. */
+export const TASK_PAGE_MAX = 200;
+export const TASK_PAGE_DEFAULT = 50;
+
+export const ZTaskStatus = z.enum(['open', 'completed']);
+
 export const ZListTasksInput = z.object({
-  completed: z.stringbool().optional().describe("Only completed ('true') or only open ('false') tasks"),
-  from: ZDateTimeInput.optional().describe('Only tasks due at or after this moment (ISO 8601)'),
-  to: ZDateTimeInput.optional().describe('Only tasks due before this moment (ISO 8601)'),
+  status: ZTaskStatus.optional().describe("Only open ('open') or only completed ('completed') tasks"),
+  completed: z.stringbool().optional().describe("The older spelling of status: only completed ('true') or only open ('false') tasks"),
+  from: ZDateTimeInput.optional().describe('Only tasks due at or after this moment (ISO 8601; the filter is on dueDate, so undated tasks are left out)'),
+  to: ZDateTimeInput.optional().describe('Only tasks due before this moment (ISO 8601, on dueDate)'),
+  cursor: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('The nextCursor of the previous page; the answer is then a page. Opaque: send it back as it came, with the same filters'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TASK_PAGE_MAX)
+    .optional()
+    .describe(`Tasks per page, 1 to ${TASK_PAGE_MAX} (${TASK_PAGE_DEFAULT} when only a cursor is sent); the answer is then a page`),
 });
 export type TListTasksInput = z.input<typeof ZListTasksInput>;
+
+export const ZTaskPage = z.object({
+  items: z.array(ZTaskOutput),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
+});
+export type TTaskPage = z.infer<typeof ZTaskPage>;
+
+export const ZTaskCountsOutput = z.object({
+  open: z.number().int().describe('Open tasks, subtasks included'),
+  completed: z.number().int().describe('Completed tasks, subtasks included'),
+});
+export type TTaskCountsOutput = z.infer<typeof ZTaskCountsOutput>;
 
 export const ZCalendarFeedOutput = z.object({
   url: z.string().nullable().describe('The private iCalendar URL, or null while the feed is off'),

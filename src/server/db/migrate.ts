@@ -24,15 +24,39 @@ export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
   );
 }
 
-/** Applies pending migrations; returns the names applied now. */
+/**
+ * Applies pending migrations; returns the names applied now. Each migration is applied in its
+ * own transaction that first takes a transaction-level advisory lock and then re-reads what is
+ * applied, so instances starting at once apply each migration exactly once. Transaction-level
+ * (not session-level) because behind PgBouncer in transaction mode a session lock taken on one
+ * server connection would be released, or never released, on another.
+ */
 export async function migrate(connectionString: string, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = await readMigrations(dir);
-  const client = new pg.Client({ connectionString });
+  const client = new pg.Client({ connectionString: connectionString.replace(/([?&])pgbouncer=true(&|$)/, (_, lead: string, tail: string) => (tail ? lead : '')) });
   await client.connect();
   const applied: string[] = [];
+  const locked = async <T>(work: () => Promise<T>): Promise<T> => {
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
+      const result = await work();
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  };
+  const finishedMigrations = async () => {
+    const done = await client.query<{ migration_name: string; checksum: string }>(
+      'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    );
+    return new Map(done.rows.map((row) => [row.migration_name, row.checksum]));
+  };
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
-    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    await locked(() =>
+      client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
       "id" VARCHAR(36) PRIMARY KEY NOT NULL,
       "checksum" VARCHAR(64) NOT NULL,
       "finished_at" TIMESTAMPTZ,
@@ -41,40 +65,40 @@ export async function migrate(connectionString: string, dir: string = MIGRATIONS
       "rolled_back_at" TIMESTAMPTZ,
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
       "applied_steps_count" INTEGER NOT NULL DEFAULT 0
-    )`);
-    const done = await client.query<{ migration_name: string; checksum: string }>(
-      'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    )`),
     );
-    const finished = new Map(done.rows.map((row) => [row.migration_name, row.checksum]));
+    let finished = await finishedMigrations();
     for (const migration of migrations) {
-      const checksum = finished.get(migration.name);
-      if (checksum) {
-        if (checksum !== migration.checksum) {
+      const known = finished.get(migration.name);
+      if (known) {
+        if (known !== migration.checksum) {
           throw new Error(`Migration ${migration.name} was changed after it was applied; restore it or add a new migration`);
         }
         continue;
       }
-      const id = randomUUID();
-      await client.query('BEGIN');
-      try {
+      const ran = await locked(async () => {
+        // Another instance may have applied it while this one waited for the lock.
+        finished = await finishedMigrations();
+        if (finished.has(migration.name)) return false;
+        const id = randomUUID();
         await client.query(
           'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())',
           [id, migration.checksum, migration.name],
         );
-        await client.query(migration.sql);
-        await client.query(
-          'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
-          [id],
-        );
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+        try {
+          await client.query(migration.sql);
+        } catch (error) {
+          throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+        }
+        await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
+        return true;
+      });
+      if (ran) applied.push(migration.name);
+      else if (finished.get(migration.name) !== migration.checksum) {
+        throw new Error(`Migration ${migration.name} was changed after it was applied; restore it or add a new migration`);
       }
-      applied.push(migration.name);
     }
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => {});
     await client.end();
   }
   return applied;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb, poolOf, type Db } from '@/server/db';
 import { createSessionRow, createTaskRow, createUser } from '@/test/factories';
 import { getUsage } from './usage.service';
-import { createTask, getOwnTask, listTasks, patchTask } from './task.service';
+import { createTask, getOwnTask, listTaskPage, listTasks, patchTask, taskCounts } from './task.service';
 
 const hour = 3_600_000;
 
@@ -27,6 +27,8 @@ describe('listTasks', () => {
       undefined,
       { completed: true },
       { completed: false },
+      { status: 'open' as const },
+      { status: 'completed' as const },
       { from: new Date(base).toISOString() },
       { to: new Date(base + 3 * hour).toISOString() },
       { from: new Date(base).toISOString(), to: new Date(base + 5 * hour).toISOString(), completed: false },
@@ -41,6 +43,34 @@ describe('listTasks', () => {
     expect(all.find((task) => task.title === 'Parent')).toMatchObject({ difficulty: 'Very Hard', importance: 'Critical', dueDate: new Date(base + 5 * hour).toISOString() });
     expect(all.at(-1)).toMatchObject({ title: 'Done', completed: true, completedAt: new Date(base).toISOString() });
     expect(all.some((task) => task.title === 'Not mine')).toBe(false);
+  });
+});
+
+describe('listTaskPage and taskCounts', () => {
+  it('walk the whole history in pages, in order, each task once, and count without reading it', async () => {
+    const db = getDb();
+    const user = await createUser();
+    const base = Date.UTC(2026, 1, 1);
+    const done = await Promise.all(
+      Array.from({ length: 23 }, (_, i) => createTaskRow(user.id, { title: `Done ${i}`, completed: true, completedAt: new Date(base + (i % 7) * hour) })),
+    );
+    // A completed task without a completion time (older data) sorts before the dated ones.
+    await createTaskRow(user.id, { title: 'Done, undated', completed: true, completedAt: null });
+    await createTaskRow(user.id, { title: 'Open' });
+    const walked: { title: string; completedAt: string | null; id: string }[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 10; i += 1) {
+      const page = await listTaskPage(db, user.id, { status: 'completed', limit: 5, ...(cursor && { cursor }) });
+      walked.push(...page.items);
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(walked).toHaveLength(done.length + 1);
+    expect(new Set(walked.map((task) => task.id)).size).toBe(walked.length);
+    expect(walked[0]!.title).toBe('Done, undated');
+    const keys = walked.slice(1).map((task) => `${task.completedAt}|${task.id}`);
+    expect(keys).toEqual([...keys].sort().reverse());
+    expect(await taskCounts(db, user.id)).toEqual({ open: 1, completed: 24 });
   });
 });
 

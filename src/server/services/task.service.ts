@@ -7,12 +7,15 @@ import { Difficulty as DbDifficulty } from '@/generated/prisma/enums';
 import type { Difficulty } from '@/lib/constants';
 import {
   TASK_LIST_MAX,
+  TASK_PAGE_DEFAULT,
   ZCompleteTaskInput,
   ZCreateTaskInput,
   ZListTasksInput,
   ZPatchTaskInput,
   ZUpdateTaskInput,
+  type TTaskCountsOutput,
   type TTaskOutput,
+  type TTaskPage,
 } from '@/lib/schemas/task';
 import { appError } from '@/server/api/errors';
 import { inSqlTransaction, poolOf, UTC_TYPES, type Db, type SqlClient } from '@/server/db';
@@ -108,9 +111,9 @@ async function assertOwnSession(db: Db | Tx, userId: string, sessionId: string):
 export async function listTasks(db: Db, userId: string, input: z.output<typeof ZListTasksInput> = {}): Promise<TTaskOutput[]> {
   const pool = poolOf(db);
   if (pool) return listTasksSql(pool, userId, input);
-  const dueDate = input.from || input.to ? { ...(input.from && { gte: new Date(input.from) }), ...(input.to && { lt: new Date(input.to) }) } : undefined;
+  const completed = completedFilter(input);
   const rows = await db.task.findMany({
-    where: { userId, ...(input.completed !== undefined && { completed: input.completed }), ...(dueDate && { dueDate }) },
+    where: { userId, ...(completed !== undefined && { completed }), ...dueDateFilter(input) },
     orderBy: [{ completed: 'asc' }, { dueDate: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
     take: TASK_LIST_MAX,
     select: TASK_SELECT,
@@ -133,7 +136,8 @@ const utcParam = (iso: string) => new Date(iso).toISOString().replace('Z', '');
 export async function listTasksSql(pool: NonNullable<ReturnType<typeof poolOf>>, userId: string, input: z.output<typeof ZListTasksInput> = {}): Promise<TTaskOutput[]> {
   const values: unknown[] = [userId];
   let where = '"userId" = $1';
-  if (input.completed !== undefined) where += ` AND "completed" = $${values.push(input.completed)}`;
+  const completed = completedFilter(input);
+  if (completed !== undefined) where += ` AND "completed" = $${values.push(completed)}`;
   if (input.from) where += ` AND "dueDate" >= $${values.push(utcParam(input.from))}`;
   if (input.to) where += ` AND "dueDate" < $${values.push(utcParam(input.to))}`;
   const { rows } = await pool.query<TaskRow>({
@@ -143,6 +147,95 @@ export async function listTasksSql(pool: NonNullable<ReturnType<typeof poolOf>>,
     types: UTC_TYPES,
   });
   return rows.map(toTaskOutput);
+}
+
+type ListInput = z.output<typeof ZListTasksInput>;
+
+/** `status` and its older spelling `completed` (both may be sent, if they agree). */
+function completedFilter(input: ListInput): boolean | undefined {
+  const fromStatus = input.status === undefined ? undefined : input.status === 'completed';
+  if (fromStatus !== undefined && input.completed !== undefined && fromStatus !== input.completed) {
+    throw appError('BAD_REQUEST', 'status and completed ask for different tasks; send one of them');
+  }
+  return fromStatus ?? input.completed;
+}
+
+function dueDateFilter(input: ListInput) {
+  if (!input.from && !input.to) return {};
+  return { dueDate: { ...(input.from && { gte: new Date(input.from) }), ...(input.to && { lt: new Date(input.to) }) } };
+}
+
+/**
+ * A cursor names the last task of a page by its sort key and id (keyset paging: a page costs
+ * the same however deep into the history it is, and tasks added or removed meanwhile neither
+ * repeat nor skip a row). Completed-only pages go newest completion first, all others oldest
+ * creation first; the cursor records which order it belongs to.
+ */
+type Cursor = { order: 'completedAt' | 'createdAt'; at: Date | null; id: string };
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.order === 'completedAt' ? 'd' : 'c', cursor.at?.toISOString() ?? null, cursor.id])).toString('base64url');
+}
+
+const badCursor = () => appError('BAD_REQUEST', 'Invalid cursor: send back the nextCursor of a page, with the same filters');
+
+function decodeCursor(text: string, order: Cursor['order']): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw badCursor();
+  const [kind, at, id] = parsed as unknown[];
+  if (kind !== (order === 'completedAt' ? 'd' : 'c') || typeof id !== 'string' || id.length === 0 || id.length > 64) throw badCursor();
+  if (at !== null && (typeof at !== 'string' || Number.isNaN(Date.parse(at)))) throw badCursor();
+  if (at === null && order === 'createdAt') throw badCursor();
+  return { order, at: at === null ? null : new Date(at), id };
+}
+
+/**
+ * GET /api/tasks with `limit` or `cursor`: one page `{ items, nextCursor }` of the same filters.
+ * Completed tasks (status=completed) come newest completion first (the history, read
+ * backwards); a completed task without a completion time sorts before them. Any other page
+ * goes in creation order, oldest first. Uses the (userId, completed, completedAt, id) and
+ * (userId, createdAt) indexes, so a page's cost does not grow with the history.
+ */
+export async function listTaskPage(db: Db, userId: string, input: ListInput): Promise<TTaskPage> {
+  const completed = completedFilter(input);
+  const order: Cursor['order'] = completed === true ? 'completedAt' : 'createdAt';
+  const limit = input.limit ?? TASK_PAGE_DEFAULT;
+  const cursor = input.cursor ? decodeCursor(input.cursor, order) : null;
+  let after = {};
+  if (cursor && order === 'completedAt') {
+    // DESC NULLS FIRST, then id DESC: the rows after (at, id).
+    after = cursor.at
+      ? { OR: [{ completedAt: { lt: cursor.at } }, { completedAt: cursor.at, id: { lt: cursor.id } }] }
+      : { OR: [{ completedAt: null, id: { lt: cursor.id } }, { completedAt: { not: null } }] };
+  } else if (cursor) {
+    after = { OR: [{ createdAt: { gt: cursor.at! } }, { createdAt: cursor.at!, id: { gt: cursor.id } }] };
+  }
+  const rows = await db.task.findMany({
+    where: { userId, ...(completed !== undefined && { completed }), ...dueDateFilter(input), ...after },
+    orderBy:
+      order === 'completedAt'
+        ? [{ completedAt: { sort: 'desc', nulls: 'first' } }, { id: 'desc' }]
+        : [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: limit + 1,
+    select: TASK_SELECT,
+  });
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  const nextCursor =
+    rows.length > limit && last ? encodeCursor({ order, at: order === 'completedAt' ? last.completedAt : last.createdAt, id: last.id }) : null;
+  return { items: items.map(toTaskOutput), nextCursor };
+}
+
+/** GET /api/tasks/counts: how many open and completed tasks (for the dashboard's figures). */
+export async function taskCounts(db: Db, userId: string): Promise<TTaskCountsOutput> {
+  const groups = await db.task.groupBy({ by: ['completed'], where: { userId }, _count: { _all: true } });
+  const count = (completed: boolean) => groups.find((group) => group.completed === completed)?._count._all ?? 0;
+  return { open: count(false), completed: count(true) };
 }
 
 /** GET /api/tasks/current: the first open top-level task by due date, undated last. */

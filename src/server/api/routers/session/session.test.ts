@@ -3,6 +3,7 @@
 // deletion that keeps the tasks, and isolation between users.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/server/db';
+import { taskItems } from '@/lib/tasks';
 import { getUsage } from '@/server/services/usage.service';
 import { callerFor, countingCallerFor, createTaskRow, createUser, restAs } from '@/test/factories';
 
@@ -263,7 +264,7 @@ describe('DELETE /api/sessions/{id}', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ success: true });
     expect((await rest('GET', `/sessions/${session.id}`)).status).toBe(404);
-    const [kept] = await caller.task.list({});
+    const [kept] = taskItems(await caller.task.list({}));
     expect(kept).toMatchObject({ id: task.id, sessionId: null, completedInSessionId: null, completed: true });
     expect((await getUsage(db, user.id)).sessionsCreatedThisMonth).toBe(1);
   });

@@ -6,13 +6,16 @@ import {
   ZCreateTaskInput,
   ZListTasksInput,
   ZPatchTaskInput,
+  ZTaskCountsOutput,
   ZTaskOutput,
+  ZTaskPage,
   ZUpdateTaskInput,
   TASK_LIST_MAX,
+  TASK_PAGE_DEFAULT,
 } from '@/lib/schemas/task';
 import { disableCalendarFeed, getCalendarFeed, rotateCalendarFeed } from '@/server/services/calendar-feed.service';
 import { idempotencyKeyOf } from '@/server/services/idempotency.service';
-import { completeTask, createTask, currentTask, deleteTask, listTasks, patchTask, updateTask } from '@/server/services/task.service';
+import { completeTask, createTask, currentTask, deleteTask, listTaskPage, listTasks, patchTask, taskCounts, updateTask } from '@/server/services/task.service';
 import { z } from 'zod';
 import { FEED_NEEDS_SECRET, IDEMPOTENCY_CONFLICT } from '../../responses';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
@@ -35,14 +38,35 @@ export const taskRouter = createTRPCRouter({
         tags,
         summary: 'List your tasks',
         description:
-          `All your tasks, subtasks included (flat, with parentTaskId): open ones first, then by due date (undated last). ` +
-          `At most ${TASK_LIST_MAX} rows. Optional filters: completed, and from/to on the due date (for a calendar).`,
+          `All your tasks, subtasks included (flat, with parentTaskId): open ones first, then by due date (undated last); ` +
+          `at most ${TASK_LIST_MAX} rows. Filters: status (open or completed; completed=true/false is the older spelling), ` +
+          `and from/to on the due date (undated tasks are then left out). ` +
+          `With limit or cursor the answer is a page { items, nextCursor } instead of the array (${TASK_PAGE_DEFAULT} tasks unless limit says): ` +
+          `completed tasks (status=completed) newest completion first, any other page oldest creation first; ` +
+          `nextCursor is null on the last page; a cursor that is not a page's nextCursor for the same status is a 400.`,
         protect: true,
       },
     })
     .input(ZListTasksInput.optional())
-    .output(z.array(ZTaskOutput))
-    .query(({ ctx, input }) => listTasks(ctx.db, ctx.session.userId, input)),
+    .output(z.union([z.array(ZTaskOutput), ZTaskPage]))
+    .query(({ ctx, input }) =>
+      input && (input.limit !== undefined || input.cursor !== undefined) ? listTaskPage(ctx.db, ctx.session.userId, input) : listTasks(ctx.db, ctx.session.userId, input),
+    ),
+
+  counts: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/tasks/counts',
+        tags,
+        summary: 'How many tasks you have',
+        description: 'The number of your open and of your completed tasks, subtasks included (the dashboard figures, without reading the history).',
+        protect: true,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZTaskCountsOutput)
+    .query(({ ctx }) => taskCounts(ctx.db, ctx.session.userId)),
 
   current: verifiedProcedure
     .meta({

@@ -10,6 +10,7 @@ describe('OpenAPI document: tasks and sessions', () => {
       ['/tasks', 'get'],
       ['/tasks', 'post'],
       ['/tasks/current', 'get'],
+      ['/tasks/counts', 'get'],
       ['/tasks/calendar-feed', 'get'],
       ['/tasks/calendar-feed', 'delete'],
       ['/tasks/calendar-feed/rotate', 'post'],
@@ -32,5 +33,16 @@ describe('OpenAPI document: tasks and sessions', () => {
     expect(create).toContain('Very Hard');
     expect(create).toContain('"isAiGenerated":{"type":"boolean"');
     expect(JSON.stringify(paths['/sessions']?.post)).toContain('{"type":"integer","exclusiveMinimum":0,"maximum":50}');
+  });
+
+  it('documents both answers of GET /tasks (the array, and a page with limit or cursor) and its filters', () => {
+    const list = (openApiDocument('http://localhost:3000').paths ?? {})['/tasks']?.get as {
+      parameters?: { name: string }[];
+      responses: Record<string, { content: Record<string, { schema: { anyOf?: { type?: string; properties?: Record<string, unknown> }[] } }> }>;
+    };
+    expect(list.parameters?.map((parameter) => parameter.name).sort()).toEqual(['completed', 'cursor', 'from', 'limit', 'status', 'to']);
+    const shapes = list.responses['200']!.content['application/json']!.schema.anyOf ?? [];
+    expect(shapes.map((shape) => shape.type)).toEqual(['array', 'object']);
+    expect(Object.keys(shapes[1]!.properties ?? {}).sort()).toEqual(['items', 'nextCursor']);
   });
 });

@@ -3,6 +3,7 @@
 // isolation between users.
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
+import { taskItems } from '@/lib/tasks';
 import { getUsage } from '@/server/services/usage.service';
 import { callerFor, countingCallerFor, createTaskRow, createUser, restAs } from '@/test/factories';
 
@@ -109,7 +110,7 @@ describe('POST /api/tasks', () => {
     const user = await createUser();
     const caller = callerFor(user);
     for (let i = 0; i < 40; i++) await caller.task.create({ title: `Task ${i}` });
-    const first = (await caller.task.list({}))[0]!;
+    const first = taskItems(await caller.task.list({}))[0]!;
     await caller.task.delete({ id: first.id });
     await expect(caller.task.create({ title: 'Freed?' })).rejects.toThrow('Task limit reached');
   });
@@ -192,7 +193,7 @@ describe('subtasks', () => {
     const { status, body } = await restAs(user)('DELETE', `/tasks/${parent.id}`);
     expect(status).toBe(200);
     expect(body).toEqual({ success: true });
-    expect((await caller.task.list({})).map((task) => task.id)).toEqual([keep.id]);
+    expect(taskItems(await caller.task.list({})).map((task) => task.id)).toEqual([keep.id]);
   });
 });
 
@@ -226,7 +227,7 @@ describe('GET /api/tasks', () => {
     expect(open.body.map((task: { title: string }) => task.title)).toEqual(['December', 'Undated']);
     const completed = await rest('GET', '/tasks?completed=true');
     expect(completed.body.map((task: { id: string }) => task.id)).toEqual([nov.id]);
-    expect((await caller.task.list({ from: '2026-12-01T00:00:00.000Z' })).map((task) => task.id)).toEqual([dec.id]);
+    expect(taskItems(await caller.task.list({ from: '2026-12-01T00:00:00.000Z' })).map((task) => task.id)).toEqual([dec.id]);
     expect((await rest('GET', '/tasks?completed=maybe')).status).toBe(400);
     expect((await rest('GET', '/tasks?from=yesterday')).status).toBe(400);
   });
@@ -432,7 +433,7 @@ describe('scale', () => {
     });
     await createTaskRow(user.id, { title: 'No date' });
     const counted = countingCallerFor(user);
-    const tasks = await counted.caller.task.list({});
+    const tasks = taskItems(await counted.caller.task.list({}));
     expect(counted.operations()).toBe(1);
     expect(tasks).toHaveLength(301);
     expect(tasks[0]!.title).toBe('Bulk 0');
@@ -479,5 +480,111 @@ describe('Idempotency-Key on task writes', () => {
     const first = await caller.task.create({ title: 'Via tRPC' });
     expect(await caller.task.create({ title: 'Via tRPC' })).toEqual(first);
     expect(await db.task.count({ where: { userId: user.id } })).toBe(1);
+  });
+});
+
+describe('GET /api/tasks: status, due-date range and pages', () => {
+  it('pages the completed history newest first through both doors, with a stable cursor', async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const base = Date.UTC(2026, 0, 1);
+    const minute = 60_000;
+    // 45 completed (three sharing one completion time, to test the id tie-break) and 3 open.
+    await db.task.createMany({
+      data: Array.from({ length: 45 }, (_, i) => ({
+        userId: user.id,
+        title: `Done ${i}`,
+        completed: true,
+        completedAt: new Date(base + (i < 3 ? 0 : i) * minute),
+      })),
+    });
+    for (const title of ['Open A', 'Open B', 'Open C']) await createTaskRow(user.id, { title });
+    await createTaskRow(other.id, { title: 'Not mine', completed: true, completedAt: new Date(base + 99 * minute) });
+    const rest = restAs(user);
+    const caller = callerFor(user);
+
+    // Without limit or cursor: the plain array as before, narrowed by status.
+    const open = await rest('GET', '/tasks?status=open');
+    expect(open.status).toBe(200);
+    expect(Array.isArray(open.body)).toBe(true);
+    expect((open.body as { title: string }[]).map((task) => task.title)).toEqual(['Open A', 'Open B', 'Open C']);
+    expect(taskItems(await caller.task.list({ status: 'completed' }))).toHaveLength(45);
+
+    // REST: pages of 20 until nextCursor is null; every completed task once, newest first.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `/tasks?status=completed&limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = await rest('GET', query);
+      expect(page.status).toBe(200);
+      const body = page.body as { items: { title: string; completedAt: string }[]; nextCursor: string | null };
+      expect(Object.keys(body).sort()).toEqual(['items', 'nextCursor']);
+      seen.push(...body.items.map((task) => task.title));
+      cursor = body.nextCursor;
+      pages += 1;
+      if (pages === 1) {
+        // A task completed after the first page was read does not shift the next pages.
+        await createTaskRow(user.id, { title: 'Done later', completed: true, completedAt: new Date(base + 500 * minute) });
+      }
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen).size).toBe(45);
+    expect(seen[0]).toBe('Done 44');
+    expect(seen.slice(-3).sort()).toEqual(['Done 0', 'Done 1', 'Done 2']);
+    expect(seen).not.toContain('Not mine');
+
+    // tRPC: the same page shape; the cursor from one door works on the other.
+    const first = await caller.task.list({ status: 'completed', limit: 2 });
+    expect(Array.isArray(first)).toBe(false);
+    const firstPage = first as { items: { title: string }[]; nextCursor: string | null };
+    expect(firstPage.items.map((task) => task.title)).toEqual(['Done later', 'Done 44']);
+    const second = await rest('GET', `/tasks?status=completed&limit=2&cursor=${encodeURIComponent(firstPage.nextCursor!)}`);
+    expect((second.body as { items: { title: string }[] }).items.map((task) => task.title)).toEqual(['Done 43', 'Done 42']);
+
+    // A cursor alone gives a page of the default size; open-task pages go in creation order.
+    const openPage = (await caller.task.list({ status: 'open', limit: 2 })) as { items: { title: string }[]; nextCursor: string | null };
+    expect(openPage.items.map((task) => task.title)).toEqual(['Open A', 'Open B']);
+    const openRest = (await caller.task.list({ status: 'open', cursor: openPage.nextCursor! })) as { items: { title: string }[]; nextCursor: string | null };
+    expect(openRest).toEqual({ items: [expect.objectContaining({ title: 'Open C' })], nextCursor: null });
+  });
+
+  it('refuses a bad cursor, a cursor of another order, a bad limit and contradicting filters with a 400', async () => {
+    const user = await createUser();
+    await createTaskRow(user.id, { title: 'Open' });
+    await createTaskRow(user.id, { title: 'Open 2' });
+    const rest = restAs(user);
+    const openPage = (await callerFor(user).task.list({ status: 'open', limit: 1 })) as { nextCursor: string | null };
+    for (const query of [
+      '/tasks?cursor=not-a-cursor',
+      `/tasks?cursor=${Buffer.from('["d",null]').toString('base64url')}`,
+      `/tasks?status=completed&cursor=${encodeURIComponent(openPage.nextCursor!)}`,
+      '/tasks?limit=0',
+      '/tasks?limit=201',
+      '/tasks?limit=ten',
+      '/tasks?status=done',
+      '/tasks?status=open&completed=true',
+    ]) {
+      const { status, body } = await rest('GET', query);
+      expect(status, query).toBe(400);
+      expect(body, query).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+    await expect(callerFor(user).task.list({ cursor: 'garbage' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('reads a due-date range and the counts, only of your own tasks', async () => {
+    const user = await createUser();
+    const other = await createUser();
+    await createTaskRow(user.id, { title: 'Nov', dueDate: new Date('2026-11-10T10:00:00Z') });
+    await createTaskRow(user.id, { title: 'Dec', dueDate: new Date('2026-12-10T10:00:00Z'), completed: true, completedAt: new Date() });
+    await createTaskRow(user.id, { title: 'Undated' });
+    await createTaskRow(other.id, { title: 'Theirs', dueDate: new Date('2026-11-11T10:00:00Z') });
+    const rest = restAs(user);
+    const range = await rest('GET', '/tasks?from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z');
+    expect((range.body as { title: string }[]).map((task) => task.title)).toEqual(['Nov']);
+    const counts = await rest('GET', '/tasks/counts');
+    expect(counts).toMatchObject({ status: 200, body: { open: 2, completed: 1 } });
+    expect(await callerFor(other).task.counts()).toEqual({ open: 1, completed: 0 });
   });
 });
