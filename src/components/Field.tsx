@@ -4,11 +4,12 @@
 // directly: <Input label="Email" error={errors.email?.message} {...register('email')} />.
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 
-const controlBase =
+/** The look shared by every text-like control (also PasswordInput's). */
+export const controlBase =
   'w-full rounded-control border bg-surface text-text placeholder:text-muted transition-colors ' +
   'focus-visible:outline-2 focus-visible:outline-offset-1 disabled:cursor-not-allowed disabled:opacity-60';
 
-function borderFor(error?: ReactNode) {
+export function borderFor(error?: ReactNode) {
   return error ? 'border-danger' : 'border-border hover:border-muted/60';
 }
 
@@ -69,7 +70,11 @@ export function Field({
   );
 }
 
-function useFieldIds(id: string | undefined, hint: ReactNode, error: ReactNode, describedBy?: string) {
+/**
+ * The ids that tie a control to its hint and error text: put `describedBy` on the control as
+ * aria-describedby, and `hintId` / `errorId` on <Field>. The one place this wiring is written.
+ */
+export function useFieldIds(id: string | undefined, hint: ReactNode, error: ReactNode, describedBy?: string) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = `${controlId}-hint`;

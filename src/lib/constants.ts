@@ -41,6 +41,7 @@ export type Country = keyof typeof CURRENCIES;
 export const SESSION_LIMITS = { maxMinutes: 1440, maxTasks: 50 } as const;
 
 export const TASK_LIMITS = { titleMax: 200, descriptionMax: 5000 } as const;
+export const CONTACT_MESSAGE_MAX = 5000;
 export const DEFAULT_TASK_COLOR = '#3B82F6';
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -4,14 +4,16 @@
 // current one. Success goes back to /account; this browser stays signed in, others are signed out.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
 import { Button, LinkButton } from '@/components/Button';
 import { Card } from '@/components/Card';
 import { Input } from '@/components/Field';
+import { useSchemaForm } from '@/components/Form';
+import { FormActions } from '@/components/FormActions';
 import { PageHeader } from '@/components/shell/AppShell';
 import { useToast } from '@/components/Toast';
 import { MIN_PASSWORD_LENGTH } from '@/lib/constants';
-import { checkNewPassword, type PasswordProblem } from './password-change';
+import type { TChangePasswordForm } from '@/lib/schemas/auth-forms';
+import { newPasswordProblemToast } from '@/features/auth/new-password-toast';
 import { useTRPC } from '@/trpc/react';
 
 export function ChangePasswordPage() {
@@ -19,10 +21,6 @@ export function ChangePasswordPage() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [problem, setProblem] = useState<PasswordProblem | null>(null);
 
   const change = useMutation(
     trpc.user.changePassword.mutationOptions({
@@ -32,7 +30,7 @@ export function ChangePasswordPage() {
         router.push('/account');
       },
       onError: (error) => {
-        setCurrentPassword('');
+        form.setValue('currentPassword', '');
         toast({
           title: 'Failed to change password',
           description: error.message || 'Please check your current password and try again',
@@ -42,56 +40,45 @@ export function ChangePasswordPage() {
     }),
   );
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkNewPassword(newPassword, confirmation);
-    setProblem(found);
-    if (found) {
-      toast({ ...found, variant: 'destructive' });
-      return;
-    }
-    if (!currentPassword) {
-      toast({ title: 'Current password required', description: 'Please check your current password and try again', variant: 'destructive' });
-      return;
-    }
-    change.mutate({ currentPassword, newPassword });
-  };
+  const { form, submit } = useSchemaForm<TChangePasswordForm>({
+    schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZChangePasswordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    pending: change.isPending,
+    // The checks speak in toasts (the spec's titles); the two about the new password also show
+    // under their field.
+    onValid: ({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }),
+    onInvalid: (errors) =>
+      toast({
+        ...(errors.currentPassword ? { title: 'Current password required', description: errors.currentPassword.message } : newPasswordProblemToast(errors)),
+        variant: 'destructive',
+      }),
+  });
+  const { errors } = form.formState;
 
   return (
     <div className="mx-auto max-w-lg">
       <PageHeader title="Reset Password" description="Change the password you sign in with." />
       <Card>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          <Input label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={currentPassword} required onChange={(event) => setCurrentPassword(event.target.value)} />
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          <Input label="Current password" type="password" autoComplete="current-password" required {...form.register('currentPassword')} />
           <Input
             label="New password"
-            name="newPassword"
             type="password"
             autoComplete="new-password"
             hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-            value={newPassword}
             required
-            error={problem?.title === 'Password too short' ? problem.description : undefined}
-            onChange={(event) => setNewPassword(event.target.value)}
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
           />
-          <Input
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            required
-            error={problem?.title === "Passwords don't match" ? problem.description : undefined}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
-          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Input label="Confirm new password" type="password" autoComplete="new-password" required error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+          <FormActions className="mt-2">
             <LinkButton href="/account" variant="secondary">
               Cancel
             </LinkButton>
             <Button type="submit" pending={change.isPending}>
               Change Password
             </Button>
-          </div>
+          </FormActions>
         </form>
       </Card>
     </div>

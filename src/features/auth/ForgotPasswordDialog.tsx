@@ -8,11 +8,15 @@
 // is shown as what it is instead of the neutral message: saying a link was sent when none was
 // would leave someone waiting for a mail. None of those answers tells whether an account exists.
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';
+import { useSchemaForm } from '@/components/Form';
+import { FormActions } from '@/components/FormActions';
 import { FORGOT_RESEND_COOLDOWN_SECONDS } from '@/lib/constants';
+import type { TForgotPasswordForm } from '@/lib/schemas/auth-forms';
 import { useTRPC } from '@/trpc/react';
 import { Banner } from './AuthLayout';
 import { clientErrorMessage } from './errors';
@@ -31,38 +35,42 @@ export function ForgotPasswordDialog({
   cooldown: { remaining: number; start: (seconds: number) => void };
 }) {
   const trpc = useTRPC();
-  const [email, setEmail] = useState(initialEmail);
-  const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
-  const [lastOpen, setLastOpen] = useState(open);
-  // Each opening starts from the sign-in form's e-mail (adjusting state during render, as React advises).
-  if (open !== lastOpen) {
-    setLastOpen(open);
-    if (open) {
-      if (initialEmail && cooldown.remaining === 0) setEmail(initialEmail);
-      if (cooldown.remaining === 0) setOutcome(null);
-    }
-  }
+  const [sent, setSent] = useState(false);
 
   const send = useMutation(
     trpc.auth.forgotPassword.mutationOptions({
       onSuccess: () => {
-        setOutcome({ tone: 'info', text: FORGOT_NEUTRAL_MESSAGE });
+        setSent(true);
         cooldown.start(FORGOT_RESEND_COOLDOWN_SECONDS);
       },
-      onError: (error) => setOutcome({ tone: 'error', text: clientErrorMessage(error, 'Something went wrong. Please try again later.') }),
+      onError: (error): void => setServerError(clientErrorMessage(error, 'Something went wrong. Please try again later.')),
     }),
   );
 
-  const empty = email.trim() === '';
   const waiting = cooldown.remaining > 0;
-  const sentOnce = outcome?.tone === 'info';
+  const { form, submit, serverError, setServerError } = useSchemaForm<TForgotPasswordForm>({
+    schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZForgotPasswordForm),
+    defaultValues: { email: initialEmail },
+    pending: send.isPending || waiting,
+    onValid: (values) => {
+      setSent(false);
+      send.mutate(values);
+    },
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (empty || waiting || send.isPending) return;
-    setOutcome(null);
-    send.mutate({ email: email.trim() });
+  // Each opening starts from the sign-in form's e-mail (adjusting state during render, as React
+  // advises), unless a countdown still runs: then the last send's address and answer stay.
+  const [lastOpen, setLastOpen] = useState(open);
+  if (open !== lastOpen) {
+    setLastOpen(open);
+    if (open && !waiting) {
+      if (initialEmail) form.setValue('email', initialEmail);
+      setSent(false);
+      setServerError(null);
+    }
   }
+
+  const empty = useWatch({ control: form.control, name: 'email' }).trim() === '';
 
   return (
     <Dialog
@@ -73,25 +81,16 @@ export function ForgotPasswordDialog({
       size="sm"
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Input
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          required
-        />
-        {outcome ? <Banner tone={outcome.tone}>{outcome.text}</Banner> : null}
-        <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Input label="Email" type="email" autoComplete="email" inputMode="email" required {...form.register('email')} />
+        {serverError ? <Banner tone="error">{serverError}</Banner> : sent ? <Banner tone="info">{FORGOT_NEUTRAL_MESSAGE}</Banner> : null}
+        <FormActions className="mt-2">
           <Button variant="secondary" onClick={onClose}>
-            {sentOnce ? 'Done' : 'Cancel'}
+            {sent ? 'Done' : 'Cancel'}
           </Button>
           <Button type="submit" disabled={empty || waiting} pending={send.isPending}>
-            {waiting ? `Resend in ${cooldown.remaining}s` : sentOnce ? 'Resend link' : 'Send reset link'}
+            {waiting ? `Resend in ${cooldown.remaining}s` : sent ? 'Resend link' : 'Send reset link'}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

@@ -14,11 +14,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/Button';
 import { Input } from '@/components/Field';
+import { useSchemaForm } from '@/components/Form';
+import { FormActions } from '@/components/FormActions';
+import { PasswordInput } from '@/components/PasswordInput';
 import { toast } from '@/components/Toast';
 import { CURRENCIES, DISPLAY_MODE_LABELS, DISPLAY_MODES, ONBOARDING_ADVANCE_MS, PLAN_LIMITS, PLUS_PRICE, SESSION_DEFAULTS, type DisplayMode } from '@/lib/constants';
+import type { TSignUpForm } from '@/lib/schemas/auth-forms';
 import type { TUser } from '@/lib/schemas/user';
 import { readUpgradeIntent, type TUpgradeIntent } from '@/lib/upgrade-intent';
 import { useTRPC } from '@/trpc/react';
@@ -26,7 +31,6 @@ import { rememberSignedInUser, takeUpgradeDestination } from './after-sign-in';
 import { AuthCard, Banner } from './AuthLayout';
 import { clientErrorMessage, errorStatus } from './errors';
 import { ACCOUNT_STEP, LAST_STEP, ONBOARDING_STEPS } from './onboarding-steps';
-import { PasswordField } from './PasswordField';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { browserStorage } from './session-sync';
 
@@ -109,7 +113,7 @@ function StepIndicator({ step }: { step: number }) {
 function StepButtons({ onBack, onNext }: { onBack?: () => void; onNext?: () => void }) {
   if (!onBack && !onNext) return null;
   return (
-    <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+    <FormActions align="between" className="mt-8">
       {onBack ? (
         <Button variant="ghost" onClick={onBack}>
           Back
@@ -118,7 +122,7 @@ function StepButtons({ onBack, onNext }: { onBack?: () => void; onNext?: () => v
         <span />
       )}
       {onNext ? <Button onClick={onNext}>Continue</Button> : null}
-    </div>
+    </FormActions>
   );
 }
 
@@ -152,15 +156,9 @@ function WelcomeStep({ headingRef, onNext }: HeadingRef & { onNext: () => void }
   );
 }
 
-type AccountErrors = { name?: string; email?: string; password?: string };
-
 function AccountStep({ headingRef, onBack, onCreated }: HeadingRef & { onBack: () => void; onCreated: (result: Created) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<AccountErrors>({});
   const [done, setDone] = useState(false);
 
   const signup = useMutation(
@@ -176,76 +174,58 @@ function AccountStep({ headingRef, onBack, onCreated }: HeadingRef & { onBack: (
         const description = clientErrorMessage(error, 'Please try again');
         // Point at the field the server's words are about.
         const field = (error.data as { issues?: { path?: string[] }[] } | undefined)?.issues?.[0]?.path?.[0];
-        if (status === 400 && (field === 'name' || field === 'email' || field === 'password')) setErrors({ [field]: description });
-        if (status === 409) setErrors({ email: description });
+        if (status === 400 && (field === 'name' || field === 'email' || field === 'password')) form.setError(field, { message: description });
+        if (status === 409) form.setError('email', { message: description });
         toast({ title: 'Error creating account', description, variant: 'destructive' });
       },
     }),
   );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (signup.isPending || done) return;
-    const missing: AccountErrors = {};
-    if (!name.trim()) missing.name = 'Please enter your name';
-    if (!email.trim()) missing.email = 'Please enter your email address';
-    if (!password) missing.password = 'Please choose a password';
-    setErrors(missing);
-    if (missing.name || missing.email || missing.password) {
-      toast({ title: 'Missing information', description: 'Please fill in all fields', variant: 'destructive' });
-      return;
-    }
-    signup.mutate({ name: name.trim(), email: email.trim(), password });
-  }
+  const { form, submit } = useSchemaForm<TSignUpForm>({
+    schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZSignUpForm),
+    defaultValues: { name: '', email: '', password: '' },
+    pending: signup.isPending || done,
+    onValid: (values) => signup.mutate(values),
+    onInvalid: () => toast({ title: 'Missing information', description: 'Please fill in all fields', variant: 'destructive' }),
+  });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
 
   return (
     <div>
       <StepHeading headingRef={headingRef}>Create your account</StepHeading>
       <p className="mt-3 text-sm leading-relaxed text-muted">Free to start, no card needed. We&apos;ll send you a link to verify your email.</p>
       <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
-        <Input
-          label="Name"
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={errors.name}
-          disabled={done}
-          required
-        />
+        <Input label="Name" autoComplete="name" error={errors.name?.message} disabled={done} required {...form.register('name')} />
         <Input
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
+          error={errors.email?.message}
           disabled={done}
           required
+          {...form.register('email')}
         />
-        <PasswordField
+        <PasswordInput
           label="Password"
-          name="password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
+          error={errors.password?.message}
           disabled={done}
           required
           below={password ? <PasswordStrengthMeter password={password} /> : null}
+          {...form.register('password')}
         />
         {done ? <Banner tone="success">Account created. Just a moment…</Banner> : null}
-        <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <FormActions align="between" className="mt-2">
           <Button variant="ghost" onClick={onBack} disabled={signup.isPending || done}>
             Back
           </Button>
           <Button type="submit" pending={signup.isPending} disabled={done}>
             Create account
           </Button>
-        </div>
+        </FormActions>
       </form>
     </div>
   );
@@ -355,7 +335,7 @@ function ReadyStep({ headingRef, created, onBack }: HeadingRef & { created: Crea
           sessions each month.
         </p>
       )}
-      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+      <FormActions align="between" className="mt-8">
         {onBack ? (
           <Button variant="ghost" onClick={onBack}>
             Back
@@ -366,7 +346,7 @@ function ReadyStep({ headingRef, created, onBack }: HeadingRef & { created: Crea
         <Button onClick={finish} pending={leaving}>
           {intent ? 'Continue to Plus' : 'Go to Dashboard'}
         </Button>
-      </div>
+      </FormActions>
     </div>
   );
 }

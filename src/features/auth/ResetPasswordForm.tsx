@@ -6,30 +6,39 @@
 // An expired or used link says so and offers a new one.
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button, LinkButton } from '@/components/Button';
+import { useSchemaForm } from '@/components/Form';
+import { PasswordInput } from '@/components/PasswordInput';
 import { toast } from '@/components/Toast';
 import { MIN_PASSWORD_LENGTH } from '@/lib/constants';
+import type { TNewPasswordForm } from '@/lib/schemas/auth-forms';
 import { useTRPC } from '@/trpc/react';
 import { AuthCard, Banner, ResultMark } from './AuthLayout';
 import { clientErrorMessage } from './errors';
-import { PasswordField } from './PasswordField';
+import { newPasswordProblemToast } from './new-password-toast';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
-
-type Errors = { newPassword?: string; confirm?: string };
 
 export function ResetPasswordForm({ email, token }: { email: string | null; token: string | null }) {
   const trpc = useTRPC();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
 
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
-      onError: (error) => setFailure(clientErrorMessage(error, 'Something went wrong. Please try again.')),
+      onError: (error): void => setServerError(clientErrorMessage(error, 'Something went wrong. Please try again.')),
     }),
   );
+
+  const { form, submit, serverError, setServerError } = useSchemaForm<TNewPasswordForm>({
+    schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZNewPasswordForm),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+    pending: reset.isPending,
+    onValid: ({ newPassword }) => {
+      if (email && token) reset.mutate({ email, token, newPassword });
+    },
+    onInvalid: (errors) => toast({ ...newPasswordProblemToast(errors), variant: 'destructive' }),
+  });
+  const { errors } = form.formState;
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   if (!email || !token) {
     return (
@@ -59,33 +68,15 @@ export function ResetPasswordForm({ email, token }: { email: string | null; toke
     );
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (reset.isPending) return;
-    setFailure(null);
-    if (newPassword !== confirm) {
-      setErrors({ confirm: 'Please make sure your new passwords match' });
-      toast({ title: "Passwords don't match", description: 'Please make sure your new passwords match', variant: 'destructive' });
-      return;
-    }
-    if (newPassword.length < MIN_PASSWORD_LENGTH) {
-      setErrors({ newPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` });
-      toast({ title: 'Password too short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, variant: 'destructive' });
-      return;
-    }
-    setErrors({});
-    reset.mutate({ email: email!, token: token!, newPassword });
-  }
-
   return (
     <AuthCard>
       <h1 className="text-2xl font-semibold tracking-tight">Choose a new password</h1>
       <p className="mt-2 text-sm leading-relaxed text-muted">
         For <span className="break-all font-medium text-text">{email}</span>. At least {MIN_PASSWORD_LENGTH} characters.
       </p>
-      {failure ? (
+      {serverError ? (
         <Banner tone="error" className="mt-6">
-          {failure}{' '}
+          {serverError}{' '}
           <Link href="/signin?forgot=1" className="font-medium text-text underline underline-offset-2">
             Request a new link
           </Link>
@@ -94,25 +85,15 @@ export function ResetPasswordForm({ email, token }: { email: string | null; toke
       <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
         {/* Lets password managers store the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <PasswordField
+        <PasswordInput
           label="New password"
-          name="newPassword"
           autoComplete="new-password"
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          error={errors.newPassword}
+          error={errors.newPassword?.message}
           required
           below={newPassword ? <PasswordStrengthMeter password={newPassword} /> : null}
+          {...form.register('newPassword')}
         />
-        <PasswordField
-          label="Confirm new password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={errors.confirm}
-          required
-        />
+        <PasswordInput label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} required {...form.register('confirmPassword')} />
         <Button type="submit" size="lg" className="mt-2 w-full" pending={reset.isPending}>
           Reset password
         </Button>

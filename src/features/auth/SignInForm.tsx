@@ -8,31 +8,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/Button';
 import { Input } from '@/components/Field';
+import { useSchemaForm } from '@/components/Form';
+import { PasswordInput } from '@/components/PasswordInput';
 import { LoadingOverlay } from '@/components/Spinner';
+import type { TSignInForm } from '@/lib/schemas/auth-forms';
 import { useTRPC } from '@/trpc/react';
 import { preloadAppData, rememberSignedInUser, takeUpgradeDestination } from './after-sign-in';
 import { AuthCard, Banner } from './AuthLayout';
 import { errorStatus, serverMessage } from './errors';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { safeNextPath } from './next-path';
-import { PasswordField } from './PasswordField';
 import { useCountdown } from './useCountdown';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-
-type FieldErrors = { email?: string; password?: string };
 
 export function SignInForm({ next, initialEmail = '', openForgot = false }: { next: string | null; initialEmail?: string; openForgot?: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [banner, setBanner] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(openForgot);
   const cooldown = useCountdown();
@@ -49,41 +45,35 @@ export function SignInForm({ next, initialEmail = '', openForgot = false }: { ne
       onError: (error) => {
         const status = errorStatus(error);
         // A rate limit or an outage is not a wrong password: say what it is.
-        const message =
+        setServerError(
           status === 429
             ? (serverMessage(error) ?? 'Too many attempts. Please try again later.')
             : status === undefined || status >= 500
               ? 'Something went wrong. Please check your connection and try again.'
-              : INVALID_CREDENTIALS_MESSAGE;
-        setBanner(message);
-        setPassword('');
-        document.getElementById('signin-password')?.focus();
+              : INVALID_CREDENTIALS_MESSAGE,
+        );
+        form.setValue('password', '');
+        form.setFocus('password');
       },
     }),
   );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const errors: FieldErrors = {};
-    if (!email.trim()) errors.email = 'Please enter your email address';
-    if (!password) errors.password = 'Please enter your password';
-    setFieldErrors(errors);
-    if (errors.email || errors.password) {
-      document.getElementById(errors.email ? 'signin-email' : 'signin-password')?.focus();
-      return;
-    }
-    setBanner(null);
-    signin.mutate({ email: email.trim(), password });
-  }
+  const { form, submit, serverError, setServerError } = useSchemaForm<TSignInForm>({
+    schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZSignInForm),
+    defaultValues: { email: initialEmail, password: '' },
+    pending: signin.isPending || leaving,
+    onValid: (values) => signin.mutate(values),
+  });
+  const { errors } = form.formState;
 
   return (
     <>
       <AuthCard>
         <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
         <p className="mt-2 text-sm text-muted">Welcome back. Pick up where you left off.</p>
-        {banner ? (
+        {serverError ? (
           <Banner tone="error" className="mt-6">
-            {banner}
+            {serverError}
           </Banner>
         ) : null}
         <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
@@ -91,24 +81,20 @@ export function SignInForm({ next, initialEmail = '', openForgot = false }: { ne
             id="signin-email"
             label="Email"
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={fieldErrors.email}
+            error={errors.email?.message}
             required
+            {...form.register('email')}
           />
           <div className="flex flex-col gap-2">
-            <PasswordField
+            <PasswordInput
               id="signin-password"
               label="Password"
-              name="password"
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={fieldErrors.password}
+              error={errors.password?.message}
               required
+              {...form.register('password')}
             />
             <button
               type="button"
@@ -130,7 +116,12 @@ export function SignInForm({ next, initialEmail = '', openForgot = false }: { ne
         </Link>
       </p>
       {signin.isPending || leaving ? <LoadingOverlay label="Signing in…" /> : null}
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} initialEmail={email.trim()} cooldown={cooldown} />
+      <ForgotPasswordDialog
+        open={forgotOpen}
+        onClose={() => setForgotOpen(false)}
+        initialEmail={forgotOpen ? form.getValues('email').trim() : ''}
+        cooldown={cooldown}
+      />
     </>
   );
 }

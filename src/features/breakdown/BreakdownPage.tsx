@@ -6,16 +6,19 @@
 // tasks are offered: a subtask's parent must be a top-level task (one level of nesting).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button, LinkButton } from '@/components/Button';
 import { Card } from '@/components/Card';
 import { Textarea } from '@/components/Field';
+import { useSchemaForm } from '@/components/Form';
 import { LimitDialog } from '@/components/LimitDialog';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
 import { useToast } from '@/components/Toast';
 import { importanceForDifficulty, isBreakdownLimitError } from '@/lib/breakdown';
-import { DEFAULT_TASK_COLOR, PLAN_LIMITS, type UsageKind } from '@/lib/constants';
+import { DEFAULT_TASK_COLOR, PLAN_LIMITS, TASK_LIMITS, type UsageKind } from '@/lib/constants';
+import type { TBreakdownForm } from '@/lib/schemas/breakdown-form';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { useTRPC } from '@/trpc/react';
 import { taskItems } from '@/lib/tasks';
@@ -38,22 +41,11 @@ export function BreakdownPage() {
   const me = useQuery(trpc.auth.me.queryOptions(undefined, { retry: false }));
   const open = (tasks.data ?? []).filter((task) => !task.completed && !task.parentTaskId);
 
-  const [selectedId, setSelectedId] = useState<string | null>(() => params?.get('task') ?? null);
-  const [description, setDescription] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [added, setAdded] = useState<Record<number, 'adding' | 'added'>>({});
   const [limit, setLimit] = useState<UsageKind | null>(null);
   const abort = useRef<AbortController | null>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-
-  const selected = open.find((task) => task.id === selectedId) ?? null;
-  // The description follows the picked task until the user edits it.
-  const descriptionValue = description ?? selected?.description ?? '';
-
-  const pick = (task: TTaskOutput) => {
-    setSelectedId(task.id);
-    setDescription(task.description ?? '');
-  };
 
   const breakdown = useMutation({
     mutationFn: async ({ task, text }: { task: TTaskOutput; text: string }) => {
@@ -115,18 +107,35 @@ export function BreakdownPage() {
     );
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!selected) {
-      toast({ title: 'Please select a task first', variant: 'destructive' });
-      return;
-    }
-    if (!descriptionValue.trim()) {
-      toast({ title: 'Please provide a description', variant: 'destructive' });
-      return;
-    }
-    breakdown.mutate({ task: selected, text: descriptionValue.trim() });
-  };
+  const { form, submit } = useSchemaForm<TBreakdownForm>({
+    schema: () => import('@/lib/schemas/breakdown-form').then((schemas) => schemas.ZBreakdownForm),
+    defaultValues: { taskId: params?.get('task') ?? '', description: '' },
+    // The spec's checks are toasts, one at a time: a task first, then a description.
+    shouldFocusError: false,
+    onValid: ({ taskId, description }) => {
+      const task = open.find((candidate) => candidate.id === taskId);
+      if (task) breakdown.mutate({ task, text: description });
+      else toast({ title: 'Please select a task first', variant: 'destructive' });
+    },
+    onInvalid: (errors) => toast({ title: (errors.taskId ?? errors.description)?.message ?? 'Please try again', variant: 'destructive' }),
+  });
+  const selectedId = useWatch({ control: form.control, name: 'taskId' });
+  const selected = open.find((task) => task.id === selectedId) ?? null;
+
+  // The description follows the picked task until the user edits it; a task named in the
+  // address is picked once the list has loaded.
+  const taskField = form.register('taskId', {
+    onChange: (event: { target: { value: string } }) => {
+      const task = open.find((candidate) => candidate.id === event.target.value);
+      if (task) form.setValue('description', task.description ?? '');
+    },
+  });
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !selected) return;
+    prefilled.current = true;
+    if (!form.getFieldState('description').isDirty) form.setValue('description', selected.description ?? '');
+  }, [selected, form]);
 
   const cancel = () => {
     abort.current?.abort();
@@ -143,7 +152,7 @@ export function BreakdownPage() {
           <h2 id="breakdown-form-title" className="text-lg font-semibold">
             Choose a task
           </h2>
-          <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-5" noValidate>
+          <form onSubmit={submit} className="mt-4 flex flex-col gap-5" noValidate>
             {tasks.isPending ? (
               <Spinner label="Loading your tasks" />
             ) : tasks.isError ? (
@@ -166,14 +175,7 @@ export function BreakdownPage() {
                     return (
                       <li key={task.id}>
                         <label className="flex cursor-pointer items-start gap-3 rounded-control border border-border p-3 transition-colors hover:bg-surfaceMuted has-[:checked]:border-accent has-[:checked]:bg-accentSoft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-accent">
-                          <input
-                            type="radio"
-                            name="task"
-                            value={task.id}
-                            checked={task.id === selected?.id}
-                            onChange={() => pick(task)}
-                            className="mt-1 size-4 shrink-0 accent-accent"
-                          />
+                          <input type="radio" value={task.id} className="mt-1 size-4 shrink-0 accent-accent" {...taskField} />
                           <span aria-hidden className="mt-1.5 size-2.5 shrink-0 rounded-full" style={{ backgroundColor: task.color ?? DEFAULT_TASK_COLOR }} />
                           <span className="min-w-0">
                             <span className="block font-medium leading-snug">{task.title}</span>
@@ -190,12 +192,10 @@ export function BreakdownPage() {
             )}
             <Textarea
               label="Description"
-              name="description"
               hint="What does the task involve? The steps are drawn from this."
               rows={5}
-              maxLength={5000}
-              value={descriptionValue}
-              onChange={(event) => setDescription(event.target.value)}
+              maxLength={TASK_LIMITS.descriptionMax}
+              {...form.register('description')}
             />
             <Button type="submit" pending={breakdown.isPending} className="self-start">
               Breakdown Task

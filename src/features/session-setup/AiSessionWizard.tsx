@@ -2,18 +2,21 @@
 // The AI Session wizard (spec section 4): mood → clock (display mode and timings) → name, with
 // the planner's recommendations shown → start. The plan can take a while when a language model
 // answers: the wait shows progress and can be cancelled (design: Feedback).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';
+import { useSchemaForm } from '@/components/Form';
+import { FormActions } from '@/components/FormActions';
 import { toast } from '@/components/Toast';
 import { MOODS, type Mood, type UsageKind } from '@/lib/constants';
 import { SESSION_NAME_MAX, type TCreateSessionInput } from '@/lib/schemas/session';
+import { ZAiSessionForm, type TAiSession, type TAiSessionForm } from '@/lib/schemas/session-form';
 import { isAiSessionLimitError, isSessionLimitError } from '@/lib/tasks';
 import { useAiPlanClient, type AiPlanResult } from './ai-plan';
-import { positiveNumber } from './current-session';
-import { DEFAULT_TIMINGS, DisplayModeField, TimingFields, type TimingValues } from './fields';
+import { DEFAULT_TIMINGS, DisplayModeField, TimingFields, timingForm } from './fields';
 import { browserTimeZone } from './useCreateSession';
 
 const STEPS = ['Mood', 'Clock', 'Name', 'Start'] as const;
@@ -49,9 +52,6 @@ export function AiSessionWizard({
 function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; onSubmit: (input: TCreateSessionInput) => void; pending: boolean; onLimit: (kind: UsageKind) => void }) {
   const plan = useAiPlanClient();
   const [step, setStep] = useState(0);
-  const [mood, setMood] = useState<Mood | null>(null);
-  const [timings, setTimings] = useState<TimingValues>(DEFAULT_TIMINGS);
-  const [name, setName] = useState('');
   const [result, setResult] = useState<AiPlanResult | null>(null);
   const [planning, setPlanning] = useState(false);
   const [slow, setSlow] = useState(false);
@@ -59,8 +59,23 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  async function fetchPlan() {
-    if (!mood) return;
+  // Each step's button submits the form: the values are read (and the numbers parsed) by the
+  // schema, then the step decides what happens. This dialog's code loads when it first opens,
+  // with zod already in it: the schema is at hand.
+  const { form, submit } = useSchemaForm<TAiSessionForm, TAiSession>({
+    schema: () => Promise.resolve(ZAiSessionForm),
+    defaultValues: { ...DEFAULT_TIMINGS, sessionName: '', mood: null },
+    pending: step === 3 && pending,
+    onValid: (values) => {
+      if (step === 1) void fetchPlan(values);
+      if (step === 2 && !result) return;
+      if (step === 3) return start(values);
+      setStep((s) => Math.min(s + 1, STEPS.length - 1));
+    },
+  });
+  const mood = useWatch({ control: form.control, name: 'mood' });
+
+  async function fetchPlan(values: TAiSession) {
     abortRef.current?.abort();
     const controller = new AbortController();
     abortRef.current = controller;
@@ -69,15 +84,16 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
     setResult(null);
     const slowTimer = setTimeout(() => setSlow(true), 4000);
     try {
+      const mode = values.displayMode;
       const answer = await plan(
         {
-          mood,
-          displayMode: timings.displayMode,
-          maxTasks: positiveNumber(timings.maxTasks),
-          pomodoroWork: timings.displayMode === 'pomodoro' ? positiveNumber(timings.pomodoroWork) : undefined,
-          pomodoroBreak: timings.displayMode === 'pomodoro' ? positiveNumber(timings.pomodoroBreak) : undefined,
-          timerDuration: timings.displayMode === 'timer' ? positiveNumber(timings.timerDuration) : undefined,
-          sessionDuration: positiveNumber(timings.sessionDuration),
+          mood: values.mood,
+          displayMode: mode,
+          maxTasks: values.maxTasks,
+          pomodoroWork: mode === 'pomodoro' ? values.pomodoroWork : undefined,
+          pomodoroBreak: mode === 'pomodoro' ? values.pomodoroBreak : undefined,
+          timerDuration: mode === 'timer' ? values.timerDuration : undefined,
+          sessionDuration: values.sessionDuration,
         },
         controller.signal,
       );
@@ -106,35 +122,25 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
     setStep(1);
   }
 
-  function next(event: FormEvent) {
-    event.preventDefault();
-    if (step === 0 && !mood) return;
-    if (step === 1) void fetchPlan();
-    if (step === 2 && !result) return;
-    if (step === 3) return start();
-    setStep((s) => Math.min(s + 1, STEPS.length - 1));
-  }
-
-  function start() {
-    if (!mood) return;
-    const mode = timings.displayMode;
+  function start(values: TAiSession) {
+    const mode = values.displayMode;
     onSubmit({
       sessionType: 'ai',
-      userMood: mood,
+      userMood: values.mood,
       selectedTaskIds: (result?.recommendedTasks ?? []).map((task) => task.taskId),
       displayMode: mode,
-      sessionName: name.trim() || undefined,
-      sessionDuration: positiveNumber(timings.sessionDuration) ?? result?.estimatedDuration,
-      maxTasks: positiveNumber(timings.maxTasks),
-      pomodoroWork: mode === 'pomodoro' ? positiveNumber(timings.pomodoroWork) : undefined,
-      pomodoroBreak: mode === 'pomodoro' ? positiveNumber(timings.pomodoroBreak) : undefined,
-      timerDuration: mode === 'timer' ? positiveNumber(timings.timerDuration) : undefined,
+      sessionName: values.sessionName,
+      sessionDuration: values.sessionDuration ?? result?.estimatedDuration,
+      maxTasks: values.maxTasks,
+      pomodoroWork: mode === 'pomodoro' ? values.pomodoroWork : undefined,
+      pomodoroBreak: mode === 'pomodoro' ? values.pomodoroBreak : undefined,
+      timerDuration: mode === 'timer' ? values.timerDuration : undefined,
       timeZone: browserTimeZone(),
     });
   }
 
   return (
-    <form onSubmit={next} noValidate className="flex flex-col gap-6">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
       <ol className="flex items-center gap-2 text-xs font-medium" aria-label="Steps">
         {STEPS.map((label, index) => (
           <li key={label} aria-current={index === step ? 'step' : undefined} className="flex items-center gap-2">
@@ -160,7 +166,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
                   mood === value ? 'border-accent bg-accentSoft' : 'border-border hover:bg-surfaceMuted'
                 }`}
               >
-                <input type="radio" name="mood" value={value} checked={mood === value} onChange={() => setMood(value)} className="sr-only" />
+                <input type="radio" value={value} className="sr-only" {...form.register('mood')} />
                 <span className="text-sm font-medium">{MOOD_COPY[value].label}</span>
                 <span className="text-xs text-muted">{MOOD_COPY[value].hint}</span>
               </label>
@@ -171,14 +177,14 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
 
       {step === 1 ? (
         <div className="flex flex-col gap-6">
-          <DisplayModeField value={timings.displayMode} onChange={(displayMode) => setTimings((t) => ({ ...t, displayMode }))} />
-          <TimingFields values={timings} onChange={(nextValues) => setTimings((t) => ({ ...t, ...nextValues }))} />
+          <DisplayModeField {...timingForm(form)} />
+          <TimingFields {...timingForm(form)} />
         </div>
       ) : null}
 
       {step === 2 ? (
         <div className="flex flex-col gap-5">
-          <Input label="Session name" value={name} maxLength={SESSION_NAME_MAX} placeholder="AI Session (a name is chosen for you)" onChange={(e) => setName(e.target.value)} />
+          <Input label="Session name" maxLength={SESSION_NAME_MAX} placeholder="AI Session (a name is chosen for you)" {...form.register('sessionName')} />
           {planning ? (
             <div role="status" aria-live="polite" className="flex flex-col items-start gap-3 rounded-card border border-border bg-surfaceMuted p-4">
               <div className="flex items-center gap-3">
@@ -207,7 +213,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
         </div>
       ) : null}
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <FormActions>
         {step > 0 ? (
           <Button variant="ghost" className="sm:mr-auto" onClick={() => (planning ? cancelPlan() : setStep((s) => s - 1))}>
             Back
@@ -219,7 +225,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
         <Button type="submit" disabled={(step === 0 && !mood) || (step === 2 && !result)} pending={step === 3 && pending}>
           {step === 3 ? 'Start Session' : step === 1 ? 'Get Recommendations' : 'Next'}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -3,22 +3,24 @@
 // max tasks, due date and time, and up to 10 incomplete tasks to pick (spec sections 2, 5, 9).
 // Only positive numbers are sent.
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { Button } from '@/components/Button';
 import { DateField } from '@/components/DateField';
 import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';
+import { useSchemaForm } from '@/components/Form';
+import { FormActions } from '@/components/FormActions';
 import { TimePicker } from '@/components/TimePicker';
 import { MANUAL_SESSION_TASK_LIST } from '@/lib/constants';
-import { combineDateAndTime, type ISODate } from '@/lib/date-picker';
+import { combineDateAndTime } from '@/lib/date-picker';
 import { usDate } from '@/lib/dates';
 import { SESSION_NAME_MAX, type TCreateSessionInput } from '@/lib/schemas/session';
+import { ZSessionSetupForm, type TSessionSetup, type TSessionSetupForm } from '@/lib/schemas/session-form';
 import { byDueDate, taskItems } from '@/lib/tasks';
-import type { TimeValue } from '@/lib/time-picker';
 import { useTRPC } from '@/trpc/react';
 import { browserTimeZone } from './useCreateSession';
-import { positiveNumber } from './current-session';
-import { DEFAULT_TIMINGS, DisplayModeField, TimingFields, type TimingValues } from './fields';
+import { DEFAULT_TIMINGS, DisplayModeField, TimingFields, timingForm } from './fields';
 
 export function ConfigureSessionDialog({
   open,
@@ -38,15 +40,36 @@ export function ConfigureSessionDialog({
   );
 }
 
+function toCreateInput(values: TSessionSetup): TCreateSessionInput {
+  const mode = values.displayMode;
+  return {
+    displayMode: mode,
+    sessionName: values.sessionName,
+    sessionDuration: values.sessionDuration,
+    maxTasks: values.maxTasks,
+    pomodoroWork: mode === 'pomodoro' ? values.pomodoroWork : undefined,
+    pomodoroBreak: mode === 'pomodoro' ? values.pomodoroBreak : undefined,
+    timerDuration: mode === 'timer' ? values.timerDuration : undefined,
+    // A session with no due date gets the current time (server default); a time alone is
+    // combined with today in the person's zone.
+    dueDate: values.dueDate ? combineDateAndTime(values.dueDate, values.dueTime ?? { hour: 23, minute: 59 }) : undefined,
+    dueTime: !values.dueDate && values.dueTime ? values.dueTime : undefined,
+    timeZone: browserTimeZone(),
+    sessionType: 'manual',
+    selectedTaskIds: values.selectedTaskIds,
+  };
+}
+
 function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => void; onSubmit: (input: TCreateSessionInput) => void; pending: boolean }) {
   const trpc = useTRPC();
   const sessions = useQuery(trpc.session.list.queryOptions());
   const tasks = useQuery(trpc.task.list.queryOptions({ status: 'open' }, { select: taskItems }));
-  const [timings, setTimings] = useState<TimingValues>(DEFAULT_TIMINGS);
-  const [name, setName] = useState('');
-  const [date, setDate] = useState<ISODate | null>(null);
-  const [time, setTime] = useState<TimeValue | null>(null);
-  const [selected, setSelected] = useState<string[]>([]);
+  // This dialog's code loads when it first opens, with zod already in it: the schema is at hand.
+  const { form, submit } = useSchemaForm<TSessionSetupForm, TSessionSetup>({
+    schema: () => Promise.resolve(ZSessionSetupForm),
+    defaultValues: { ...DEFAULT_TIMINGS, sessionName: '', dueDate: null, dueTime: null, selectedTaskIds: [] },
+    onValid: (values) => onSubmit(toCreateInput(values)),
+  });
 
   const defaultName = `Session #${(sessions.data?.length ?? 0) + 1} - ${usDate(new Date(), browserTimeZone())}`;
   const open = useMemo(
@@ -54,36 +77,18 @@ function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => v
     [tasks.data],
   );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const mode = timings.displayMode;
-    const input: TCreateSessionInput = {
-      displayMode: mode,
-      sessionName: name.trim() || undefined,
-      sessionDuration: positiveNumber(timings.sessionDuration),
-      maxTasks: positiveNumber(timings.maxTasks),
-      pomodoroWork: mode === 'pomodoro' ? positiveNumber(timings.pomodoroWork) : undefined,
-      pomodoroBreak: mode === 'pomodoro' ? positiveNumber(timings.pomodoroBreak) : undefined,
-      timerDuration: mode === 'timer' ? positiveNumber(timings.timerDuration) : undefined,
-      // A session with no due date gets the current time (server default); a time alone is
-      // combined with today in the person's zone.
-      dueDate: date ? combineDateAndTime(date, time ?? { hour: 23, minute: 59 }) : undefined,
-      dueTime: !date && time ? time : undefined,
-      timeZone: browserTimeZone(),
-      sessionType: 'manual',
-      selectedTaskIds: selected,
-    };
-    onSubmit(input);
-  }
-
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
-      <DisplayModeField value={timings.displayMode} onChange={(displayMode) => setTimings((t) => ({ ...t, displayMode }))} />
-      <Input label="Session name" value={name} maxLength={SESSION_NAME_MAX} placeholder={defaultName} onChange={(e) => setName(e.target.value)} />
-      <TimingFields values={timings} onChange={(next) => setTimings((t) => ({ ...t, ...next }))} />
+      <DisplayModeField {...timingForm(form)} />
+      <Input label="Session name" maxLength={SESSION_NAME_MAX} placeholder={defaultName} {...form.register('sessionName')} />
+      <TimingFields {...timingForm(form)} />
       <div className="flex flex-wrap items-end gap-3">
-        <DateField label="Due date" className="min-w-[12rem] flex-1" value={date} onChange={setDate} placeholder="Today" />
-        <TimePicker label="Due time" value={time} onChange={setTime} />
+        <Controller
+          control={form.control}
+          name="dueDate"
+          render={({ field }) => <DateField label="Due date" className="min-w-[12rem] flex-1" value={field.value} onChange={field.onChange} placeholder="Today" />}
+        />
+        <Controller control={form.control} name="dueTime" render={({ field }) => <TimePicker label="Due time" value={field.value} onChange={field.onChange} />} />
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-medium">Tasks for this session</legend>
@@ -92,32 +97,38 @@ function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => v
         ) : open.length === 0 ? (
           <p className="text-sm text-muted">No open tasks yet. You can create tasks during the session.</p>
         ) : (
-          <ul className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-control border border-border p-1">
-            {open.map((task) => (
-              <li key={task.id}>
-                <label className="flex cursor-pointer items-center gap-3 rounded-control px-3 py-2 hover:bg-surfaceMuted">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-[var(--color-accent)]"
-                    checked={selected.includes(task.id)}
-                    onChange={(e) => setSelected((ids) => (e.target.checked ? [...ids, task.id] : ids.filter((id) => id !== task.id)))}
-                  />
-                  <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: task.color ?? 'var(--color-accent)' }} />
-                  <span className="min-w-0 flex-1 truncate text-sm">{task.title}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <Controller
+            control={form.control}
+            name="selectedTaskIds"
+            render={({ field: { value: selected, onChange } }) => (
+              <ul className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-control border border-border p-1">
+                {open.map((task) => (
+                  <li key={task.id}>
+                    <label className="flex cursor-pointer items-center gap-3 rounded-control px-3 py-2 hover:bg-surfaceMuted">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-[var(--color-accent)]"
+                        checked={selected.includes(task.id)}
+                        onChange={(e) => onChange(e.target.checked ? [...selected, task.id] : selected.filter((id) => id !== task.id))}
+                      />
+                      <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: task.color ?? 'var(--color-accent)' }} />
+                      <span className="min-w-0 flex-1 truncate text-sm">{task.title}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )}
+          />
         )}
       </fieldset>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <FormActions>
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
         <Button type="submit" pending={pending}>
           Start Session
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -39,12 +39,6 @@ export function clearCurrentSession() {
   }
 }
 
-/**
- * A typed-in session number (duration, max tasks, pomodoro work and break, timer): sent only
- * when it parses as a number, and from the dashboard only when positive (spec section 5).
- */
-export function positiveNumber(text: string | number | null | undefined): number | undefined {
-  if (text === null || text === undefined || text === '') return undefined;
-  const value = typeof text === 'number' ? text : Number(String(text).trim());
-  return Number.isFinite(value) && value > 0 ? Math.round(value) : undefined;
-}
+// A typed-in session number (duration, max tasks, pomodoro work and break, timer): sent only
+// when it parses as a positive number (spec section 5). The session forms' schema uses it too.
+export { positiveNumber } from '@/lib/positive-number';

@@ -1,9 +1,11 @@
 'use client';
 // Form pieces shared by Configure Session and the AI Session wizard: the display mode choice
-// and the timings that belong to it.
+// and the timings that belong to it, registered on the form that shows them.
+import { useWatch, type Control, type FieldValues, type UseFormReturn, type UseFormRegister } from 'react-hook-form';
 import { Input } from '@/components/Field';
 import { DISPLAY_MODES, DISPLAY_MODE_LABELS, SESSION_DEFAULTS, SESSION_LIMITS, type DisplayMode } from '@/lib/constants';
 
+/** The fields both forms have, as typed (numbers are text until the schema reads them). */
 export interface TimingValues {
   displayMode: DisplayMode;
   sessionDuration: string;
@@ -30,7 +32,15 @@ const MODE_HINTS: Record<DisplayMode, string> = {
   stopwatch: 'Counts up from zero',
 };
 
-export function DisplayModeField({ value, onChange }: { value: DisplayMode; onChange: (mode: DisplayMode) => void }) {
+type TimingForm = { register: UseFormRegister<TimingValues>; control: Control<TimingValues> };
+
+/** Both forms hold these fields and more; the pieces below see only these. */
+export function timingForm<T extends FieldValues & TimingValues, TOutput>(form: UseFormReturn<T, unknown, TOutput>): TimingForm {
+  return form as unknown as TimingForm;
+}
+
+export function DisplayModeField({ register, control }: TimingForm) {
+  const value = useWatch({ control, name: 'displayMode' });
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium">Display mode</legend>
@@ -42,14 +52,7 @@ export function DisplayModeField({ value, onChange }: { value: DisplayMode; onCh
               value === mode ? 'border-accent bg-accentSoft' : 'border-border hover:bg-surfaceMuted'
             }`}
           >
-            <input
-              type="radio"
-              name="displayMode"
-              value={mode}
-              checked={value === mode}
-              onChange={() => onChange(mode)}
-              className="mt-1 size-4 accent-[var(--color-accent)] focus-visible:outline-none"
-            />
+            <input type="radio" value={mode} className="mt-1 size-4 accent-[var(--color-accent)] focus-visible:outline-none" {...register('displayMode')} />
             <span className="flex flex-col">
               <span className="text-sm font-medium">{DISPLAY_MODE_LABELS[mode]}</span>
               <span className="text-xs text-muted">{MODE_HINTS[mode]}</span>
@@ -61,36 +64,20 @@ export function DisplayModeField({ value, onChange }: { value: DisplayMode; onCh
   );
 }
 
-export function TimingFields({ values, onChange }: { values: TimingValues; onChange: (next: Partial<TimingValues>) => void }) {
+export function TimingFields({ register, control }: TimingForm) {
+  const displayMode = useWatch({ control, name: 'displayMode' });
   const minutes = { type: 'number', inputMode: 'numeric' as const, min: 1, max: SESSION_LIMITS.maxMinutes, step: 1 };
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {values.displayMode === 'pomodoro' ? (
+      {displayMode === 'pomodoro' ? (
         <>
-          <Input label="Work (minutes)" {...minutes} value={values.pomodoroWork} onChange={(e) => onChange({ pomodoroWork: e.target.value })} />
-          <Input label="Break (minutes)" {...minutes} value={values.pomodoroBreak} onChange={(e) => onChange({ pomodoroBreak: e.target.value })} />
+          <Input label="Work (minutes)" {...minutes} {...register('pomodoroWork')} />
+          <Input label="Break (minutes)" {...minutes} {...register('pomodoroBreak')} />
         </>
       ) : null}
-      {values.displayMode === 'timer' ? (
-        <Input label="Timer duration (minutes)" {...minutes} value={values.timerDuration} onChange={(e) => onChange({ timerDuration: e.target.value })} />
-      ) : null}
-      <Input
-        label="Session duration (minutes)"
-        {...minutes}
-        placeholder="Optional"
-        value={values.sessionDuration}
-        onChange={(e) => onChange({ sessionDuration: e.target.value })}
-      />
-      <Input
-        label="Max tasks"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={SESSION_LIMITS.maxTasks}
-        step={1}
-        value={values.maxTasks}
-        onChange={(e) => onChange({ maxTasks: e.target.value })}
-      />
+      {displayMode === 'timer' ? <Input label="Timer duration (minutes)" {...minutes} {...register('timerDuration')} /> : null}
+      <Input label="Session duration (minutes)" {...minutes} placeholder="Optional" {...register('sessionDuration')} />
+      <Input label="Max tasks" type="number" inputMode="numeric" min={1} max={SESSION_LIMITS.maxTasks} step={1} {...register('maxTasks')} />
     </div>
   );
 }

@@ -3,7 +3,8 @@
 // same zod schemas and validates every answer with them) and the UI.
 import './zod-config';
 import { z } from 'zod';
-import { BREAKDOWN_DIFFICULTY, DISPLAY_MODES, MOODS, SESSION_LIMITS, TASK_LIMITS } from '@/lib/constants';
+import { BREAKDOWN_DIFFICULTY, DISPLAY_MODES, MOODS, SESSION_LIMITS } from '@/lib/constants';
+import { ZBreakdownDescription } from './breakdown-form';
 import { ZCreateSessionInput, ZDisplayMode, ZMood } from './session';
 import { ZDateTimeInput, ZId, ZTaskTitle } from './task';
 
@@ -60,12 +61,7 @@ export type TAiPlanOutput = z.infer<typeof ZAiPlanOutput>;
 
 export const ZBreakdownInput = z.object({
   id: ZId.describe('The task to break down (one of your own)'),
-  description: z
-    .string()
-    .trim()
-    .min(1, 'Please provide a description')
-    .max(TASK_LIMITS.descriptionMax)
-    .describe('What the task involves, in your own words: the steps are drawn from it'),
+  description: ZBreakdownDescription,
 });
 export type TBreakdownInput = z.infer<typeof ZBreakdownInput>;
 

@@ -1,10 +1,11 @@
 'use client';
 // A password input with a show/hide toggle (an icon button whose accessible name says what it
-// will do: "Show password" or "Hide password"), wired to its label, hint and error.
-import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { Field } from '@/components/Field';
+// will do: "Show password" or "Hide password"), wired to its label, hint and error like every
+// control of ./Field.tsx. It forwards its ref, so react-hook-form's register() spreads on it.
+import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { borderFor, controlBase, Field, useFieldIds } from './Field';
 
-type PasswordFieldProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'size'> & {
+export type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'size'> & {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
@@ -13,35 +14,29 @@ type PasswordFieldProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'size'> 
   className?: string;
 };
 
-export function PasswordField({ label, hint, error, below, required, className, id, ...rest }: PasswordFieldProps) {
-  const generated = useId();
-  const controlId = id ?? generated;
+export function PasswordInput({ label, hint, error, below, required, className, id, 'aria-describedby': ariaDescribedBy, ...rest }: PasswordInputProps) {
+  const ids = useFieldIds(id, hint, error, ariaDescribedBy);
   const [visible, setVisible] = useState(false);
-  const hintId = `${controlId}-hint`;
-  const errorId = `${controlId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <Field htmlFor={controlId} label={label} hint={hint} error={error} required={required} className={className} hintId={hintId} errorId={errorId}>
+    <Field htmlFor={ids.controlId} label={label} hint={hint} error={error} required={required} className={className} hintId={ids.hintId} errorId={ids.errorId}>
       <div className="relative">
         <input
-          id={controlId}
+          id={ids.controlId}
           type={visible ? 'text' : 'password'}
-          required={required}
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
+          aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`h-11 w-full rounded-control border bg-surface pl-3 pr-12 text-base text-text transition-colors placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-1 disabled:cursor-not-allowed disabled:opacity-60 sm:text-sm ${
-            error ? 'border-danger' : 'border-border hover:border-muted/60'
-          }`}
+          aria-describedby={ids.describedBy}
+          className={`${controlBase} ${borderFor(error)} h-11 pl-3 pr-12 text-base sm:text-sm`}
           {...rest}
         />
         <button
           type="button"
           onClick={() => setVisible((value) => !value)}
           aria-label={visible ? 'Hide password' : 'Show password'}
-          aria-controls={controlId}
+          aria-controls={ids.controlId}
           title={visible ? 'Hide password' : 'Show password'}
           className="absolute right-1 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text"
         >

@@ -1,0 +1,80 @@
+'use client';
+// The one way a form is written here: react-hook-form holds the fields, a zod schema from src/lib
+// validates them (@hookform/resolvers), and the hook below adds what every form repeats: the
+// server's answer as a banner text and no second submit while a request runs. The button row
+// under a form is ./FormActions.tsx; a form in a dialog is <Dialog> with the <form> inside.
+//
+// The schema and the resolver are loaded when the form mounts, not with the page: zod in a
+// page's first load costs tens of kB gzip, which a sign-in or a change-password page need not
+// pay before anyone types. They are loaded by the time a person
+// has filled in a field; a submit before that waits for them.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import type { ZodType } from 'zod';
+
+/** Loads a form's schema: `() => import('@/lib/schemas/forms').then((m) => m.ZSignInForm)`. */
+export type SchemaLoader<TInput extends FieldValues, TOutput> = () => Promise<ZodType<TOutput, TInput>>;
+
+function lazyZodResolver<TInput extends FieldValues, TOutput>(load: SchemaLoader<TInput, TOutput>) {
+  let ready: Promise<Resolver<TInput, unknown, TOutput>> | null = null;
+  const prepare = () => {
+    ready ??= Promise.all([import('@hookform/resolvers/zod'), load()])
+      .then(([{ zodResolver }, schema]) => zodResolver(schema) as Resolver<TInput, unknown, TOutput>)
+      .catch((error: unknown) => {
+        // A failed chunk load (offline) is retried by the next submit.
+        ready = null;
+        throw error;
+      });
+    return ready;
+  };
+  const resolver: Resolver<TInput, unknown, TOutput> = async (values, context, options) => (await prepare())(values, context, options);
+  return { resolver, prepare };
+}
+
+export interface SchemaFormOptions<TInput extends FieldValues, TOutput> extends Omit<UseFormProps<TInput, unknown, TOutput>, 'resolver'> {
+  schema: SchemaLoader<TInput, TOutput>;
+  /** Called with the schema's output when every field is valid. */
+  onValid: (values: TOutput) => void | Promise<void>;
+  /** Called when a submit found errors (react-hook-form has focused the first field with one). */
+  onInvalid?: (errors: FieldErrors<TInput>) => void;
+  /** While a request runs, a second submit does nothing. */
+  pending?: boolean;
+}
+
+export interface SchemaForm<TInput extends FieldValues, TOutput> {
+  form: UseFormReturn<TInput, unknown, TOutput>;
+  /** The <form>'s onSubmit. */
+  submit: (event?: FormEvent) => Promise<void>;
+  /** The server's words about the last submit (shown as a banner), cleared by the next valid one. */
+  serverError: string | null;
+  setServerError: (message: string | null) => void;
+}
+
+export function useSchemaForm<TInput extends FieldValues, TOutput = TInput>({
+  schema,
+  onValid,
+  onInvalid,
+  pending = false,
+  ...options
+}: SchemaFormOptions<TInput, TOutput>): SchemaForm<TInput, TOutput> {
+  const [{ resolver, prepare }] = useState(() => lazyZodResolver(schema));
+  const form = useForm<TInput, unknown, TOutput>({ ...options, resolver });
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    prepare().catch(() => undefined);
+  }, [prepare]);
+
+  const submit = async (event?: FormEvent) => {
+    if (pending) {
+      event?.preventDefault();
+      return;
+    }
+    await form.handleSubmit(async (values) => {
+      setServerError(null);
+      await onValid(values);
+    }, onInvalid)(event);
+  };
+
+  return { form, submit, serverError, setServerError };
+}
