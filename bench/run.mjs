@@ -21,7 +21,8 @@
 // bench/frontend.mjs), --rows=tasks,me,sessions,patch,post,growth,dashboard (measure only these rows; the
 // report then goes to bench/.out/results-partial.md and README's figures are left as they are),
 // --timeline (each open-loop answer's due time and latency in bench/.out/timeline-<row>.json),
-// --floor-as-app (a second floor in the app's place, to see the noise of the comparison itself).
+// --floor-as-app (a second floor in the app's place, to see the noise of the comparison itself),
+// --lighthouse (also bench/lighthouse.mjs: Lighthouse mobile scores per page; alone: `npm run bench:lighthouse`).
 // Loopback only, bounded in time (about 8 minutes plus a build, and 2 more for the front end).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +36,7 @@ import { freePort, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { mintSessionCookie } from './auth.mjs';
 import { measureFrontend } from './frontend.mjs';
+import { measureLighthouse, readLighthouseSection } from './lighthouse.mjs';
 import { runInterleavedOpenLoop, runLoad } from './load.mjs';
 import { GROWTH, growthUserId, HISTORY, historyUserId, seed, SESSIONS, TASKS, USERS, userId } from './seed.mjs';
 
@@ -345,6 +347,11 @@ try {
     say('front end: first-load JavaScript per route, start time, time to interactive');
     frontend = (await measureFrontend({ root, appDir, say: (message) => say(`front end: ${message}`) })).markdown;
   }
+  // Lighthouse (bench/lighthouse.mjs) takes about 15 minutes more: only with --lighthouse. Without
+  // it, the Lighthouse section already in bench/results.md is kept as it was.
+  const lighthouseSection = args.lighthouse
+    ? `<!-- lighthouse:start -->\n${(await measureLighthouse({ root, appDir, say: (message) => say(`lighthouse: ${message}`) })).markdown.trim()}\n<!-- lighthouse:end -->`
+    : readLighthouseSection();
   const report = `# Benchmark results
 
 Produced by \`npm run bench\` (bench/run.mjs). The floor is a bare \`node:http\` + \`pg\` server doing the
@@ -389,7 +396,7 @@ for one user with that many tasks, all but 20 of them completed.
 ${dashboardTable()}
 ` : ''}
 ${notes}
-${frontend ? `\n${frontend}` : ''}`;
+${frontend ? `\n${frontend}` : ''}${lighthouseSection ? `\n${lighthouseSection}\n` : ''}`;
   // A partial run (--rows) or an A/A run is a probe, not the published figures: its report goes to bench/.out.
   const reportPath = only || aa ? path.join(outDir, 'results-partial.md') : path.join(here, 'results.md');
   writeFileSync(reportPath, report);

@@ -4,8 +4,7 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
-import { ThemeScript } from '@/components/ThemeScript';
-import { ThemeSync } from '@/components/theme/useTheme';
+import { ThemeProvider } from '@/components/theme/ThemeProvider';
 import { Toaster } from '@/components/Toast';
 import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
 import { NONCE_HEADER } from '@/server/http/content-security-policy';
@@ -30,14 +29,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
-      <head>
-        <ThemeScript nonce={nonce} />
-      </head>
       <body className="bg-bg text-text">
-        <TRPCReactProvider>{children}</TRPCReactProvider>
-        <Toaster />
-        <ThemeSync />
-        <ErrorReporter />
+        <ThemeProvider nonce={nonce}>
+          <TRPCReactProvider>{children}</TRPCReactProvider>
+          <Toaster />
+          <ErrorReporter />
+        </ThemeProvider>
       </body>
     </html>
   );

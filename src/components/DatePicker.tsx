@@ -1,29 +1,11 @@
 'use client';
-// Calendar date picker (spec section 2): single, multiple or range selection, optional month and
-// year dropdowns, weeks from Sunday, and the full WAI-ARIA grid keyboard: arrows by day and week,
-// PageUp/PageDown by month (Shift: year), Home/End to the week's ends, Enter or Space to pick.
-// Days are ISO calendar dates ('2026-03-14'); the rules live in src/lib/date-picker.ts.
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import {
-  MONTH_NAMES,
-  WEEKDAYS,
-  addMonths,
-  clampDate,
-  dateLabel,
-  isOutside,
-  isSelected,
-  monthGrid,
-  monthOf,
-  moveFocus,
-  rangePosition,
-  selectMultiple,
-  selectRange,
-  selectSingle,
-  todayISO,
-  yearOptions,
-  type DateRange,
-  type ISODate,
-} from '@/lib/date-picker';
+// Calendar date picker (spec section 2) on react-day-picker: single, multiple or range
+// selection, optional month and year dropdowns, weeks from Sunday, and the WAI-ARIA grid
+// keyboard (arrows by day and week, PageUp/PageDown by month, Shift by year, Home/End to the
+// week's ends, Enter or Space to pick). The props speak ISO calendar dates ('2026-03-14'), as
+// the forms do; the conversion to the library's local Date objects is here and nowhere else.
+import { DayPicker, type DateRange as DayRange } from 'react-day-picker';
+import { dateLabel, type DateRange, type ISODate } from '@/lib/date-picker';
 
 interface CommonProps {
   /** Accessible name of the calendar (e.g. 'Due date'). */
@@ -49,175 +31,122 @@ export type DatePickerProps = CommonProps &
     | { mode: 'range'; value: DateRange; onChange: (value: DateRange) => void }
   );
 
-function firstSelected(props: DatePickerProps): ISODate | null {
-  if (props.mode === 'multiple') return props.value[0] ?? null;
-  if (props.mode === 'range') return props.value.from;
-  return props.value;
+/** Midnight of the calendar day in the browser's zone (the library's calendar is local). */
+function toDate(value: ISODate): Date {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
 }
 
-const navButton =
-  'inline-flex size-9 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text disabled:opacity-40 disabled:hover:bg-transparent';
-const dropdown =
-  'h-9 appearance-none rounded-control border border-border bg-surface px-2.5 text-sm font-medium text-text hover:border-muted/60';
+function toISO(value: Date): ISODate {
+  return `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+}
+
+const optional = (value: ISODate | null | undefined) => (value ? toDate(value) : undefined);
+
+// Colours are set on the cell and inherited by its button, so one state's colour never fights another's.
+const dayButton =
+  'tabular inline-flex size-10 items-center justify-center rounded-control text-sm transition-colors hover:bg-surfaceMuted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent';
+const filledButton = '[&>button]:bg-accent [&>button]:font-semibold [&>button]:text-accentContrast [&>button]:hover:bg-accent';
+
+// Tailwind classes for the library's parts (its own stylesheet is not loaded: the app's tokens
+// give light and dark).
+const classNames = {
+  root: 'relative',
+  months: 'relative',
+  // Previous, caption, next in one row, the grid under them.
+  month: 'grid grid-cols-[2.25rem_1fr_2.25rem] items-center gap-y-3',
+  button_previous:
+    'inline-flex size-9 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text aria-disabled:opacity-40 aria-disabled:hover:bg-transparent',
+  button_next:
+    'inline-flex size-9 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text aria-disabled:opacity-40 aria-disabled:hover:bg-transparent',
+  month_caption: 'flex h-9 items-center justify-center',
+  caption_label: 'inline-flex items-center gap-1 text-sm font-semibold',
+  dropdowns: 'flex items-center gap-2',
+  // The library lays a transparent <select> over a label of its value (and a chevron).
+  dropdown_root:
+    'relative inline-flex h-9 items-center rounded-control border border-border bg-surface px-2.5 text-sm font-medium text-text hover:border-muted/60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-accent',
+  dropdown: 'absolute inset-0 z-10 w-full cursor-pointer appearance-none opacity-0',
+  month_grid: 'col-span-3 w-full border-collapse',
+  weekdays: '',
+  weekday: 'pb-1 text-center text-xs font-medium text-muted',
+  week: '',
+  day: 'p-0.5 text-center text-text',
+  day_button: dayButton,
+  today: '[&>button]:font-semibold [&>button]:ring-1 [&>button]:ring-inset [&>button]:ring-accent',
+  outside: 'text-muted',
+  disabled: 'text-muted/60 [&>button]:cursor-not-allowed [&>button]:line-through [&>button]:hover:bg-transparent',
+  selected: filledButton,
+  range_start: `rounded-l-control bg-accentSoft ${filledButton}`,
+  range_end: `rounded-r-control bg-accentSoft ${filledButton}`,
+  range_middle: 'bg-accentSoft',
+  hidden: 'invisible',
+};
+
+// In range mode the ends are filled and the days between are shaded: `selected` alone adds nothing.
+const rangeClassNames = { ...classNames, selected: '' };
+
+const labels = {
+  labelPrevious: () => 'Previous month',
+  labelNext: () => 'Next month',
+  labelMonthDropdown: () => 'Month',
+  labelYearDropdown: () => 'Year',
+  labelDayButton: (date: Date) => dateLabel(toISO(date)),
+};
 
 export function DatePicker(props: DatePickerProps) {
   const { label = 'Choose a date', min, max, dropdowns = false, className = '' } = props;
-  const mode = props.mode ?? 'single';
-  const captionId = useId();
-  const today = useToday();
-  const [focused, setFocused] = useState<ISODate>(() => clampDate(firstSelected(props) ?? props.defaultMonth ?? todayISO(), min, max));
-  const [{ year, month }, setView] = useState(() => monthOf(focused));
-  const gridRef = useRef<HTMLTableElement>(null);
-  const moveFocusToGrid = useRef(!!props.focusOnMount);
-
-  useEffect(() => {
-    if (!moveFocusToGrid.current) return;
-    moveFocusToGrid.current = false;
-    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${focused}"]`)?.focus();
-  }, [focused, year, month]);
-
-  const weeks = useMemo(() => monthGrid(year, month), [year, month]);
-  const thisYear = Number((today ?? todayISO()).slice(0, 4));
-  const years = yearOptions(props.fromYear ?? (min ? Number(min.slice(0, 4)) : thisYear - 5), props.toYear ?? (max ? Number(max.slice(0, 4)) : thisYear + 10));
-
-  function showMonth(next: { year: number; month: number }) {
-    setView(next);
-    const day = Math.min(Number(focused.slice(8, 10)), 28);
-    setFocused(clampDate(`${next.year}-${String(next.month).padStart(2, '0')}-${String(day).padStart(2, '0')}`, min, max));
+  const first = props.mode === 'multiple' ? props.value[0] : props.mode === 'range' ? props.value.from : props.value;
+  const thisYear = new Date().getFullYear();
+  const fromYear = props.fromYear ?? (min ? Number(min.slice(0, 4)) : thisYear - 5);
+  const toYear = props.toYear ?? (max ? Number(max.slice(0, 4)) : thisYear + 10);
+  const common = {
+    captionLayout: dropdowns ? ('dropdown' as const) : ('label' as const),
+    navLayout: 'around' as const,
+    weekStartsOn: 0 as const,
+    startMonth: min ? toDate(min) : new Date(fromYear, 0, 1),
+    endMonth: max ? toDate(max) : new Date(toYear, 11, 1),
+    defaultMonth: optional(first ?? props.defaultMonth),
+    disabled: [...(min ? [{ before: toDate(min) }] : []), ...(max ? [{ after: toDate(max) }] : [])],
+    autoFocus: props.focusOnMount,
+    fixedWeeks: true,
+    showOutsideDays: true,
+    classNames,
+    labels,
+    components: { Chevron: DayPickerChevron },
+  };
+  let picker;
+  if (props.mode === 'multiple') {
+    const { value, onChange, maxSelections } = props;
+    picker = <DayPicker {...common} mode="multiple" max={maxSelections} selected={value.map(toDate)} onSelect={(next) => onChange((next ?? []).map(toISO).sort())} />;
+  } else if (props.mode === 'range') {
+    const { value, onChange } = props;
+    const selected: DayRange | undefined = value.from ? { from: toDate(value.from), to: optional(value.to) } : undefined;
+    picker = (
+      <DayPicker
+        {...common}
+        classNames={rangeClassNames}
+        mode="range"
+        selected={selected}
+        onSelect={(next) => onChange({ from: next?.from ? toISO(next.from) : null, to: next?.to ? toISO(next.to) : null })}
+      />
+    );
+  } else {
+    const { value, onChange, required = false } = props;
+    picker = required ? (
+      <DayPicker {...common} mode="single" required selected={optional(value)} onSelect={(next) => onChange(toISO(next))} />
+    ) : (
+      <DayPicker {...common} mode="single" selected={optional(value)} onSelect={(next) => onChange(next ? toISO(next) : null)} />
+    );
   }
-
-  function shift(months: number) {
-    showMonth(monthOf(addMonths(`${year}-${String(month).padStart(2, '0')}-01`, months)));
-  }
-
-  function pick(date: ISODate) {
-    if (isOutside(date, min, max)) return;
-    setFocused(date);
-    const view = monthOf(date);
-    if (view.year !== year || view.month !== month) setView(view);
-    if (props.mode === 'multiple') props.onChange(selectMultiple(props.value, date, props.maxSelections));
-    else if (props.mode === 'range') props.onChange(selectRange(props.value, date));
-    else props.onChange(selectSingle(props.value, date, props.required));
-  }
-
-  function onGridKeyDown(event: KeyboardEvent<HTMLTableElement>) {
-    const next = moveFocus(focused, event, min, max);
-    if (next === null) return;
-    event.preventDefault();
-    moveFocusToGrid.current = true;
-    setFocused(next);
-    const view = monthOf(next);
-    if (view.year !== year || view.month !== month) setView(view);
-  }
-
-  const prevDisabled = !!min && `${year}-${String(month).padStart(2, '0')}-01` <= min;
-  const nextDisabled = !!max && addMonths(`${year}-${String(month).padStart(2, '0')}-01`, 1) > max;
-  const caption = `${MONTH_NAMES[month - 1]} ${year}`;
-
   return (
     <div className={`inline-block w-full max-w-[20rem] select-none ${className}`} role="group" aria-label={label}>
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <button type="button" className={navButton} onClick={() => shift(-1)} disabled={prevDisabled} aria-label="Previous month">
-          <Chevron direction="left" />
-        </button>
-        {dropdowns ? (
-          <div className="flex items-center gap-2">
-            <label className="sr-only" htmlFor={`${captionId}-month`}>
-              Month
-            </label>
-            <select id={`${captionId}-month`} className={dropdown} value={month} onChange={(event) => showMonth({ year, month: Number(event.target.value) })}>
-              {MONTH_NAMES.map((name, index) => (
-                <option key={name} value={index + 1}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            <label className="sr-only" htmlFor={`${captionId}-year`}>
-              Year
-            </label>
-            <select id={`${captionId}-year`} className={dropdown} value={year} onChange={(event) => showMonth({ year: Number(event.target.value), month })}>
-              {(years.includes(year) ? years : [...years, year].sort()).map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </select>
-            <span id={captionId} className="sr-only" aria-live="polite">
-              {caption}
-            </span>
-          </div>
-        ) : (
-          <p id={captionId} className="text-sm font-semibold" aria-live="polite">
-            {caption}
-          </p>
-        )}
-        <button type="button" className={navButton} onClick={() => shift(1)} disabled={nextDisabled} aria-label="Next month">
-          <Chevron direction="right" />
-        </button>
-      </div>
-      <table ref={gridRef} role="grid" aria-labelledby={captionId} aria-multiselectable={mode !== 'single' || undefined} className="w-full border-collapse" onKeyDown={onGridKeyDown}>
-        <thead>
-          <tr>
-            {WEEKDAYS.map((weekday) => (
-              <th key={weekday.short} scope="col" abbr={weekday.long} className="pb-1 text-center text-xs font-medium text-muted">
-                {weekday.short}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week[0]?.date}>
-              {week.map((cell) => {
-                const selected = isSelected(mode, props.value, cell.date);
-                const position = mode === 'range' ? rangePosition(props.value as DateRange, cell.date) : null;
-                const disabled = isOutside(cell.date, min, max);
-                const isToday = cell.date === today;
-                const filled = selected && position !== 'middle';
-                return (
-                  <td
-                    key={cell.date}
-                    role="gridcell"
-                    aria-selected={selected}
-                    className={`p-0.5 text-center ${position === 'middle' ? 'bg-accentSoft' : ''} ${position === 'start' ? 'rounded-l-control bg-accentSoft' : ''} ${position === 'end' ? 'rounded-r-control bg-accentSoft' : ''}`}
-                  >
-                    <button
-                      type="button"
-                      data-date={cell.date}
-                      tabIndex={cell.date === focused ? 0 : -1}
-                      aria-label={dateLabel(cell.date)}
-                      aria-current={isToday ? 'date' : undefined}
-                      aria-disabled={disabled || undefined}
-                      onClick={() => pick(cell.date)}
-                      onFocus={() => setFocused(cell.date)}
-                      className={`tabular relative inline-flex size-10 items-center justify-center rounded-control text-sm transition-colors ${
-                        filled
-                          ? 'bg-accent font-semibold text-accentContrast'
-                          : disabled
-                            ? 'cursor-not-allowed text-muted/60 line-through'
-                            : cell.inMonth
-                              ? 'text-text hover:bg-surfaceMuted'
-                              : 'text-muted hover:bg-surfaceMuted'
-                      } ${isToday && !filled ? 'font-semibold ring-1 ring-inset ring-accent' : ''}`}
-                    >
-                      {cell.day}
-                    </button>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {picker}
     </div>
   );
 }
 
-const noSubscription = () => () => {};
-
-/** Today in the browser's zone; null while rendering on the server (its zone may differ). */
-function useToday(): ISODate | null {
-  return useSyncExternalStore(noSubscription, () => todayISO(), () => null);
+function DayPickerChevron({ orientation }: { orientation?: 'up' | 'down' | 'left' | 'right' }) {
+  return <Chevron direction={orientation === 'left' || orientation === 'right' ? orientation : 'down'} className={orientation === 'down' ? 'size-3.5 text-muted' : 'size-4'} />;
 }
 
 export function Chevron({ direction, className = 'size-4' }: { direction: 'left' | 'right' | 'down'; className?: string }) {

@@ -2,6 +2,10 @@
 // Time picker (spec section 9: hours 0-23, minutes 0-59) as two spin buttons: type the digits
 // (two hour digits move on to the minutes), or use ArrowUp/ArrowDown (wrapping like a clock),
 // PageUp/PageDown (6 hours / 10 minutes), Home/End. Rules in src/lib/time-picker.ts.
+// Hand-written on purpose: with its rules it is 2.2 kB gzip minified (rolldown --minify, React
+// external), two native number fields' worth of code; the time fields of the well-kept libraries
+// (react-aria's TimeField, MUI X) bring a date system and locale data of their own for what two
+// spin buttons in 24-hour time do here.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { TIME_PART_MAX, formatTimePart, parseTimePart, stepTimePart, type TimePart, type TimeValue } from '@/lib/time-picker';
 

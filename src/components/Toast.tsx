@@ -4,6 +4,10 @@
 // variant. A toast stays 5 s (paused while pointed at or focused, so nobody loses a message
 // they are reading), a swipe to the right past 50 px dismisses it, and F8 moves focus to the
 // stack. The rules live in src/lib/toast.ts; `toast()` works from anywhere, `useToast()` in React.
+// Hand-written rather than sonner: the stack is in every page's first load (root layout), and
+// sonner 2.0.8 minified is 12.8 kB gzip against 2.8 kB for this file and its rules (measured
+// with rolldown --minify, React external): 10 kB more on every page, /dashboard included, whose
+// budget this work must bring down. Sonner would also insert its stylesheet from script.
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
 import { createToastStore, swipeDismisses, visibleToasts, type ToastInput, type ToastItem, type ToastState } from '@/lib/toast';
 import { CloseIcon } from './CloseIcon';

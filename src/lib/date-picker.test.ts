@@ -1,18 +1,6 @@
-// The date picker's grid, keys and selections as a person uses them.
+// The calendar's grid and keys as a person uses them (the picker's selections: src/components/DatePicker.test.tsx).
 import { describe, expect, it } from 'vitest';
-import {
-  combineDateAndTime,
-  dateLabel,
-  isSelected,
-  monthGrid,
-  moveFocus,
-  rangePosition,
-  selectMultiple,
-  selectRange,
-  selectSingle,
-  startOfWeek,
-  yearOptions,
-} from './date-picker';
+import { combineDateAndTime, dateLabel, monthGrid, moveFocus, startOfWeek } from './date-picker';
 
 describe('month grid', () => {
   it('starts each week on Sunday and always shows six weeks', () => {
@@ -73,43 +61,7 @@ describe('keyboard movement', () => {
   });
 });
 
-describe('selection', () => {
-  it('single: picks a day, a second pick of the same day clears it unless required', () => {
-    expect(selectSingle(null, '2026-03-14')).toBe('2026-03-14');
-    expect(selectSingle('2026-03-14', '2026-03-15')).toBe('2026-03-15');
-    expect(selectSingle('2026-03-14', '2026-03-14')).toBeNull();
-    expect(selectSingle('2026-03-14', '2026-03-14', true)).toBe('2026-03-14');
-  });
-
-  it('multiple: toggles days, keeps them in order and respects a maximum', () => {
-    let days = selectMultiple([], '2026-03-20');
-    days = selectMultiple(days, '2026-03-02');
-    expect(days).toEqual(['2026-03-02', '2026-03-20']);
-    expect(selectMultiple(days, '2026-03-20')).toEqual(['2026-03-02']);
-    expect(selectMultiple(days, '2026-03-25', 2)).toEqual(days);
-    expect(isSelected('multiple', days, '2026-03-02')).toBe(true);
-    expect(isSelected('multiple', days, '2026-03-03')).toBe(false);
-  });
-
-  it('range: first pick starts, second ends, an earlier pick turns it around, a third starts over', () => {
-    let range = selectRange({ from: null, to: null }, '2026-03-10');
-    expect(range).toEqual({ from: '2026-03-10', to: null });
-    range = selectRange(range, '2026-03-05');
-    expect(range).toEqual({ from: '2026-03-05', to: '2026-03-10' });
-    expect(rangePosition(range, '2026-03-05')).toBe('start');
-    expect(rangePosition(range, '2026-03-07')).toBe('middle');
-    expect(rangePosition(range, '2026-03-10')).toBe('end');
-    expect(rangePosition(range, '2026-03-11')).toBeNull();
-    expect(selectRange(range, '2026-03-20')).toEqual({ from: '2026-03-20', to: null });
-    expect(rangePosition(selectRange({ from: '2026-03-05', to: null }, '2026-03-05'), '2026-03-05')).toBe('single');
-  });
-});
-
 describe('helpers', () => {
-  it('lists the years for the dropdown inclusively', () => {
-    expect(yearOptions(2024, 2027)).toEqual([2024, 2025, 2026, 2027]);
-  });
-
   it('combines a picked day and time in the user zone into a UTC instant', () => {
     expect(combineDateAndTime('2026-07-01', { hour: 9, minute: 30 }, 'Europe/London')).toBe('2026-07-01T08:30:00.000Z');
     expect(combineDateAndTime('2026-01-15', { hour: 23, minute: 5 }, 'America/New_York')).toBe('2026-01-16T04:05:00.000Z');

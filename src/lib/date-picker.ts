@@ -1,12 +1,12 @@
-// The date picker's rules, free of React: the month grid (weeks start on Sunday), keyboard
-// movement, and single / multiple / range selection. Dates are calendar days written as ISO
+// Calendar days, free of React: the month grid (weeks start on Sunday) and keyboard movement of
+// the calendar page, and the due date's parts for the task form (the date picker itself is
+// react-day-picker, src/components/DatePicker.tsx). Dates are calendar days written as ISO
 // strings ('2026-03-14'): a due date's day does not depend on a time zone until it is combined
 // with a time (combineDateAndTime) in the user's zone. Arithmetic runs in UTC, so daylight-saving
 // changes never skip or repeat a day.
 import { DateTime } from 'luxon';
 
 export type ISODate = string;
-export type DateSelectionMode = 'single' | 'multiple' | 'range';
 export interface DateRange {
   from: ISODate | null;
   to: ISODate | null;
@@ -30,17 +30,8 @@ export const WEEKDAYS = [
   { short: 'Sa', long: 'Saturday' },
 ] as const;
 
-export const MONTH_NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-] as const;
-
 const day = (iso: ISODate) => DateTime.fromISO(iso, { zone: 'utc' });
 const iso = (value: DateTime) => value.toISODate() as ISODate;
-
-export function isISODate(value: unknown): value is ISODate {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && day(value).isValid;
-}
 
 /** Today's calendar date in the given zone (the browser's by default). */
 export function todayISO(zone?: string): ISODate {
@@ -77,22 +68,10 @@ export function monthOf(date: ISODate): { year: number; month: number } {
   return { year: value.year, month: value.month };
 }
 
-export function addMonths(date: ISODate, months: number): ISODate {
-  return iso(day(date).plus({ months }));
-}
-
-export function compareDates(a: ISODate, b: ISODate): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 export function clampDate(date: ISODate, min?: ISODate | null, max?: ISODate | null): ISODate {
   if (min && date < min) return min;
   if (max && date > max) return max;
   return date;
-}
-
-export function isOutside(date: ISODate, min?: ISODate | null, max?: ISODate | null): boolean {
-  return (!!min && date < min) || (!!max && date > max);
 }
 
 /** Full spoken label of a day cell, e.g. 'Saturday, 14 March 2026'. */
@@ -142,58 +121,6 @@ export function moveFocus(date: ISODate, event: KeyLike, min?: ISODate | null, m
       return null;
   }
   return clampDate(iso(next), min, max);
-}
-
-/** Single: pick a day; picking the selected day again clears it unless a value is required. */
-export function selectSingle(current: ISODate | null, date: ISODate, required = false): ISODate | null {
-  return current === date && !required ? null : date;
-}
-
-/** Multiple: toggle a day, keeping the list sorted; a full list (max) accepts no more. */
-export function selectMultiple(current: readonly ISODate[], date: ISODate, max?: number): ISODate[] {
-  if (current.includes(date)) return current.filter((value) => value !== date);
-  if (max !== undefined && current.length >= max) return [...current];
-  return [...current, date].sort(compareDates);
-}
-
-/**
- * Range: the first pick starts a range, the second ends it (a pick before the start becomes the
- * start, so the range always reads forwards); a pick after a complete range starts a new one.
- */
-export function selectRange(current: DateRange, date: ISODate): DateRange {
-  const { from, to } = current;
-  if (!from || to) return { from: date, to: null };
-  if (date < from) return { from: date, to: from };
-  return { from, to: date };
-}
-
-export type RangePosition = 'start' | 'end' | 'middle' | 'single' | null;
-
-export function rangePosition(range: DateRange, date: ISODate): RangePosition {
-  const { from, to } = range;
-  if (!from) return null;
-  if (!to) return date === from ? 'single' : null;
-  if (from === to && date === from) return 'single';
-  if (date === from) return 'start';
-  if (date === to) return 'end';
-  return date > from && date < to ? 'middle' : null;
-}
-
-export function isSelected(
-  mode: DateSelectionMode,
-  value: ISODate | null | readonly ISODate[] | DateRange,
-  date: ISODate,
-): boolean {
-  if (mode === 'single') return value === date;
-  if (mode === 'multiple') return Array.isArray(value) && value.includes(date);
-  return rangePosition(value as DateRange, date) !== null;
-}
-
-/** Years for the year dropdown, inclusive. */
-export function yearOptions(fromYear: number, toYear: number): number[] {
-  const years: number[] = [];
-  for (let year = fromYear; year <= toYear; year += 1) years.push(year);
-  return years;
 }
 
 /**

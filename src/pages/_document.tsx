@@ -7,7 +7,7 @@
 // changes while the page is open (the running clock in the tab title is set by the screen).
 import { Head, Html, Main, NextScript, type DocumentContext, type DocumentProps } from 'next/document';
 import NextDocument from 'next/document';
-import { ThemeScript } from '@/components/ThemeScript';
+import { ThemeProvider } from '@/components/theme/ThemeProvider';
 import { ShellFrame } from '@/features/session/ShellHeader';
 
 const TITLES: Record<string, string> = {
@@ -23,7 +23,10 @@ export default function Document({ __NEXT_DATA__, nonce }: Props) {
       <Head nonce={nonce}>
         {/* eslint-disable-next-line @next/next/no-title-in-document-head -- see the comment at the top */}
         <title>{TITLES[__NEXT_DATA__.page] ?? 'Onething — one task at a time'}</title>
-        <ThemeScript nonce={nonce} />
+        {/* next-themes' script with this request's nonce, rendered here on the server only: the
+            document is never hydrated, so the provider costs the page's first load nothing.
+            SessionLater mounts the provider in the browser once the page has loaded. */}
+        <ThemeProvider nonce={nonce} />
         <meta name="description" content="A calm task manager and focus timer that shows you one task at a time." />
         <link rel="icon" href="/icon.svg" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />

@@ -20,7 +20,7 @@ import { useShortcutKeys } from '@/components/shortcut-keys';
 import { ShortcutsDialog } from '@/components/ShortcutsDialog';
 import { toast, Toaster } from '@/components/Toast';
 import { NavDrawer } from '@/components/shell/NavDrawer';
-import { ThemeSync } from '@/components/theme/useTheme';
+import { ThemeProvider } from '@/components/theme/ThemeProvider';
 import { leaveTo } from '@/features/auth/leave';
 import { SignOutButtonView } from '@/features/auth/SignOutButtonView';
 import { forgetAccountStorage } from '@/features/auth/session-sync';
@@ -130,7 +130,7 @@ export function SessionExtras(_props: { open: boolean }) {
     <>
       <ShellControls />
       <Toaster />
-      <ThemeSync />
+      <ThemeProvider />
       <ErrorReporter />
     </>
   );
