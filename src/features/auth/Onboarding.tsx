@@ -29,6 +29,7 @@ import { ACCOUNT_STEP, LAST_STEP, ONBOARDING_STEPS } from './onboarding-steps';
 import { PasswordField } from './PasswordField';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { browserStorage } from './session-sync';
+import { detectTimeZone } from '@/lib/time-zone';
 
 type Created = { user: TUser; verificationEmailSent: boolean };
 
@@ -195,7 +196,7 @@ function AccountStep({ headingRef, onBack, onCreated }: HeadingRef & { onBack: (
       toast({ title: 'Missing information', description: 'Please fill in all fields', variant: 'destructive' });
       return;
     }
-    signup.mutate({ name: name.trim(), email: email.trim(), password });
+    signup.mutate({ name: name.trim(), email: email.trim(), password, timeZone: detectTimeZone() });
   }
 
   return (

@@ -17,6 +17,7 @@ import { useRequireSignIn } from '@/features/sessions/useRequireSignIn';
 import { defaultDueForDay, rangeTitle, shiftAnchor, tasksByDay, viewForWidth, visibleRange, type CalendarView } from '@/lib/calendar';
 import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
 import { todayISO, type ISODate } from '@/lib/date-picker';
+import { displayTimeZone } from '@/lib/local-format';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { useTRPC } from '@/trpc/react';
 import { DayPanel } from './DayPanel';
@@ -42,9 +43,6 @@ function useHydrated(): boolean {
   return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
-function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 type Editor = { kind: 'create'; date: ISODate; hour: number | null } | { kind: 'edit'; task: TTaskOutput } | null;
 
@@ -53,7 +51,7 @@ export function CalendarPage() {
   const { user, ready } = useRequireSignIn();
   const isMobile = useIsMobile();
   const hydrated = useHydrated();
-  const zone = useMemo(() => browserZone(), []);
+  const zone = useMemo(() => user?.timeZone ?? displayTimeZone(), [user?.timeZone]);
   const today = todayISO(zone);
   const [chosen, setChosen] = useState<WideView>('month');
   const [selected, setSelected] = useState<ISODate>(today);
