@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeRecurrence, nextOccurrence, occurrencesBetween, parseRecurrence } from './recurrence';
+import { nextOccurrence, occurrencesBetween, parseRecurrence } from './recurrence';
+import { describeRule, fromRule, NO_REPEAT, toRule } from './recurrence-picker';
 
 const now = new Date('2026-10-20T12:00:00.000Z');
 
@@ -39,8 +40,25 @@ describe('recurrence rules', () => {
   });
 
   it('describes rules in words', () => {
-    expect(describeRecurrence('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR')).toBe('Every weekday');
-    expect(describeRecurrence('FREQ=WEEKLY;BYDAY=MO')).toBe('Every week on Monday');
-    expect(describeRecurrence('FREQ=DAILY;INTERVAL=2;COUNT=5')).toBe('Every 2 days, 5 times');
+    expect(describeRule('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR')).toBe('Every weekday');
+    expect(describeRule('FREQ=WEEKLY;BYDAY=MO')).toBe('Every week on Monday');
+    expect(describeRule('FREQ=DAILY;INTERVAL=2;COUNT=5')).toBe('Every 2 days, 5 times');
+    expect(describeRule(null)).toBe('Does not repeat');
+  });
+
+  it("turns the picker's choices into rules the server accepts, and back", () => {
+    const cases = [
+      { ...NO_REPEAT, kind: 'daily' as const },
+      { ...NO_REPEAT, kind: 'weekdays' as const },
+      { ...NO_REPEAT, kind: 'weekly' as const, interval: 2, days: ['FR' as const, 'MO' as const] },
+      { ...NO_REPEAT, kind: 'monthly' as const, end: 'count' as const, count: 6 },
+      { ...NO_REPEAT, kind: 'yearly' as const, end: 'until' as const, until: '2030-12-31' },
+    ];
+    const rules = cases.map(toRule);
+    expect(rules).toEqual(['FREQ=DAILY', 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR', 'FREQ=MONTHLY;COUNT=6', 'FREQ=YEARLY;UNTIL=20301231T235959Z']);
+    for (const rule of rules) expect(parseRecurrence(rule!, now).ok, rule!).toBe(true);
+    expect(toRule(fromRule('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR'))).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR');
+    expect(toRule(fromRule('FREQ=YEARLY;UNTIL=20301231T235959Z'))).toBe('FREQ=YEARLY;UNTIL=20301231T235959Z');
+    expect(toRule(NO_REPEAT)).toBeNull();
   });
 });

@@ -129,20 +129,3 @@ export function occurrencesBetween(recurrence: string, due: Date, zone: string, 
   });
   return out;
 }
-
-const DAY_NAMES: Record<string, string> = { MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday' };
-
-/** A person's words for a rule: "Every week on Monday, Wednesday", "Every 2 days, 5 times". */
-export function describeRecurrence(rule: string): string {
-  const fields = Object.fromEntries(rule.split(';').map((part) => part.split('=') as [string, string]));
-  const interval = Number(fields.INTERVAL ?? 1);
-  const unit = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month', YEARLY: 'year' }[fields.FREQ ?? ''] ?? 'time';
-  const days = fields.BYDAY?.split(',') ?? [];
-  let text: string;
-  if (fields.FREQ === 'WEEKLY' && interval === 1 && days.length === 5 && ['MO', 'TU', 'WE', 'TH', 'FR'].every((day) => days.includes(day))) text = 'Every weekday';
-  else text = interval === 1 ? `Every ${unit}` : `Every ${interval} ${unit}s`;
-  if (days.length && text !== 'Every weekday') text += ` on ${days.map((day) => DAY_NAMES[day.slice(-2)] ?? day).join(', ')}`;
-  if (fields.COUNT) text += `, ${fields.COUNT} times`;
-  if (fields.UNTIL) text += `, until ${fields.UNTIL.slice(0, 4)}-${fields.UNTIL.slice(4, 6)}-${fields.UNTIL.slice(6, 8)}`;
-  return text;
-}

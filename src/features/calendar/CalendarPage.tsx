@@ -63,7 +63,24 @@ export function CalendarPage() {
   const range = visibleRange(view, selected, zone);
   const enabled = ready && !!user?.emailVerified;
   const tasks = useQuery(trpc.task.list.queryOptions(range, { enabled, placeholderData: keepPreviousData }));
-  const byDay = useMemo(() => tasksByDay(tasks.data ?? [], zone), [tasks.data, zone]);
+  // Repeating tasks store one occurrence; the later ones in view are computed, not stored (the
+  // rrule code loads only when there is a repeating task).
+  const open = useQuery(trpc.task.list.queryOptions({ completed: 'false' }, { enabled }));
+  const repeating = useMemo(() => (open.data ?? []).filter((task) => task.recurrence && task.dueDate && !task.parentTaskId), [open.data]);
+  const upcoming = useQuery({
+    queryKey: ['calendar-occurrences', zone, range.from, range.to, repeating.map((task) => `${task.id}:${task.recurrence}:${task.dueDate}`)],
+    enabled: repeating.length > 0,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const { occurrencesBetween } = await import('@/lib/recurrence');
+      const from = new Date(range.from);
+      const to = new Date(range.to);
+      return repeating.flatMap((task) =>
+        occurrencesBetween(task.recurrence!, new Date(task.dueDate!), zone, from, to).map((date) => ({ ...task, dueDate: date.toISOString() })),
+      );
+    },
+  });
+  const byDay = useMemo(() => tasksByDay([...(tasks.data ?? []), ...(repeating.length ? (upcoming.data ?? []) : [])], zone), [tasks.data, upcoming.data, repeating.length, zone]);
   const dayTasks = byDay.get(selected) ?? [];
   const loading = !ready || (enabled && tasks.isPending);
 
