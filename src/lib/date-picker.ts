@@ -5,6 +5,7 @@
 // with a time (combineDateAndTime) in the user's zone. Arithmetic runs in UTC, so daylight-saving
 // changes never skip or repeat a day.
 import { DateTime } from 'luxon';
+import { displayTimeZone } from './local-format';
 
 export type ISODate = string;
 export interface DateRange {
@@ -35,7 +36,7 @@ const iso = (value: DateTime) => value.toISODate() as ISODate;
 
 /** Today's calendar date in the given zone (the browser's by default). */
 export function todayISO(zone?: string): ISODate {
-  return DateTime.now().setZone(zone ?? 'local').toISODate() as ISODate;
+  return DateTime.now().setZone(zone ?? displayTimeZone()).toISODate() as ISODate;
 }
 
 /** Sunday on or before the date. */
@@ -127,7 +128,7 @@ export function moveFocus(date: ISODate, event: KeyLike, min?: ISODate | null, m
  * A picked day plus a picked time, in the user's zone, as the UTC ISO instant the API stores.
  */
 export function combineDateAndTime(date: ISODate, time: { hour: number; minute: number }, zone?: string): string {
-  const value = DateTime.fromISO(date, { zone: zone ?? 'local' }).set({ hour: time.hour, minute: time.minute, second: 0, millisecond: 0 });
+  const value = DateTime.fromISO(date, { zone: zone ?? displayTimeZone() }).set({ hour: time.hour, minute: time.minute, second: 0, millisecond: 0 });
   return value.toUTC().toISO() as string;
 }
 
@@ -137,7 +138,7 @@ export function combineDateAndTime(date: ISODate, time: { hour: number; minute: 
 /** The day and time of a due date in the person's zone, for the form's pickers. */
 export function dueDateParts(dueDate: string | null | undefined, zone?: string): { date: ISODate | null; time: { hour: number; minute: number } | null } {
   if (!dueDate) return { date: null, time: null };
-  const value = DateTime.fromISO(dueDate, { zone: zone ?? 'local' });
+  const value = DateTime.fromISO(dueDate, { zone: zone ?? displayTimeZone() });
   if (!value.isValid) return { date: null, time: null };
   return { date: value.toISODate(), time: { hour: value.hour, minute: value.minute } };
 }

@@ -1,5 +1,5 @@
 'use client';
-// Profile: name and e-mail, Save Profile (PATCH /api/user). A new e-mail address is a request:
+// Profile: name, e-mail and time zone, Save Profile (PATCH /api/user). A new e-mail address is a request:
 // it needs the current password, the account keeps its address until the link mailed to the new
 // one is opened, and a pending change is shown here with a way to cancel it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,8 +10,9 @@ import { useToast } from '@/components/Toast';
 import type { TUpdateProfileInput, TUser } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { Notice, Section } from './Section';
+import { TimeZoneSelect } from './TimeZoneSelect';
 
-type Draft = { name: string; email: string; currentPassword: string };
+type Draft = { name: string; email: string; currentPassword: string; timeZone: string };
 
 export function ProfileSection({ me }: { me: TUser }) {
   const trpc = useTRPC();
@@ -23,7 +24,8 @@ export function ProfileSection({ me }: { me: TUser }) {
   const name = draft?.name ?? me.name;
   const email = draft?.email ?? me.email;
   const currentPassword = draft?.currentPassword ?? '';
-  const edit = (change: Partial<Draft>) => setDraft({ name, email, currentPassword, ...change });
+  const timeZone = draft?.timeZone ?? me.timeZone;
+  const edit = (change: Partial<Draft>) => setDraft({ name, email, currentPassword, timeZone, ...change });
 
   const update = useMutation(
     trpc.user.update.mutationOptions({
@@ -60,6 +62,7 @@ export function ProfileSection({ me }: { me: TUser }) {
     event.preventDefault();
     const input: TUpdateProfileInput = {};
     if (name.trim() !== me.name) input.name = name;
+    if (timeZone !== me.timeZone) input.timeZone = timeZone;
     if (emailChanging) {
       if (!currentPassword) {
         setPasswordError('Please enter your current password to change your email address');
@@ -68,7 +71,7 @@ export function ProfileSection({ me }: { me: TUser }) {
       input.email = email;
       input.currentPassword = currentPassword;
     }
-    if (input.name === undefined && input.email === undefined) {
+    if (input.name === undefined && input.email === undefined && input.timeZone === undefined) {
       toast({ title: 'Nothing to save', description: 'Your profile is up to date.' });
       return;
     }
@@ -76,7 +79,7 @@ export function ProfileSection({ me }: { me: TUser }) {
   };
 
   return (
-    <Section id="profile" title="Profile" description="Your name and the e-mail address you sign in with.">
+    <Section id="profile" title="Profile" description="Your name, the e-mail address you sign in with, and your time zone.">
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <Input
@@ -96,6 +99,9 @@ export function ProfileSection({ me }: { me: TUser }) {
             required
             onChange={(event) => edit({ email: event.target.value })}
           />
+        </div>
+        <div className="sm:max-w-sm">
+          <TimeZoneSelect value={timeZone} onChange={(zone) => edit({ timeZone: zone })} />
         </div>
         {emailChanging ? (
           <>

@@ -17,6 +17,7 @@ import type { TUser } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { redirectTo } from './clipboard';
 import { Notice, Section } from './Section';
+import { displayTimeZone } from '@/lib/local-format';
 
 export type CheckoutReturn = 'success' | 'cancelled' | null;
 
@@ -45,7 +46,7 @@ function useRegion(): [Country, (country: Country) => void] {
 }
 
 function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
+  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric', timeZone: displayTimeZone() });
 }
 
 export function SubscriptionSection({

@@ -12,10 +12,11 @@ import type { TApiToken } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { copyText } from './clipboard';
 import { Notice, Section } from './Section';
+import { displayTimeZone } from '@/lib/local-format';
 
 function when(iso: string | null): string {
   if (!iso) return 'Never';
-  return new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: displayTimeZone() });
 }
 
 export function TokensSection({ verified }: { verified: boolean }) {

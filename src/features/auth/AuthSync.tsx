@@ -14,6 +14,7 @@ import { signinUrl } from './next-path';
 import { browserStorage, cacheUser } from './session-sync';
 import { useSignOutElsewhere } from './useSignOutElsewhere';
 import { isLeaving, leaveTo } from './leave';
+import { setDisplayTimeZone } from '@/lib/local-format';
 
 export function AuthSync() {
   const trpc = useTRPC();
@@ -24,7 +25,11 @@ export function AuthSync() {
   useEffect(() => {
     const meKey = JSON.stringify(trpc.auth.me.queryKey());
     const cache = queryClient.getQueryCache();
-    const remember = (data: unknown) => cacheUser(browserStorage('local'), data);
+    const remember = (data: unknown) => {
+      cacheUser(browserStorage('local'), data);
+      // Every date on every screen is on the account's clock.
+      setDisplayTimeZone((data as { timeZone?: string } | undefined)?.timeZone);
+    };
     const existing = cache.find({ queryKey: trpc.auth.me.queryKey(), exact: true });
     if (existing?.state.data) remember(existing.state.data);
     return cache.subscribe((event) => {

@@ -33,6 +33,7 @@ import { clientErrorMessage, errorStatus } from './errors';
 import { ACCOUNT_STEP, LAST_STEP, ONBOARDING_STEPS } from './onboarding-steps';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { browserStorage } from './session-sync';
+import { detectTimeZone } from '@/lib/time-zone';
 
 type Created = { user: TUser; verificationEmailSent: boolean };
 
@@ -185,7 +186,7 @@ function AccountStep({ headingRef, onBack, onCreated }: HeadingRef & { onBack: (
     schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZSignUpForm),
     defaultValues: { name: '', email: '', password: '' },
     pending: signup.isPending || done,
-    onValid: (values) => signup.mutate(values),
+    onValid: (values) => signup.mutate({ ...values, timeZone: detectTimeZone() }),
     onInvalid: () => toast({ title: 'Missing information', description: 'Please fill in all fields', variant: 'destructive' }),
   });
   const { errors } = form.formState;

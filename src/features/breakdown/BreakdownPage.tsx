@@ -24,12 +24,13 @@ import { useTRPC } from '@/trpc/react';
 import { taskItems } from '@/lib/tasks';
 import { requestBreakdown, type BreakdownAnswer, type BreakdownSubtask } from './api';
 import { SubtaskCard } from './SubtaskCard';
+import { displayTimeZone } from '@/lib/local-format';
 
 type Result = BreakdownAnswer & { taskId: string; taskTitle: string };
 
 function formatDue(iso: string | null): string | null {
   if (!iso) return null;
-  return new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: displayTimeZone() });
 }
 
 export function BreakdownPage() {

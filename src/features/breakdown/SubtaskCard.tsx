@@ -6,9 +6,10 @@ import { Button } from '@/components/Button';
 import { Card } from '@/components/Card';
 import { difficultyBadgeVariant, formatEstimate } from '@/lib/breakdown';
 import type { BreakdownSubtask } from './api';
+import { displayTimeZone } from '@/lib/local-format';
 
 function formatAimFor(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: displayTimeZone() });
 }
 
 export function SubtaskCard({

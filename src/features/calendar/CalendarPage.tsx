@@ -17,6 +17,7 @@ import { useRequireSignIn } from '@/features/sessions/useRequireSignIn';
 import { defaultDueForDay, rangeTitle, shiftAnchor, tasksByDay, viewForWidth, visibleRange, type CalendarView } from '@/lib/calendar';
 import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
 import { todayISO, type ISODate } from '@/lib/date-picker';
+import { displayTimeZone } from '@/lib/local-format';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { useTRPC } from '@/trpc/react';
 import { taskItems } from '@/lib/tasks';
@@ -43,9 +44,6 @@ function useHydrated(): boolean {
   return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
-function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 type Editor = { kind: 'create'; date: ISODate; hour: number | null } | { kind: 'edit'; task: TTaskOutput } | null;
 
@@ -54,7 +52,7 @@ export function CalendarPage() {
   const { user, ready } = useRequireSignIn();
   const isMobile = useIsMobile();
   const hydrated = useHydrated();
-  const zone = useMemo(() => browserZone(), []);
+  const zone = useMemo(() => user?.timeZone ?? displayTimeZone(), [user?.timeZone]);
   const today = todayISO(zone);
   const [chosen, setChosen] = useState<WideView>('month');
   const [selected, setSelected] = useState<ISODate>(today);
@@ -66,7 +64,24 @@ export function CalendarPage() {
   const range = visibleRange(view, selected, zone);
   const enabled = ready && !!user?.emailVerified;
   const tasks = useQuery(trpc.task.list.queryOptions(range, { enabled, placeholderData: keepPreviousData, select: taskItems }));
-  const byDay = useMemo(() => tasksByDay(tasks.data ?? [], zone), [tasks.data, zone]);
+  // Repeating tasks store one occurrence; the later ones in view are computed, not stored (the
+  // rrule code loads only when there is a repeating task).
+  const open = useQuery(trpc.task.list.queryOptions({ status: 'open' }, { enabled, select: taskItems }));
+  const repeating = useMemo(() => (open.data ?? []).filter((task) => task.recurrence && task.dueDate && !task.parentTaskId), [open.data]);
+  const upcoming = useQuery({
+    queryKey: ['calendar-occurrences', zone, range.from, range.to, repeating.map((task) => `${task.id}:${task.recurrence}:${task.dueDate}`)],
+    enabled: repeating.length > 0,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const { occurrencesBetween } = await import('@/lib/recurrence');
+      const from = new Date(range.from);
+      const to = new Date(range.to);
+      return repeating.flatMap((task) =>
+        occurrencesBetween(task.recurrence!, new Date(task.dueDate!), zone, from, to).map((date) => ({ ...task, dueDate: date.toISOString() })),
+      );
+    },
+  });
+  const byDay = useMemo(() => tasksByDay([...(tasks.data ?? []), ...(repeating.length ? (upcoming.data ?? []) : [])], zone), [tasks.data, upcoming.data, repeating.length, zone]);
   const dayTasks = byDay.get(selected) ?? [];
   const loading = !ready || (enabled && tasks.isPending);
 

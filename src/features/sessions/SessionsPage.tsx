@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
+import { displayTimeZone } from '@/lib/local-format';
 import type { TSessionOutput } from '@/lib/schemas/session';
 import { completedBySession, dailyStats, focusedMinutes, sortSessionsNewestFirst } from '@/lib/session-stats';
 import { StartSession } from '@/features/session-setup';
@@ -31,14 +32,14 @@ export function SessionsPage() {
   const view = useMemo(() => {
     const list = sortSessionsNewestFirst(sessions.data ?? []);
     const bySession = completedBySession(tasks.data ?? []);
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = user?.timeZone ?? displayTimeZone();
     return {
       list,
       bySession,
       stats: dailyStats(list, tasks.data ?? [], zone),
       focused: new Map(list.map((session) => [session.id, focusedMinutes(session, bySession.get(session.id) ?? [])])),
     };
-  }, [sessions.data, tasks.data]);
+  }, [sessions.data, tasks.data, user?.timeZone]);
 
   const newSession = (
     <Button onClick={() => setChoosing(true)}>

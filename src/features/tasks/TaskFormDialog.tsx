@@ -3,7 +3,9 @@
 // quick create (spec sections 2 and 5): title (required, trimmed: the main button stays disabled
 // until there is one), description, importance, difficulty (Very Hard only in the quick
 // create), due date and time (required on the dashboard, optional in the quick create), colour
-// (default #3B82F6) and the due-soon warning. Creating answers with the spec's toasts, and a
+// (default #3B82F6), repeat (an RRULE through RepeatPicker), estimate in minutes and the due-soon
+// warning. Editing a repeating task asks whether the change is for this occurrence only or for
+// this and the following ones. Creating answers with the spec's toasts, and a
 // limit error opens the Task Limit Reached dialog instead.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
@@ -20,6 +22,8 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import { isDueSoon, isTaskLimitError } from '@/lib/tasks';
 import type { TimeValue } from '@/lib/time-picker';
 import { useTRPC } from '@/trpc/react';
+import { fromRule, toRule, type RepeatState } from '@/lib/recurrence-picker';
+import { RepeatPicker } from './RepeatPicker';
 import { messageOf } from './useTaskMutations';
 
 export interface TaskFormDialogProps {
@@ -53,6 +57,10 @@ interface FormState {
   date: ISODate | null;
   time: TimeValue | null;
   color: string;
+  repeat: RepeatState;
+  /** Minutes as typed ('' for none). */
+  estimate: string;
+  applyTo: 'this' | 'following';
 }
 
 function initialState(task: TTaskOutput | null | undefined, defaultDate?: ISODate | null, defaultHour?: number | null): FormState {
@@ -66,6 +74,9 @@ function initialState(task: TTaskOutput | null | undefined, defaultDate?: ISODat
       date: parts.date,
       time: parts.time,
       color: task.color ?? DEFAULT_TASK_COLOR,
+      repeat: fromRule(task.recurrence),
+      estimate: task.estimatedMinutes ? String(task.estimatedMinutes) : '',
+      applyTo: 'following',
     };
   }
   return {
@@ -76,6 +87,9 @@ function initialState(task: TTaskOutput | null | undefined, defaultDate?: ISODat
     date: defaultDate ?? null,
     time: typeof defaultHour === 'number' ? { hour: defaultHour, minute: 0 } : defaultDate ? { hour: 9, minute: 0 } : null,
     color: DEFAULT_TASK_COLOR,
+    repeat: fromRule(null),
+    estimate: '',
+    applyTo: 'following',
   };
 }
 
@@ -115,6 +129,7 @@ function TaskForm({
   const queryClient = useQueryClient();
   const [form, setForm] = useState<FormState>(() => initialState(task, defaultDate, defaultHour));
   const [dueError, setDueError] = useState<string | undefined>();
+  const [estimateError, setEstimateError] = useState<string | undefined>();
   const [now, setNow] = useState(() => Date.now());
   const warningId = useId();
   const editing = Boolean(task);
@@ -178,7 +193,14 @@ function TaskForm({
         onSaved?.(saved);
         onClose();
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to update task. Please try again.', variant: 'destructive' }),
+      onError: (error) => {
+        if (isTaskLimitError(error.message)) {
+          onClose();
+          onLimit();
+          return;
+        }
+        toast({ title: 'Error', description: 'Failed to update task. Please try again.', variant: 'destructive' });
+      },
     }),
   );
 
@@ -192,6 +214,13 @@ function TaskForm({
       return;
     }
     const description = form.description.trim() || undefined;
+    const estimate = Number(form.estimate);
+    if (form.estimate.trim() && (!Number.isInteger(estimate) || estimate < 1 || estimate > 1440)) {
+      setEstimateError('Estimate must be whole minutes between 1 and 1440.');
+      return;
+    }
+    const estimatedMinutes = form.estimate.trim() ? estimate : null;
+    const recurrence = parentTaskId || task?.parentTaskId ? undefined : toRule(form.repeat);
     if (task) {
       update.mutate({
         id: task.id,
@@ -201,6 +230,9 @@ function TaskForm({
         difficulty: form.difficulty,
         dueDate,
         color: form.color,
+        recurrence,
+        estimatedMinutes,
+        ...(task.recurrence && { applyTo: form.applyTo }),
       });
     } else {
       create.mutate({
@@ -212,6 +244,8 @@ function TaskForm({
         color: form.color,
         sessionId: sessionId ?? undefined,
         parentTaskId: parentTaskId ?? undefined,
+        recurrence: recurrence ?? undefined,
+        estimatedMinutes: estimatedMinutes ?? undefined,
       });
     }
   }
@@ -289,6 +323,35 @@ function TaskForm({
           </p>
         ) : null}
       </fieldset>
+      {parentTaskId || task?.parentTaskId ? null : <RepeatPicker value={form.repeat} onChange={(repeat) => set('repeat', repeat)} />}
+      <Input
+        label="Estimate (minutes)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1440}
+        className="sm:max-w-[12rem]"
+        value={form.estimate}
+        error={estimateError}
+        onChange={(event) => {
+          set('estimate', event.target.value);
+          setEstimateError(undefined);
+        }}
+        placeholder="e.g. 30"
+      />
+      {task?.recurrence && !task.completed ? (
+        <fieldset className="flex flex-col gap-2 rounded-control border border-border px-3 py-2.5">
+          <legend className="px-1 text-sm font-medium">This task repeats. Save the changes for</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="applyTo" value="this" checked={form.applyTo === 'this'} onChange={() => set('applyTo', 'this')} />
+            This one only
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="applyTo" value="following" checked={form.applyTo === 'following'} onChange={() => set('applyTo', 'following')} />
+            This one and all following
+          </label>
+        </fieldset>
+      ) : null}
       <div className="flex items-center gap-3">
         <label htmlFor={`${warningId}-color`} className="text-sm font-medium">
           Colour

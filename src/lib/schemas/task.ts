@@ -4,6 +4,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/constants';
+import { parseRecurrence, RECURRENCE_MAX } from '@/lib/recurrence';
 
 /** The most rows one task list answer holds (open tasks first, so truncation drops old completed ones). */
 export const TASK_LIST_MAX = 5000;
@@ -54,6 +55,36 @@ export const ZDateTimeInput = z.iso
 
 export const ZTaskDueDate = ZDateTimeInput.nullable().describe('ISO 8601 date and time, or null for no due date');
 
+/** An RFC 5545 RRULE body, in its normal form; invalid or never-occurring rules are refused. */
+export const ZRecurrence = z
+  .string()
+  .max(RECURRENCE_MAX, `Recurrence must be at most ${RECURRENCE_MAX} characters`)
+  .transform((value, context) => {
+    const parsed = parseRecurrence(value);
+    if (!parsed.ok) {
+      context.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.rule;
+  })
+  .nullable()
+  .describe('An RFC 5545 RRULE body such as FREQ=WEEKLY;BYDAY=MO,WE (daily to yearly; COUNT or UNTIL may end it), or null for a one-off task');
+
+export const ESTIMATE_MAX_MINUTES = 1440;
+export const ZEstimatedMinutes = z
+  .number()
+  .int('Estimate must be whole minutes')
+  .min(1, 'Estimate must be at least 1 minute')
+  .max(ESTIMATE_MAX_MINUTES, `Estimate must be at most ${ESTIMATE_MAX_MINUTES} minutes`)
+  .nullable()
+  .describe('Your estimate in minutes (1-1440), or null');
+
+/** Editing one occurrence of a repeating task: only this one (it leaves the series), or this and all following. */
+export const ZApplyTo = z
+  .enum(['this', 'following'])
+  .optional()
+  .describe("For a repeating task: 'this' changes only this occurrence (the series goes on unchanged from the next one); 'following' (default) changes this and all following");
+
 export const ZTaskOutput = z.object({
   id: z.string(),
   title: z.string(),
@@ -69,6 +100,9 @@ export const ZTaskOutput = z.object({
   parentTaskId: z.string().nullable().describe('Set on a subtask: its parent task'),
   isAiGenerated: z.boolean(),
   color: z.string().nullable(),
+  recurrence: z.string().nullable().describe('RRULE body when the task repeats; completing it creates the next occurrence'),
+  estimatedMinutes: z.number().int().nullable().describe('Your estimate in minutes'),
+  actualMinutes: z.number().int().describe('Focused minutes recorded by the session screen while this was the current task (read-only)'),
 });
 export type TTaskOutput = z.infer<typeof ZTaskOutput>;
 
@@ -82,6 +116,8 @@ export const ZCreateTaskInput = z.object({
   parentTaskId: ZId.nullish().describe("Makes this a subtask of one of your own top-level tasks"),
   isAiGenerated: z.boolean().default(false),
   sessionId: ZId.nullish().describe('The session this task is created in (one of your own)'),
+  recurrence: ZRecurrence.optional(),
+  estimatedMinutes: ZEstimatedMinutes.optional(),
 });
 export type TCreateTaskInput = z.input<typeof ZCreateTaskInput>;
 
@@ -98,6 +134,9 @@ export const ZUpdateTaskInput = z.object({
   difficulty: ZDifficulty.default('Medium'),
   dueDate: ZTaskDueDate.optional(),
   color: ZTaskColor.optional(),
+  recurrence: ZRecurrence.optional().describe('Changes only when sent'),
+  estimatedMinutes: ZEstimatedMinutes.optional().describe('Changes only when sent'),
+  applyTo: ZApplyTo,
 });
 export type TUpdateTaskInput = z.input<typeof ZUpdateTaskInput>;
 
@@ -110,6 +149,9 @@ export const ZPatchTaskInput = z.object({
   difficulty: ZDifficulty.optional(),
   dueDate: ZTaskDueDate.optional(),
   color: ZTaskColor.optional(),
+  recurrence: ZRecurrence.optional(),
+  estimatedMinutes: ZEstimatedMinutes.optional(),
+  applyTo: ZApplyTo,
   completed: z.boolean().optional().describe('false reopens the task; true completes it'),
   completedAt: ZDateTimeInput.nullable()
     .optional()

@@ -4,6 +4,7 @@ import './zod-config';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, SUBSCRIPTION_TIERS } from '@/lib/constants';
 import { isBlankPassword, isCommonPassword, PASSWORD_BLANK, PASSWORD_TOO_COMMON } from '@/lib/password-rules';
+import { normalizeTimeZone, TIME_ZONE_MAX } from '@/lib/time-zone';
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
@@ -28,6 +29,16 @@ const ZName = requiredString()
   .min(1, 'Please enter your name')
   .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters`)
   .describe('Display name');
+
+export const UNKNOWN_TIME_ZONE = 'Unknown time zone: use an IANA name such as Europe/London';
+
+/** An IANA time zone name, its case fixed; anything else (offsets, typos) is refused. */
+export const ZTimeZone = z
+  .string()
+  .max(TIME_ZONE_MAX, UNKNOWN_TIME_ZONE)
+  .refine((zone) => normalizeTimeZone(zone) !== null, UNKNOWN_TIME_ZONE)
+  .transform((zone) => normalizeTimeZone(zone)!)
+  .describe('IANA time zone name, e.g. Europe/London or America/New_York');
 
 /**
  * A new password: at least 8 characters, not only spaces, and not a common password
@@ -69,6 +80,7 @@ export const ZUserOutput = z.object({
   subscriptionStatus: z.string().nullable().describe("Stripe's subscription status, null without a subscription"),
   cancelAtPeriodEnd: z.boolean().describe('Plus ends at the end of the paid period'),
   subscriptionPeriodEnd: z.iso.datetime().nullable().describe('End of the paid period, ISO 8601 UTC'),
+  timeZone: z.string().describe('IANA time zone: reminder mails, "due soon", days and the calendar feed use it'),
   pendingEmail: z
     .string()
     .nullable()
@@ -84,6 +96,7 @@ export const ZSignupInput = z.object({
   name: ZName,
   email: ZEmail,
   password: ZNewPassword.describe('At least 8 characters, not only spaces, and not one of the most common passwords'),
+  timeZone: ZTimeZone.optional().describe("The person's IANA time zone (the browser's); default UTC"),
 });
 export type TSignupInput = z.input<typeof ZSignupInput>;
 
@@ -125,8 +138,9 @@ export const ZUpdateProfileInput = z
       'A new sign-in address: needs `currentPassword`, and takes effect only when the link mailed to it is opened',
     ),
     currentPassword: ZCurrentPassword.optional().describe('The current password; required when `email` changes'),
+    timeZone: ZTimeZone.optional().describe('IANA time zone name; no password needed'),
   })
-  .refine((input) => input.name !== undefined || input.email !== undefined, { message: 'Nothing to update' });
+  .refine((input) => input.name !== undefined || input.email !== undefined || input.timeZone !== undefined, { message: 'Nothing to update' });
 export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 
 export const PREFERENCE_KEYS = ['emailRemindersEnabled', 'marketingEmailsEnabled', 'newsletterEnabled'] as const;

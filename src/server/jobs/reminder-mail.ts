@@ -10,6 +10,8 @@ export type ReminderMailInput = {
   dueDate: Date;
   name: string;
   appUrl: string;
+  /** The reader's IANA time zone (default UTC). */
+  timeZone?: string;
 };
 
 export type RenderedMail = { subject: string; html: string; text: string };
@@ -23,8 +25,9 @@ export function taskLink(appUrl: string, taskId: string): string {
 }
 
 export function renderReminderMail(input: ReminderMailInput): RenderedMail {
-  const due = DateTime.fromJSDate(input.dueDate, { zone: 'utc' });
-  const when = `${due.toFormat("cccc d LLLL yyyy, HH:mm")} UTC`;
+  const zone = input.timeZone ?? 'UTC';
+  const due = DateTime.fromJSDate(input.dueDate, { zone });
+  const when = `${due.toFormat("cccc d LLLL yyyy, HH:mm")} ${zone === 'UTC' ? 'UTC' : `(${zone})`}`;
   const iso = due.toISO({ suppressMilliseconds: true }) ?? input.dueDate.toISOString();
   const link = taskLink(input.appUrl, input.taskId);
   // One line: a title with line breaks must not bend the Subject header.

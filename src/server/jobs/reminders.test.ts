@@ -96,6 +96,22 @@ describe('runReminders', () => {
     expect(bodies.some((body) => body.includes(edge.id))).toBe(true);
   });
 
+  it("says the due time on the reader's own clock, across a daylight-saving change", async () => {
+    const user = await createUser({ name: 'Nora', timeZone: 'America/New_York' });
+    // 17:00 in New York is 21:00 UTC in summer time (EDT) and 22:00 UTC after 1 November (EST).
+    const summer = await createTaskRow(user.id, { title: 'Before the change', dueDate: new Date('2026-10-30T21:00:00.000Z') });
+    const winter = await createTaskRow(user.id, { title: 'After the change', dueDate: new Date('2026-11-02T22:00:00.000Z') });
+    await runReminders(db, { now: new Date('2026-10-30T12:00:00.000Z') });
+    await runReminders(db, { now: new Date('2026-11-02T12:00:00.000Z') });
+    const bodies = received.map((mail) => decode(mail.raw));
+    expect(bodies).toHaveLength(2);
+    const before = bodies.find((body) => body.includes(summer.id))!;
+    const after = bodies.find((body) => body.includes(winter.id))!;
+    expect(before).toContain('Friday 30 October 2026 at 17:00 (America/New_York)');
+    expect(after).toContain('Monday 2 November 2026 at 17:00 (America/New_York)');
+    expect(after).not.toContain('22:00');
+  });
+
   it('sends each reminder once even when two instances run the job at the same moment', async () => {
     const users = await Promise.all(Array.from({ length: 3 }, () => createUser()));
     for (const user of users) {

@@ -17,7 +17,7 @@ import { log } from '@/server/log';
 import { sendMail, type OutgoingMail } from '@/server/mail/transport';
 import { currentRequestId, jobRunId, runWithRequestId } from '@/server/request-context';
 import { taskReminderMail } from '@/server/mail/messages';
-import { DateTime } from 'luxon';
+import { formatDueForMail } from '@/lib/time-zone';
 
 export type ReminderRunResult = { sent: number; failed: number };
 
@@ -31,7 +31,7 @@ export type ReminderOptions = {
   maxBatches?: number;
 };
 
-type ClaimedRow = { taskId: string; dueIso: string; title: string; email: string; name: string };
+type ClaimedRow = { taskId: string; dueIso: string; title: string; email: string; name: string; timeZone: string };
 
 /** Claim rows older than this are no longer needed: their tasks are past due. */
 const KEEP_CLAIMS_HOURS = 48;
@@ -62,7 +62,7 @@ async function claimDueTasks(db: Db, now: Date, batchSize: number): Promise<Clai
     )
     SELECT c."taskId",
            to_char(c."dueDate", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "dueIso",
-           t."title", u."email", u."name"
+           t."title", u."email", u."name", u."timeZone"
     FROM claimed c
     JOIN "Task" t ON t."id" = c."taskId"
     JOIN "User" u ON u."id" = t."userId"`;
@@ -95,11 +95,11 @@ async function runOnce(db: Db, options: ReminderOptions): Promise<ReminderRunRes
     const claimed = await claimDueTasks(db, now, batchSize);
     for (const row of claimed) {
       const dueDate = new Date(row.dueIso);
-      const due = DateTime.fromJSDate(dueDate, { zone: 'utc' });
       const mail = await taskReminderMail(row.email, {
         name: row.name,
         taskTitle: row.title,
-        dueText: `${due.toFormat("cccc d LLLL yyyy 'at' HH:mm")} UTC`,
+        // On the reader's own clock, daylight saving included.
+        dueText: formatDueForMail(dueDate, row.timeZone),
         dashboardLink: `${appUrl}/dashboard?task=${encodeURIComponent(row.taskId)}`,
         preferencesLink: `${appUrl}/account#email-preferences`,
       });

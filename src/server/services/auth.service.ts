@@ -124,7 +124,7 @@ export async function signup(
   let row;
   try {
     row = await db.user.create({
-      data: { name: data.name, email: data.email, passwordHash },
+      data: { name: data.name, email: data.email, passwordHash, ...(data.timeZone && { timeZone: data.timeZone }) },
       select: { ...USER_SELECT, sessionVersion: true },
     });
   } catch (error) {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/calendar/[userId]/[file]/route';
 import { callerFor, createTaskRow, createUser, restAs } from '@/test/factories';
-import { foldLine, icsText } from './calendar-feed.service';
+import { renderIcs } from './calendar-feed.service';
 
 async function fetchFeed(url: string) {
   const { pathname } = new URL(url);
@@ -82,9 +82,38 @@ describe('calendar feed', () => {
   });
 
   it('escapes text and folds long lines without splitting characters', () => {
-    expect(icsText('a,b;c\\d\r\ne')).toBe('a\\,b\\;c\\\\d\\ne');
-    const folded = foldLine(`SUMMARY:${'é'.repeat(100)}`);
-    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-    expect(folded.replace(/\r\n /g, '')).toBe(`SUMMARY:${'é'.repeat(100)}`);
+    const task = {
+      id: 't1',
+      title: `a,b;c\\d ${'é'.repeat(100)}`,
+      description: null,
+      importance: 'Low' as const,
+      dueDate: new Date('2026-12-01T09:00:00Z'),
+      completed: false,
+      completedAt: null,
+      updatedAt: new Date('2026-11-01T09:00:00Z'),
+      recurrence: null,
+    };
+    const text = renderIcs([task], 'http://localhost:3000');
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(unfold(text)).toContain(`SUMMARY:a\\,b\\;c\\\\d ${'é'.repeat(100)}\r\n`);
+  });
+
+  it("repeats an open recurring task on the person's clock, so 17:00 stays 17:00 across DST", () => {
+    const base = { description: null, importance: 'Medium' as const, completedAt: null, updatedAt: new Date('2026-10-01T09:00:00Z') };
+    const text = unfold(
+      renderIcs(
+        [
+          { ...base, id: 'weekly', title: 'Call Sam', dueDate: new Date('2026-10-26T21:00:00Z'), completed: false, recurrence: 'FREQ=WEEKLY;BYDAY=MO' },
+          { ...base, id: 'once', title: 'Once', dueDate: new Date('2026-11-02T22:00:00Z'), completed: false, recurrence: null },
+        ],
+        'http://localhost:3000',
+        'America/New_York',
+      ),
+    );
+    expect(text).toContain('DTSTART;TZID=America/New_York:20261026T170000\r\n');
+    expect(text).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO\r\n');
+    expect(text).toContain('DTSTART:20261102T220000Z\r\n');
+    expect(text.match(/RRULE/g)).toHaveLength(1);
+    expect(text).toMatch(/DTSTAMP:\d{8}T\d{6}Z\r\n/);
   });
 });

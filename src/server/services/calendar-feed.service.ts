@@ -4,7 +4,8 @@
 // version (rotate or turn off) revokes every URL handed out before. The 'calendar-feed:'
 // prefix keeps these tokens apart from any other HMAC made with the same secret.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { icsUtc } from '@/lib/dates';
+import ical, { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
+import { DateTime } from 'luxon';
 import type { TCalendarFeedOutput } from '@/lib/schemas/task';
 import { appError } from '@/server/api/errors';
 import type { Db } from '@/server/db';
@@ -65,31 +66,6 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** RFC 5545 TEXT escaping. */
-export function icsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
-}
-
-/** Folds a content line at 75 octets without splitting a UTF-8 character. */
-export function foldLine(line: string): string {
-  const parts: string[] = [];
-  let current = '';
-  let size = 0;
-  for (const char of line) {
-    const bytes = Buffer.byteLength(char);
-    const limit = parts.length === 0 ? 75 : 74; // continuation lines start with a space
-    if (size + bytes > limit) {
-      parts.push(current);
-      current = '';
-      size = 0;
-    }
-    current += char;
-    size += bytes;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
 const PRIORITY = { Critical: 1, High: 3, Medium: 5, Low: 9 } as const;
 
 type FeedTask = {
@@ -101,45 +77,47 @@ type FeedTask = {
   completed: boolean;
   completedAt: Date | null;
   updatedAt: Date;
+  recurrence: string | null;
 };
 
-export function renderIcs(tasks: FeedTask[], appUrl: string): string {
+/**
+ * The feed as iCalendar (ical-generator escapes, folds and stamps in UTC). A one-off task is a
+ * UTC instant. An open repeating task carries its RRULE with a start on the person's own clock
+ * (TZID), so "every Monday 17:00" stays 17:00 across daylight-saving changes; its done
+ * occurrences are plain events.
+ */
+export function renderIcs(tasks: FeedTask[], appUrl: string, timeZone = 'UTC'): string {
   const host = new URL(appUrl).host;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Onething//Tasks//EN',
-    'CALSCALE:GREGORIAN',
-    'X-WR-CALNAME:Onething tasks',
-    'NAME:Onething tasks',
-    'REFRESH-INTERVAL;VALUE=DURATION:PT15M',
-    'X-PUBLISHED-TTL:PT15M',
-  ];
+  const calendar = ical({ name: 'Onething tasks', prodId: '//Onething//Tasks//EN', ttl: 15 * 60 });
   for (const task of tasks) {
     if (!task.dueDate) continue;
-    const end = new Date(task.dueDate.getTime() + CALENDAR_EVENT_MINUTES * 60_000);
     const description = [task.description, task.completed && task.completedAt ? `Completed ${task.completedAt.toISOString()}` : null]
       .filter(Boolean)
       .join('\n\n');
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:task-${task.id}@${host}`,
-      `DTSTAMP:${icsUtc(task.updatedAt)}`,
-      `LAST-MODIFIED:${icsUtc(task.updatedAt)}`,
-      `DTSTART:${icsUtc(task.dueDate)}`,
-      `DTEND:${icsUtc(end)}`,
-      `SUMMARY:${icsText(task.completed ? `✓ ${task.title}` : task.title)}`,
-      ...(description ? [`DESCRIPTION:${icsText(description)}`] : []),
-      `URL:${appUrl}/dashboard?task=${encodeURIComponent(task.id)}`,
-      `PRIORITY:${PRIORITY[task.importance]}`,
-      'STATUS:CONFIRMED',
-      ...(task.completed ? ['CATEGORIES:Completed'] : []),
-      'TRANSP:TRANSPARENT',
-      'END:VEVENT',
-    );
+    const repeats = !task.completed && task.recurrence ? task.recurrence : null;
+    const start = repeats ? DateTime.fromJSDate(task.dueDate, { zone: timeZone }) : task.dueDate;
+    const end = repeats
+      ? DateTime.fromJSDate(task.dueDate, { zone: timeZone }).plus({ minutes: CALENDAR_EVENT_MINUTES })
+      : new Date(task.dueDate.getTime() + CALENDAR_EVENT_MINUTES * 60_000);
+    const event = calendar.createEvent({
+      id: `task-${task.id}@${host}`,
+      stamp: task.updatedAt,
+      lastModified: task.updatedAt,
+      start,
+      end,
+      ...(repeats && { timezone: timeZone, repeating: repeats }),
+      summary: task.completed ? `✓ ${task.title}` : task.title,
+      ...(description && { description }),
+      url: `${appUrl}/dashboard?task=${encodeURIComponent(task.id)}`,
+      priority: PRIORITY[task.importance],
+      status: ICalEventStatus.CONFIRMED,
+      transparency: ICalEventTransparency.TRANSPARENT,
+    });
+    if (task.completed) event.categories([{ name: 'Completed' }]);
   }
-  lines.push('END:VCALENDAR');
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  // RFC 5545 ends every content line, the last one too, with CRLF.
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 /**
@@ -148,11 +126,11 @@ export function renderIcs(tasks: FeedTask[], appUrl: string): string {
  */
 export async function calendarFeedBody(db: Db, userId: string, token: string, now = new Date()): Promise<string | null> {
   if (userId.length > 64 || token.length > 128) return null;
-  const user = await db.user.findUnique({ where: { id: userId }, select: FEED_SELECT });
+  const user = await db.user.findUnique({ where: { id: userId }, select: { ...FEED_SELECT, timeZone: true } });
   if (!user || !user.calendarFeedEnabled) return null;
   if (!sameToken(token, calendarFeedToken(user.id, user.calendarFeedVersion))) return null;
   // The events nearest to now first: upcoming ones, then the most recent past ones.
-  const select = { id: true, title: true, description: true, importance: true, dueDate: true, completed: true, completedAt: true, updatedAt: true } as const;
+  const select = { id: true, title: true, description: true, importance: true, dueDate: true, completed: true, completedAt: true, updatedAt: true, recurrence: true } as const;
   const upcoming = await db.task.findMany({
     where: { userId, dueDate: { gte: now } },
     orderBy: [{ dueDate: 'asc' }, { id: 'asc' }],
@@ -168,5 +146,5 @@ export async function calendarFeedBody(db: Db, userId: string, token: string, no
           select,
         })
       : [];
-  return renderIcs([...past.reverse(), ...upcoming], env().APP_URL);
+  return renderIcs([...past.reverse(), ...upcoming], env().APP_URL, user.timeZone);
 }

@@ -20,11 +20,12 @@ import {
 import { appError } from '@/server/api/errors';
 import { inSqlTransaction, poolOf, UTC_TYPES, type Db, type SqlClient } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import { nextOccurrence } from '@/lib/recurrence';
 import { runIdempotent } from './idempotency.service';
 import { meterUsage, meterUsageSql, type Tx } from './usage.service';
 import type { z } from 'zod';
 
-export type OwnTask = Pick<Task, 'id' | 'userId' | 'parentTaskId' | 'completed' | 'completedAt' | 'completedInSessionId'>;
+export type OwnTask = Pick<Task, 'id' | 'userId' | 'parentTaskId' | 'completed' | 'completedAt' | 'completedInSessionId' | 'recurrence'>;
 
 /** The columns a Task answer needs (userId and updatedAt stay inside). */
 export const TASK_SELECT = {
@@ -42,6 +43,9 @@ export const TASK_SELECT = {
   parentTaskId: true,
   isAiGenerated: true,
   color: true,
+  recurrence: true,
+  estimatedMinutes: true,
+  focusedSeconds: true,
 } as const;
 
 type TaskRow = Pick<Task, keyof typeof TASK_SELECT>;
@@ -70,6 +74,9 @@ export function toTaskOutput(row: TaskRow): TTaskOutput {
     parentTaskId: row.parentTaskId,
     isAiGenerated: row.isAiGenerated,
     color: row.color,
+    recurrence: row.recurrence,
+    estimatedMinutes: row.estimatedMinutes,
+    actualMinutes: Math.round(row.focusedSeconds / 60),
   };
 }
 
@@ -85,14 +92,14 @@ export async function getOwnTask(db: Db | Tx, userId: string, id: string): Promi
     ? (
         await pool.query<OwnTask>({
           name: 'onething-own-task',
-          text: 'SELECT "id", "userId", "parentTaskId", "completed", "completedAt", "completedInSessionId" FROM "Task" WHERE "id" = $1 AND "userId" = $2',
+          text: 'SELECT "id", "userId", "parentTaskId", "completed", "completedAt", "completedInSessionId", "recurrence" FROM "Task" WHERE "id" = $1 AND "userId" = $2',
           values: [id, userId],
           types: UTC_TYPES,
         })
       ).rows[0]
     : await db.task.findFirst({
         where: { id, userId },
-        select: { id: true, userId: true, parentTaskId: true, completed: true, completedAt: true, completedInSessionId: true },
+        select: { id: true, userId: true, parentTaskId: true, completed: true, completedAt: true, completedInSessionId: true, recurrence: true },
       });
   if (!task) throw taskNotFound();
   return task;
@@ -265,6 +272,7 @@ export async function createTask(db: Db, userId: string, input: z.output<typeof 
       if (!parent) throw taskNotFound();
       if (parent.parentTaskId) throw appError('BAD_REQUEST', 'A subtask cannot have subtasks of its own');
     }
+    if (input.parentTaskId && input.recurrence) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
     if (input.sessionId) await assertOwnSession(tx, userId, input.sessionId);
     await meterUsage(tx, userId, 'tasks', now);
     return tx.task.create({
@@ -279,6 +287,8 @@ export async function createTask(db: Db, userId: string, input: z.output<typeof 
         parentTaskId: input.parentTaskId ?? null,
         isAiGenerated: input.isAiGenerated,
         sessionId: input.sessionId ?? null,
+        recurrence: input.recurrence ?? null,
+        estimatedMinutes: input.estimatedMinutes ?? null,
       },
       select: TASK_SELECT,
     });
@@ -301,6 +311,7 @@ async function createTaskSql(client: SqlClient, userId: string, input: z.output<
       if (!rows[0]) throw taskNotFound();
       if (rows[0].parentTaskId) throw appError('BAD_REQUEST', 'A subtask cannot have subtasks of its own');
     }
+    if (input.parentTaskId && input.recurrence) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
     if (input.sessionId) {
       const { rowCount } = await client.query({ text: 'SELECT 1 FROM "Session" WHERE "id" = $1 AND "userId" = $2', values: [input.sessionId, userId] });
       if (!rowCount) throw sessionNotFound();
@@ -309,8 +320,8 @@ async function createTaskSql(client: SqlClient, userId: string, input: z.output<
     const stamp = utcParam(new Date().toISOString());
     const { rows } = await client.query<TaskRow>({
       name: 'onething-create-task',
-      text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "parentTaskId", "isAiGenerated", "sessionId", "createdAt", "updatedAt")
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING ${TASK_COLUMNS}`,
+      text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "parentTaskId", "isAiGenerated", "sessionId", "createdAt", "updatedAt", "recurrence", "estimatedMinutes")
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14) RETURNING ${TASK_COLUMNS}`,
       values: [
         newId(),
         userId,
@@ -324,6 +335,8 @@ async function createTaskSql(client: SqlClient, userId: string, input: z.output<
         input.isAiGenerated,
         input.sessionId ?? null,
         stamp,
+        input.recurrence ?? null,
+        input.estimatedMinutes ?? null,
       ],
       types: UTC_TYPES,
     });
@@ -331,17 +344,25 @@ async function createTaskSql(client: SqlClient, userId: string, input: z.output<
 }
 
 /** PUT /api/tasks/{id}: replaces the edit form's fields (see ZUpdateTaskInput). */
-export async function updateTask(db: Db, task: OwnTask, input: z.output<typeof ZUpdateTaskInput>): Promise<TTaskOutput> {
+export async function updateTask(db: Db, task: OwnTask, input: z.output<typeof ZUpdateTaskInput>, now = new Date()): Promise<TTaskOutput> {
+  const changes: TaskChanges = {
+    title: input.title,
+    description: input.description ?? null,
+    importance: input.importance,
+    difficulty: input.difficulty,
+    dueDate: toDate(input.dueDate),
+    ...(input.color !== undefined && { color: input.color }),
+    ...(input.recurrence !== undefined && { recurrence: input.recurrence }),
+    ...(input.estimatedMinutes !== undefined && { estimatedMinutes: input.estimatedMinutes }),
+  };
+  if (changes.recurrence && task.parentTaskId) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
+  const pool = poolOf(db);
+  if (pool && task.recurrence && input.applyTo === 'this') return inSqlTransaction(pool, (client) => editOneOccurrenceSql(client, task, changes, now));
+  if (pool) return changeTaskSql(pool, task, changes);
+  const { difficulty, ...rest } = changes;
   const row = await db.task.update({
     where: { id: task.id, userId: task.userId },
-    data: {
-      title: input.title,
-      description: input.description ?? null,
-      importance: input.importance,
-      difficulty: toDbDifficulty(input.difficulty),
-      dueDate: toDate(input.dueDate),
-      ...(input.color !== undefined && { color: input.color }),
-    },
+    data: { ...rest, ...(difficulty !== undefined && { difficulty: toDbDifficulty(difficulty) }) },
     select: TASK_SELECT,
   });
   return toTaskOutput(row);
@@ -360,20 +381,30 @@ export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZP
   if (input.completed === true) {
     completion = task.completed && input.completedAt === undefined ? {} : { completed: true, completedAt: toDate(input.completedAt) ?? now };
   }
-  const changes: TaskChanges = {
+  const edits: TaskChanges = {
     ...(input.title !== undefined && { title: input.title }),
     ...(input.description !== undefined && { description: input.description }),
     ...(input.importance !== undefined && { importance: input.importance }),
     ...(input.difficulty !== undefined && { difficulty: input.difficulty }),
     ...(input.dueDate !== undefined && { dueDate: toDate(input.dueDate) }),
     ...(input.color !== undefined && { color: input.color }),
-    ...completion,
+    ...(input.recurrence !== undefined && { recurrence: input.recurrence }),
+    ...(input.estimatedMinutes !== undefined && { estimatedMinutes: input.estimatedMinutes }),
   };
+  if (edits.recurrence && task.parentTaskId) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
+  const changes: TaskChanges = { ...edits, ...completion };
   const pool = poolOf(db);
+  const splits = task.recurrence && input.applyTo === 'this' && Object.keys(edits).length > 0;
+  const write = async (client: SqlClient) => {
+    if (splits) return editOneOccurrenceSql(client, task, changes, now);
+    return completion.completed ? completeInSeriesSql(client, task, changes, now) : changeTaskSql(client, task, changes);
+  };
   if (pool && idempotencyKey) {
-    return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.patch', target: task.id, input }, (client) => changeTaskSql(client, task, changes), now);
+    return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.patch', target: task.id, input }, write, now);
   }
+  if (pool && (splits || (task.recurrence && completion.completed))) return inSqlTransaction(pool, write);
   if (pool) return changeTaskSql(pool, task, changes);
+  if (task.recurrence) throw appError('SERVICE_UNAVAILABLE', 'Repeating tasks need the database pool');
   const { difficulty, ...rest } = changes;
   const row = await db.task.update({
     where: { id: task.id, userId: task.userId },
@@ -394,6 +425,8 @@ type TaskChanges = Partial<{
   completed: boolean;
   completedAt: Date | null;
   completedInSessionId: string | null;
+  recurrence: string | null;
+  estimatedMinutes: number | null;
 }>;
 
 /**
@@ -417,24 +450,131 @@ async function changeTaskSql(pool: NonNullable<ReturnType<typeof poolOf>> | SqlC
   return toTaskOutput(rows[0]);
 }
 
+export const SUBTASK_REPEATS = 'Only a top-level task can repeat; its subtasks come along with each occurrence';
+
+type SeriesRow = {
+  id: string;
+  userId: string;
+  title: string;
+  description: string | null;
+  importance: string;
+  difficulty: string;
+  dueDate: Date | null;
+  color: string | null;
+  completed: boolean;
+  completedInSessionId: string | null;
+  parentTaskId: string | null;
+  isAiGenerated: boolean;
+  recurrence: string | null;
+  estimatedMinutes: number | null;
+  timeZone: string;
+};
+
+/**
+ * Locks the task's row for the rest of the transaction: concurrent completes of one occurrence
+ * (on any app instance) queue here, and the second one sees it completed.
+ */
+async function lockTaskSql(client: SqlClient, task: OwnTask): Promise<SeriesRow> {
+  const { rows } = await client.query<SeriesRow>({
+    text: `SELECT t."id", t."userId", t."title", t."description", t."importance", t."difficulty", t."dueDate", t."color", t."completed",
+        t."completedInSessionId", t."parentTaskId", t."isAiGenerated", t."recurrence", t."estimatedMinutes", u."timeZone"
+      FROM "Task" t JOIN "User" u ON u."id" = t."userId" WHERE t."id" = $1 AND t."userId" = $2 FOR UPDATE OF t`,
+    values: [task.id, task.userId],
+    types: UTC_TYPES,
+  });
+  if (!rows[0]) throw taskNotFound();
+  return rows[0];
+}
+
+/**
+ * The occurrence after `row`, created once: counted against the task limit like any create (in
+ * the caller's transaction), with the subtasks copied uncompleted and their due dates moved
+ * along. The unique previousOccurrenceId makes a second creation impossible even if the row
+ * lock were bypassed; reopening and completing again creates nothing new.
+ */
+async function createNextOccurrenceSql(client: SqlClient, row: SeriesRow, now: Date, from?: { recurrence: string }): Promise<void> {
+  const recurrence = from?.recurrence ?? row.recurrence;
+  if (!recurrence || row.parentTaskId) return;
+  const { rowCount: exists } = await client.query({ text: 'SELECT 1 FROM "Task" WHERE "previousOccurrenceId" = $1', values: [row.id] });
+  if (exists) return;
+  const next = nextOccurrence(recurrence, row.dueDate, row.timeZone, now);
+  if (!next) return;
+  await meterUsageSql(client, row.userId, 'tasks', now);
+  const stamp = utcParam(new Date().toISOString());
+  const nextId = newId();
+  const { rowCount } = await client.query({
+    text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "recurrence",
+        "estimatedMinutes", "previousOccurrenceId", "createdAt", "updatedAt")
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) ON CONFLICT ("previousOccurrenceId") DO NOTHING`,
+    values: [nextId, row.userId, row.title, row.description, row.importance, row.difficulty, utcParam(next.dueDate.toISOString()), row.color, row.isAiGenerated,
+      next.recurrence, row.estimatedMinutes, row.id, stamp],
+  });
+  if (!rowCount) return;
+  const shift = row.dueDate ? next.dueDate.getTime() - row.dueDate.getTime() : 0;
+  const { rows: subtasks } = await client.query<SeriesRow>({
+    text: `SELECT "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "estimatedMinutes"
+      FROM "Task" WHERE "parentTaskId" = $1 AND "userId" = $2 ORDER BY "createdAt", "id"`,
+    values: [row.id, row.userId],
+    types: UTC_TYPES,
+  });
+  for (const subtask of subtasks) {
+    await meterUsageSql(client, row.userId, 'tasks', now);
+    await client.query({
+      text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "estimatedMinutes",
+          "parentTaskId", "createdAt", "updatedAt")
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+      values: [newId(), row.userId, subtask.title, subtask.description, subtask.importance, subtask.difficulty,
+        subtask.dueDate ? utcParam(new Date(subtask.dueDate.getTime() + shift).toISOString()) : null, subtask.color, subtask.isAiGenerated,
+        subtask.estimatedMinutes, nextId, stamp],
+    });
+  }
+}
+
+/** Completes a task in the caller's transaction; a repeating one gets its next occurrence, once. */
+async function completeInSeriesSql(client: SqlClient, task: OwnTask, changes: TaskChanges, now: Date): Promise<TTaskOutput> {
+  const row = await lockTaskSql(client, task);
+  if (row.completed && changes.completed) {
+    // Completed meanwhile (a concurrent complete): only a session link may still be added.
+    const { completed: _completed, completedAt: _completedAt, completedInSessionId, ...rest } = changes;
+    return changeTaskSql(client, task, { ...rest, ...(completedInSessionId && !row.completedInSessionId && { completedInSessionId }) });
+  }
+  const answer = await changeTaskSql(client, task, changes);
+  if (changes.completed) await createNextOccurrenceSql(client, { ...row, recurrence: changes.recurrence !== undefined ? changes.recurrence : row.recurrence }, now);
+  return answer;
+}
+
+/**
+ * "This one only" on a repeating task: the series moves on to its next occurrence now (created
+ * from the task as it was), and this occurrence takes the edits and leaves the series.
+ */
+async function editOneOccurrenceSql(client: SqlClient, task: OwnTask, changes: TaskChanges, now: Date): Promise<TTaskOutput> {
+  const row = await lockTaskSql(client, task);
+  if (!row.completed && row.recurrence) await createNextOccurrenceSql(client, row, now);
+  return changeTaskSql(client, task, { ...changes, recurrence: null });
+}
+
 /**
  * POST /api/tasks/{id}/complete: marks it done now, in the given session (which must be the
- * user's, else 404). Completing a completed task changes nothing but may link the session.
+ * user's, else 404). Completing a completed task changes nothing but may link the session. A
+ * repeating task's next occurrence is created in the same transaction, exactly once.
  */
 export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof ZCompleteTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TTaskOutput> {
   const pool = poolOf(db);
+  const write = async (client: SqlClient) => {
+    if (input.sessionId) {
+      const { rowCount } = await client.query({ text: 'SELECT 1 FROM "Session" WHERE "id" = $1 AND "userId" = $2', values: [input.sessionId, task.userId] });
+      if (!rowCount) throw sessionNotFound();
+    }
+    const changes: TaskChanges = task.completed
+      ? { ...(input.sessionId && !task.completedInSessionId && { completedInSessionId: input.sessionId }) }
+      : { completed: true, completedAt: now, completedInSessionId: input.sessionId ?? null };
+    return task.recurrence && !task.completed ? completeInSeriesSql(client, task, changes, now) : changeTaskSql(client, task, changes);
+  };
   if (pool && idempotencyKey) {
-    return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.complete', target: task.id, input }, async (client) => {
-      if (input.sessionId) {
-        const { rowCount } = await client.query({ text: 'SELECT 1 FROM "Session" WHERE "id" = $1 AND "userId" = $2', values: [input.sessionId, task.userId] });
-        if (!rowCount) throw sessionNotFound();
-      }
-      const changes: TaskChanges = task.completed
-        ? { ...(input.sessionId && !task.completedInSessionId && { completedInSessionId: input.sessionId }) }
-        : { completed: true, completedAt: now, completedInSessionId: input.sessionId ?? null };
-      return changeTaskSql(client, task, changes);
-    }, now);
+    return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.complete', target: task.id, input }, write, now);
   }
+  if (pool && task.recurrence) return inSqlTransaction(pool, write);
+  if (task.recurrence && !task.completed) throw appError('SERVICE_UNAVAILABLE', 'Repeating tasks need the database pool');
   if (input.sessionId) await assertOwnSession(db, task.userId, input.sessionId);
   const row = await db.task.update({
     where: { id: task.id, userId: task.userId },

@@ -33,6 +33,7 @@ export const USER_SELECT = {
   subscriptionPeriodEnd: true,
   pendingEmail: true,
   pendingEmailExpiresAt: true,
+  timeZone: true,
   createdAt: true,
 } as const;
 
@@ -50,6 +51,7 @@ type UserRow = {
   subscriptionPeriodEnd: Date | null;
   pendingEmail: string | null;
   pendingEmailExpiresAt: Date | null;
+  timeZone: string;
   createdAt: Date;
 };
 
@@ -71,6 +73,7 @@ function userAnswer(row: UserRow, usage: Usage & { limits: ReturnType<typeof lim
     subscriptionStatus: row.subscriptionStatus,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     subscriptionPeriodEnd: row.subscriptionPeriodEnd ? row.subscriptionPeriodEnd.toISOString() : null,
+    timeZone: row.timeZone,
     pendingEmail: row.pendingEmail && row.pendingEmailExpiresAt && row.pendingEmailExpiresAt > new Date() ? row.pendingEmail : null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -152,7 +155,9 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
     const taken = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
     if (taken) throw appError('CONFLICT', EMAIL_TAKEN);
   }
-  if (data.name !== undefined) await db.user.update({ where: { id: userId }, data: { name: data.name } });
+  if (data.name !== undefined || data.timeZone !== undefined) {
+    await db.user.update({ where: { id: userId }, data: { ...(data.name !== undefined && { name: data.name }), ...(data.timeZone !== undefined && { timeZone: data.timeZone }) } });
+  }
   if (newEmail !== undefined) await requestEmailChange(db, { id: userId, email: current.email }, newEmail, resHeaders);
   return getUser(db, userId);
 }

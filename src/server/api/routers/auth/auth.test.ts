@@ -74,6 +74,7 @@ describe('sign-up to a verified sign-in, from the received mail', () => {
       emailVerified: false,
       subscriptionTier: 'free',
       tasksCreatedThisMonth: 0,
+      timeZone: 'UTC',
       sessionsCreatedThisMonth: 0,
       aiBreakdownsThisMonth: 0,
       aiSessionsThisMonth: 0,

@@ -165,7 +165,7 @@ export const taskRouter = createTRPCRouter({
     })
     .input(ZUpdateTaskInput)
     .output(ZTaskOutput)
-    .mutation(({ ctx, input }) => updateTask(ctx.db, ctx.task, input)),
+    .mutation(({ ctx, input }) => updateTask(ctx.db, ctx.task, input, new Date())),
 
   patch: taskProcedure
     .meta({

@@ -10,6 +10,7 @@ import { callerFor, countingCallerFor, createTaskRow, createUser, restAs } from 
 const db = getDb();
 
 const TASK_KEYS = [
+  'actualMinutes',
   'color',
   'completed',
   'completedAt',
@@ -18,10 +19,12 @@ const TASK_KEYS = [
   'description',
   'difficulty',
   'dueDate',
+  'estimatedMinutes',
   'id',
   'importance',
   'isAiGenerated',
   'parentTaskId',
+  'recurrence',
   'sessionId',
   'title',
 ];

@@ -47,6 +47,40 @@ afterAll(async () => {
   await smtp.close();
 });
 
+describe('time zone', () => {
+  it('comes from the sign-up call, defaults to UTC, and changes without a password on both doors', async () => {
+    const c = client();
+    const email = uniqueEmail();
+    const signup = await c.rest('POST', '/auth/signup', { name: 'Nora', email, password: 'first password here', timeZone: 'america/new_york' });
+    expect(signup.status).toBe(200);
+    expect((signup.body as { user: { timeZone: string } }).user.timeZone).toBe('America/New_York');
+    const other = client();
+    const plain = await other.rest('POST', '/auth/signup', { name: 'Ugo', email: uniqueEmail(), password: 'first password here' });
+    expect((plain.body as { user: { timeZone: string } }).user.timeZone).toBe('UTC');
+
+    const { c: verified } = await verifiedUser();
+    const rest = await verified.rest('PATCH', '/user', { timeZone: 'Europe/London' });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ timeZone: 'Europe/London' });
+    expect(trpcData(await verified.trpc('mutation', 'user.update', { timeZone: 'Asia/Tokyo' }))).toMatchObject({ timeZone: 'Asia/Tokyo' });
+    expect((await verified.rest('GET', '/auth/me')).body).toMatchObject({ timeZone: 'Asia/Tokyo' });
+  });
+
+  it('refuses an unknown zone with a 400 on both doors, and at sign-up', async () => {
+    const { c } = await verifiedUser();
+    for (const timeZone of ['Mars/Olympus_Mons', '+05:00', '', 'x'.repeat(300)]) {
+      const rest = await c.rest('PATCH', '/user', { timeZone });
+      expect(rest.status).toBe(400);
+      expect(rest.body).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    expect((await c.rest('PATCH', '/user', { timeZone: 'Mars/Olympus_Mons' })).body).toMatchObject({ message: expect.stringContaining('Unknown time zone') });
+    expect(trpcError(await c.trpc('mutation', 'user.update', { timeZone: 'Mars/Olympus_Mons' })).httpStatus).toBe(400);
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ timeZone: 'UTC' });
+    const signup = await client().rest('POST', '/auth/signup', { name: 'Zed', email: uniqueEmail(), password: 'first password here', timeZone: 'Nowhere/Land' });
+    expect(signup.status).toBe(400);
+  });
+});
+
 describe('PATCH /api/user (profile)', () => {
   it('changes the name on both doors', async () => {
     const { c } = await verifiedUser();

@@ -1,0 +1,79 @@
+'use client';
+// The profile's time zone: a searchable list of every IANA zone this browser knows (typing
+// "york" or "new york" finds America/New_York), with the current offset beside each so the
+// right one is easy to recognise. Headless UI's combobox brings the keyboard and ARIA.
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react';
+import { useMemo, useState } from 'react';
+import { Chevron } from '@/components/DatePicker';
+import { timeZoneList } from '@/lib/time-zone';
+
+/** At most this many matches are drawn at once: typing narrows the rest. */
+const SHOWN_MAX = 80;
+
+function offsetLabel(zone: string, at: Date): string {
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+    return part?.value ?? '';
+  } catch {
+    return '';
+  }
+}
+
+const searchable = (value: string) => value.toLowerCase().replace(/[_/]/g, ' ');
+
+export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
+  const [query, setQuery] = useState('');
+  const zones = useMemo(() => timeZoneList(value), [value]);
+  const now = useMemo(() => new Date(), []);
+  const matches = useMemo(() => {
+    const words = searchable(query).split(/\s+/).filter(Boolean);
+    const found = words.length ? zones.filter((zone) => words.every((word) => searchable(zone).includes(word))) : zones;
+    return found.slice(0, SHOWN_MAX);
+  }, [query, zones]);
+
+  return (
+    <Field className="flex flex-col gap-1.5">
+      <Label className="text-sm font-medium text-text">Time zone</Label>
+      <p className="text-sm text-muted">Reminders, due dates and your calendar use this clock.</p>
+      <Combobox
+        value={value}
+        onChange={(zone: string | null) => {
+          if (zone) onChange(zone);
+        }}
+        onClose={() => setQuery('')}
+      >
+        <div className="relative">
+          <ComboboxInput
+            name="timeZone"
+            className="w-full rounded-control border border-border bg-surface px-3 py-2 pr-9 text-text placeholder:text-muted hover:border-muted/60 focus-visible:outline-2 focus-visible:outline-offset-1"
+            displayValue={(zone: string) => zone.replace(/_/g, ' ')}
+            onChange={(event) => setQuery(event.target.value)}
+            autoComplete="off"
+          />
+          <ComboboxButton className="absolute inset-y-0 right-0 flex items-center px-2.5 text-muted" aria-label="Show all time zones">
+            <Chevron direction="down" />
+          </ComboboxButton>
+        </div>
+        <ComboboxOptions
+          anchor="bottom start"
+          className="z-50 max-h-64 w-(--input-width) overflow-y-auto rounded-control border border-border bg-surface p-1 shadow-lg empty:invisible [--anchor-gap:4px]"
+        >
+          {matches.length === 0 ? (
+            <div className="px-3 py-2 text-sm text-muted">No time zone matches “{query}”.</div>
+          ) : (
+            matches.map((zone) => (
+              <ComboboxOption
+                key={zone}
+                value={zone}
+                className="flex cursor-default items-center justify-between gap-3 rounded-sm px-3 py-1.5 text-sm text-text data-focus:bg-surfaceMuted data-selected:font-semibold"
+              >
+                <span>{zone.replace(/_/g, ' ')}</span>
+                <span className="tabular text-xs text-muted">{offsetLabel(zone, now)}</span>
+              </ComboboxOption>
+            ))
+          )}
+        </ComboboxOptions>
+      </Combobox>
+    </Field>
+  );
+}

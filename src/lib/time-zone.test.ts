@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { dayKey, formatDueForMail, normalizeTimeZone, startOfDayIn, zonedTimeToDate, zoneOffsetMinutes } from './time-zone';
+
+describe('time zones', () => {
+  it('accepts IANA names (fixing their case) and refuses offsets and inventions', () => {
+    expect(normalizeTimeZone('America/New_York')).toBe('America/New_York');
+    expect(normalizeTimeZone('america/new_york')).toBe('America/New_York');
+    expect(normalizeTimeZone('UTC')).toBe('UTC');
+    expect(normalizeTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(normalizeTimeZone('Mars/Olympus_Mons')).toBeNull();
+    expect(normalizeTimeZone('+05:00')).toBeNull();
+    expect(normalizeTimeZone('')).toBeNull();
+    expect(normalizeTimeZone('Europe/London; DROP TABLE')).toBeNull();
+  });
+
+  it('turns a wall-clock time into the right instant on both sides of a DST change', () => {
+    expect(zonedTimeToDate({ year: 2026, month: 10, day: 30, hour: 17 }, 'America/New_York').toISOString()).toBe('2026-10-30T21:00:00.000Z');
+    expect(zonedTimeToDate({ year: 2026, month: 11, day: 2, hour: 17 }, 'America/New_York').toISOString()).toBe('2026-11-02T22:00:00.000Z');
+    // 02:30 does not exist on 8 March 2026 in New York: it moves forward by the jump.
+    expect(zonedTimeToDate({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    // 01:30 happens twice on 1 November 2026: the first reading (EDT).
+    expect(zonedTimeToDate({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(zoneOffsetMinutes(new Date('2026-07-01T00:00:00Z'), 'Asia/Kathmandu')).toBe(345);
+  });
+
+  it("finds the day a moment falls on in the person's zone", () => {
+    const lateEvening = new Date('2026-11-25T03:30:00.000Z');
+    expect(dayKey(lateEvening, 'UTC')).toBe('2026-11-25');
+    expect(dayKey(lateEvening, 'America/New_York')).toBe('2026-11-24');
+    expect(startOfDayIn('2026-11-02', 'America/New_York').toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    expect(startOfDayIn('2026-11-01', 'America/New_York').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+  });
+
+  it('writes mail dates on the reader clock', () => {
+    expect(formatDueForMail(new Date('2026-11-02T22:00:00.000Z'), 'America/New_York')).toBe('Monday 2 November 2026 at 17:00 (America/New_York)');
+    expect(formatDueForMail(new Date('2026-11-22T11:00:00.000Z'), 'UTC')).toBe('Sunday 22 November 2026 at 11:00 UTC');
+  });
+});
