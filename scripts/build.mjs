@@ -17,6 +17,13 @@ export function hasBuild(distDir) {
   return existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(path.join(distDir, 'server', 'instrumentation.js'));
 }
 
+/** Whether `root`'s build was made from its current sources (its stamp matches their fingerprint). */
+export function isCurrent(root) {
+  const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+  const stampFile = path.join(distDir, 'onething-build-stamp');
+  return hasBuild(distDir) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === sourceFingerprint(root);
+}
+
 /** The build's steps, as [node script, arguments]. */
 export function buildSteps(root) {
   return [
@@ -41,10 +48,7 @@ export function build(root, env = process.env) {
  * when nothing had to be built).
  */
 export function buildIfChanged(root, say = (message) => process.stdout.write(`${message}\n`)) {
-  const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
-  const stampFile = path.join(distDir, 'onething-build-stamp');
-  const stamped = hasBuild(distDir) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : undefined;
-  if (stamped === sourceFingerprint(root)) return 0;
+  if (isCurrent(root)) return 0;
   say('the sources changed since the last build: building the app');
   return build(root);
 }
