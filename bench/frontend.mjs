@@ -20,14 +20,15 @@
 //    "Start Session" button opening the dialog).
 //
 // Loopback only; the app runs as a child process on a free port with its data folders under
-// bench/.out/frontend (removed afterwards). About 2-3 minutes when the build is current (the
-// launcher builds first when the sources changed: add a minute).
+// bench/.out/frontend (removed afterwards). About 2-3 minutes when the build is current (it is
+// built first when the sources changed, scripts/build.mjs: add a few minutes).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
+import { buildIfChanged } from '../scripts/build.mjs';
 import { chromium } from 'playwright-core';
 import { freePort } from '../src/server/db/embedded.ts';
 import { compareFileSets, firstLoadFiles, manifestPathOfUrl, median, pagesFirstLoadFiles, pagesRouterPages, pagesRuntimeFiles, routeOfPage } from './first-load.ts';
@@ -335,6 +336,8 @@ async function timeToInteractive(browser, url, options, probe) {
 export async function measureFrontend({ root, appDir = root, say = () => {} }) {
   const outDir = path.join(root, 'bench', '.out', 'frontend');
   const distDir = path.join(appDir, process.env.NEXT_DIST_DIR || '.next');
+  // The launcher serves whatever build it finds: the current sources are built first.
+  if (buildIfChanged(appDir, say) !== 0) throw new Error(`the build of ${appDir} failed`);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const started = performance.now();

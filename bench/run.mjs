@@ -5,8 +5,8 @@
 //
 // 1. Starts its own embedded PostgreSQL (bench/.out/pg, removed afterwards), migrates it and
 //    seeds 50 users x 200 tasks x 50 sessions (+ users with 20 / 200 / 2,000 tasks) with SQL.
-// 2. Starts the app with the real launcher (which builds when the sources changed) on a free
-//    loopback port, and the floor on another.
+// 2. Builds the app when its sources changed since its last build (scripts/build.mjs), starts it
+//    with the real launcher on a free loopback port, and the floor on another.
 // 3. For each call: 50 connections, closed loop, 2 s warm-up, 10 s measured; app and floor
 //    one after the other; then both again in an open loop at the same fixed rate (50 % of the
 //    app's closed-loop throughput) for p50/p99 at the same load, taking turns in short windows. Requests carry the session cookie the app's sign-in issues
@@ -34,6 +34,7 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { migrate } from '../src/server/db/migrate.ts';
+import { buildIfChanged } from '../scripts/build.mjs';
 import { mintSessionCookie } from './auth.mjs';
 import { measureFrontend } from './frontend.mjs';
 import { measureLighthouse, readLighthouseSection } from './lighthouse.mjs';
@@ -145,10 +146,12 @@ try {
   // 2. Servers
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
-  say(`starting the app with the launcher on ${appUrl} (builds first when the sources changed; log in bench/.out/app.log)`);
   // --floor-as-app: a second floor in the app's place (an A/A run): the ratios then show how far
   // the machine's own noise alone moves them from 1.
   const aa = args['floor-as-app'] === 'true';
+  // The launcher serves whatever build it finds: the current sources are built first.
+  if (!aa && buildIfChanged(appDir, say) !== 0) throw new Error(`the build of ${appDir} failed`);
+  say(`starting the app with the launcher on ${appUrl} (log in bench/.out/app.log)`);
   if (aa) say('A/A run: a second floor stands in for the app');
   app = startServer('app', aa ? [path.join(here, 'floor.mjs')] : [path.join(appDir, 'scripts', 'start.mjs')], aa ? here : appDir, {
     PORT: String(appPort),

@@ -1,5 +1,5 @@
-// `npm run build` stamps the build with scripts/build-stamp.mjs, and the browser tests' runner
-// builds again when the sources no longer match it: both must compute the one fingerprint of
+// `npm run build` stamps the build with scripts/build-stamp.mjs, and the browser tests and the
+// benchmark build again (scripts/build.mjs buildIfChanged) when the sources no longer match it: both must compute the one fingerprint of
 // scripts/source-fingerprint.mjs, and it must change with the sources.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,8 +24,8 @@ afterEach(() => {
 });
 
 describe('build stamp', () => {
-  it('the tests runner and the stamp script both use the shared fingerprint, with no copy of their own', () => {
-    for (const file of ['scripts/e2e.mjs', 'scripts/build-stamp.mjs']) {
+  it('the build check and the stamp script both use the shared fingerprint, with no copy of their own', () => {
+    for (const file of ['scripts/build.mjs', 'scripts/build-stamp.mjs']) {
       const source = readFileSync(path.join(root, file), 'utf8');
       expect(source, file).toContain("import { sourceFingerprint } from './source-fingerprint.mjs';");
       expect(source, file).not.toContain('function sourceFingerprint');

@@ -7,13 +7,21 @@
 // build matches the sources. The launcher (scripts/start.mjs) runs these same steps on a tree
 // that has no build at all.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFingerprint } from './source-fingerprint.mjs';
 
 /** Whether `distDir` holds a finished build (Next writes BUILD_ID last). */
 export function hasBuild(distDir) {
   return existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(path.join(distDir, 'server', 'instrumentation.js'));
+}
+
+/** Whether `root`'s build was made from its current sources (its stamp matches their fingerprint). */
+export function isCurrent(root) {
+  const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+  const stampFile = path.join(distDir, 'onething-build-stamp');
+  return hasBuild(distDir) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === sourceFingerprint(root);
 }
 
 /** The build's steps, as [node script, arguments]. */
@@ -31,6 +39,18 @@ export function build(root, env = process.env) {
     if (result.status !== 0) return result.status ?? 1;
   }
   return 0;
+}
+
+/**
+ * Builds `root` when its build was not made from its current sources (the stamp differs from the
+ * sources' fingerprint): for the browser tests and the benchmark, which must measure the current
+ * code, while the launcher serves whatever build it finds. Returns the build's exit status (0
+ * when nothing had to be built).
+ */
+export function buildIfChanged(root, say = (message) => process.stdout.write(`${message}\n`)) {
+  if (isCurrent(root)) return 0;
+  say('the sources changed since the last build: building the app');
+  return build(root);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,11 +2,10 @@
 // Runs the browser tests with a fresh data folder each time (a clean embedded database), and
 // removes it afterwards. Extra arguments go to Playwright.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from './build.mjs';
-import { sourceFingerprint } from './source-fingerprint.mjs';
+import { buildIfChanged } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, '.data', 'e2e');
@@ -18,14 +17,8 @@ if (!existsSync(chromium)) {
 
 // The tests run against the production build of the current sources: the launcher serves
 // whatever build it finds, so a tree changed since its last build is built here first.
-const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
-const stampFile = path.join(distDir, 'onething-build-stamp');
-const stamped = existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : undefined;
-if (stamped !== sourceFingerprint(root)) {
-  process.stdout.write('[e2e] the sources changed since the last build: building the app\n');
-  const status = build(root);
-  if (status !== 0) process.exit(status);
-}
+const built = buildIfChanged(root, (message) => process.stdout.write(`[e2e] ${message}\n`));
+if (built !== 0) process.exit(built);
 
 const args = process.argv.slice(2);
 const playwright = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');

@@ -44,7 +44,7 @@ describe('npm start with a bad value in .env', () => {
     const root = path.resolve(import.meta.dirname, '..');
     const dir = folder({ '.env': 'PORT=eighty\n' });
     mkdirSync(path.join(dir, 'scripts'));
-    for (const file of ['start.mjs', 'env-files.mjs', 'build.mjs']) cpSync(path.join(root, 'scripts', file), path.join(dir, 'scripts', file));
+    for (const file of ['start.mjs', 'env-files.mjs', 'build.mjs', 'source-fingerprint.mjs']) cpSync(path.join(root, 'scripts', file), path.join(dir, 'scripts', file));
     symlinkSync(path.join(root, 'src'), path.join(dir, 'src'));
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
     const result = spawnSync(process.execPath, [path.join(dir, 'scripts', 'start.mjs')], {

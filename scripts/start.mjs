@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, parseEnv } from '../src/server/env.ts';
 import { migrate } from '../src/server/db/migrate.ts';
-import { buildSteps, hasBuild } from './build.mjs';
+import { buildSteps, hasBuild, isCurrent } from './build.mjs';
 import { readEnvFiles } from './env-files.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -170,6 +170,8 @@ if (!dev && !hasBuild(distDir)) {
     const code = await run(script, args, { ...childEnv, NODE_ENV: 'production' });
     if (code !== 0 || stopping) await shutdown(code || 1);
   }
+} else if (!dev && !isCurrent(root)) {
+  say('note: the sources changed since this build; it is served as it is (`npm run build` to serve them)');
 }
 
 say(`serving on ${config.APP_URL}`);

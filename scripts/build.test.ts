@@ -1,0 +1,52 @@
+// What the launcher and the test runners decide from a tree's build (scripts/build.mjs): the
+// launcher builds only a tree with no finished build; the browser tests and the benchmark build
+// again when the sources changed since the build's stamp.
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasBuild, isCurrent } from './build.mjs';
+import { sourceFingerprint } from './source-fingerprint.mjs';
+
+const scratch: string[] = [];
+afterEach(() => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function checkout(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'onething-build-'));
+  scratch.push(dir);
+  mkdirSync(path.join(dir, 'src'), { recursive: true });
+  writeFileSync(path.join(dir, 'src', 'page.tsx'), 'export default 1;\n');
+  return dir;
+}
+
+function finishBuild(dir: string, { withServerHook = true } = {}) {
+  mkdirSync(path.join(dir, '.next', 'server'), { recursive: true });
+  writeFileSync(path.join(dir, '.next', 'BUILD_ID'), 'b1');
+  if (withServerHook) writeFileSync(path.join(dir, '.next', 'server', 'instrumentation.js'), '');
+  writeFileSync(path.join(dir, '.next', 'onething-build-stamp'), sourceFingerprint(dir));
+}
+
+describe('a tree and its build', () => {
+  it('has a build only when Next finished one that carries the door (its instrumentation)', () => {
+    const dir = checkout();
+    expect(hasBuild(path.join(dir, '.next'))).toBe(false);
+    finishBuild(dir, { withServerHook: false });
+    expect(hasBuild(path.join(dir, '.next'))).toBe(false);
+    finishBuild(dir);
+    expect(hasBuild(path.join(dir, '.next'))).toBe(true);
+  });
+
+  it('is current until a source changes after the build', () => {
+    const dir = checkout();
+    expect(isCurrent(dir)).toBe(false);
+    finishBuild(dir);
+    expect(isCurrent(dir)).toBe(true);
+    writeFileSync(path.join(dir, 'src', 'page.tsx'), 'export default 2;\n');
+    utimesSync(path.join(dir, 'src', 'page.tsx'), new Date(), new Date(Date.now() + 5_000));
+    expect(isCurrent(dir)).toBe(false);
+    // Still a build the launcher serves as it is.
+    expect(hasBuild(path.join(dir, '.next'))).toBe(true);
+  });
+});
