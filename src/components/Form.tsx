@@ -4,15 +4,17 @@
 // server's answer as a banner text and no second submit while a request runs. The button row
 // under a form is ./FormActions.tsx; a form in a dialog is <Dialog> with the <form> inside.
 //
-// The schema and the resolver are loaded when the form mounts, not with the page: zod in a
-// page's first load costs tens of kB gzip, which a sign-in or a change-password page need not
-// pay before anyone types. They are loaded by the time a person
-// has filled in a field; a submit before that waits for them.
-import { useEffect, useState, type FormEvent } from 'react';
+// The schema and the resolver are loaded when the form is first focused (or validated), not
+// with the page: zod and a form's schema are about 31 kB gzip, which a sign-in or a
+// change-password page need not pay before anyone types (/contact, which had zod in its first
+// load, went from 203.2 to 186.0 kB). A submit before they arrive waits for them.
+// react-hook-form itself has to be there when the form hydrates: 13.5 kB gzip in the first load
+// of each page with a form (/signin 176.2 to 189.7 kB, measured with bench/frontend.mjs).
+import { useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { ZodType } from 'zod';
 
-/** Loads a form's schema: `() => import('@/lib/schemas/forms').then((m) => m.ZSignInForm)`. */
+/** Loads a form's schema: `() => import('@/lib/schemas/auth-forms').then((m) => m.ZSignInForm)`. */
 export type SchemaLoader<TInput extends FieldValues, TOutput> = () => Promise<ZodType<TOutput, TInput>>;
 
 function lazyZodResolver<TInput extends FieldValues, TOutput>(load: SchemaLoader<TInput, TOutput>) {
@@ -43,8 +45,8 @@ export interface SchemaFormOptions<TInput extends FieldValues, TOutput> extends 
 
 export interface SchemaForm<TInput extends FieldValues, TOutput> {
   form: UseFormReturn<TInput, unknown, TOutput>;
-  /** The <form>'s onSubmit. */
-  submit: (event?: FormEvent) => Promise<void>;
+  /** Spread on the <form>: noValidate (the schema's words, not the browser's bubbles), onSubmit, and onFocus, which loads the schema. */
+  formProps: { noValidate: true; onSubmit: (event?: FormEvent) => Promise<void>; onFocus: () => void };
   /** The server's words about the last submit (shown as a banner), cleared by the next valid one. */
   serverError: string | null;
   setServerError: (message: string | null) => void;
@@ -61,20 +63,25 @@ export function useSchemaForm<TInput extends FieldValues, TOutput = TInput>({
   const form = useForm<TInput, unknown, TOutput>({ ...options, resolver });
   const [serverError, setServerError] = useState<string | null>(null);
 
-  useEffect(() => {
-    prepare().catch(() => undefined);
-  }, [prepare]);
-
   const submit = async (event?: FormEvent) => {
     if (pending) {
       event?.preventDefault();
       return;
     }
-    await form.handleSubmit(async (values) => {
-      setServerError(null);
-      await onValid(values);
-    }, onInvalid)(event);
+    try {
+      await form.handleSubmit(async (values) => {
+        setServerError(null);
+        await onValid(values);
+      }, onInvalid)(event);
+    } catch {
+      // The schema could not be loaded (offline): say so instead of doing nothing.
+      setServerError('Something went wrong. Please check your connection and try again.');
+    }
   };
 
-  return { form, submit, serverError, setServerError };
+  const warm = () => {
+    prepare().catch(() => undefined);
+  };
+
+  return { form, formProps: { noValidate: true, onSubmit: submit, onFocus: warm }, serverError, setServerError };
 }

@@ -6,6 +6,7 @@
 import { Description, DialogBackdrop, DialogPanel, DialogTitle, Dialog as HeadlessDialog } from '@headlessui/react';
 import type { ReactNode, RefObject } from 'react';
 import { CloseIcon } from './CloseIcon';
+import { FormActions } from './FormActions';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 
@@ -62,7 +63,7 @@ export function ModalDialog({
           ) : null}
           {description ? <Description className="mt-2 text-sm leading-relaxed text-muted">{description}</Description> : null}
           {children ? <div className={title || description ? 'mt-4' : ''}>{children}</div> : null}
-          {footer ? <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{footer}</div> : null}
+          {footer ? <FormActions className="mt-6">{footer}</FormActions> : null}
           {closeButton ? (
             <button
               type="button"

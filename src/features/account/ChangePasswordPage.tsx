@@ -40,7 +40,7 @@ export function ChangePasswordPage() {
     }),
   );
 
-  const { form, submit } = useSchemaForm<TChangePasswordForm>({
+  const { form, formProps } = useSchemaForm<TChangePasswordForm>({
     schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZChangePasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     pending: change.isPending,
@@ -59,7 +59,7 @@ export function ChangePasswordPage() {
     <div className="mx-auto max-w-lg">
       <PageHeader title="Reset Password" description="Change the password you sign in with." />
       <Card>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <form {...formProps} className="flex flex-col gap-4">
           <Input label="Current password" type="password" autoComplete="current-password" required {...form.register('currentPassword')} />
           <Input
             label="New password"

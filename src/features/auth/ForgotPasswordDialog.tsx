@@ -48,7 +48,7 @@ export function ForgotPasswordDialog({
   );
 
   const waiting = cooldown.remaining > 0;
-  const { form, submit, serverError, setServerError } = useSchemaForm<TForgotPasswordForm>({
+  const { form, formProps, serverError, setServerError } = useSchemaForm<TForgotPasswordForm>({
     schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZForgotPasswordForm),
     defaultValues: { email: initialEmail },
     pending: send.isPending || waiting,
@@ -80,7 +80,7 @@ export function ForgotPasswordDialog({
       description="Enter the email address you signed up with and we'll send you a link to choose a new password."
       size="sm"
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form {...formProps} className="flex flex-col gap-4">
         <Input label="Email" type="email" autoComplete="email" inputMode="email" required {...form.register('email')} />
         {serverError ? <Banner tone="error">{serverError}</Banner> : sent ? <Banner tone="info">{FORGOT_NEUTRAL_MESSAGE}</Banner> : null}
         <FormActions className="mt-2">

@@ -182,7 +182,7 @@ function AccountStep({ headingRef, onBack, onCreated }: HeadingRef & { onBack: (
     }),
   );
 
-  const { form, submit } = useSchemaForm<TSignUpForm>({
+  const { form, formProps } = useSchemaForm<TSignUpForm>({
     schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZSignUpForm),
     defaultValues: { name: '', email: '', password: '' },
     pending: signup.isPending || done,
@@ -196,7 +196,7 @@ function AccountStep({ headingRef, onBack, onCreated }: HeadingRef & { onBack: (
     <div>
       <StepHeading headingRef={headingRef}>Create your account</StepHeading>
       <p className="mt-3 text-sm leading-relaxed text-muted">Free to start, no card needed. We&apos;ll send you a link to verify your email.</p>
-      <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
+      <form {...formProps} className="mt-6 flex flex-col gap-5">
         <Input label="Name" autoComplete="name" error={errors.name?.message} disabled={done} required {...form.register('name')} />
         <Input
           label="Email"

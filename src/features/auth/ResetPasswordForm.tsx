@@ -28,7 +28,7 @@ export function ResetPasswordForm({ email, token }: { email: string | null; toke
     }),
   );
 
-  const { form, submit, serverError, setServerError } = useSchemaForm<TNewPasswordForm>({
+  const { form, formProps, serverError, setServerError } = useSchemaForm<TNewPasswordForm>({
     schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZNewPasswordForm),
     defaultValues: { newPassword: '', confirmPassword: '' },
     pending: reset.isPending,
@@ -82,7 +82,7 @@ export function ResetPasswordForm({ email, token }: { email: string | null; toke
           </Link>
         </Banner>
       ) : null}
-      <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
+      <form {...formProps} className="mt-6 flex flex-col gap-5">
         {/* Lets password managers store the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordInput

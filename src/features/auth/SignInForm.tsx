@@ -58,7 +58,7 @@ export function SignInForm({ next, initialEmail = '', openForgot = false }: { ne
     }),
   );
 
-  const { form, submit, serverError, setServerError } = useSchemaForm<TSignInForm>({
+  const { form, formProps, serverError, setServerError } = useSchemaForm<TSignInForm>({
     schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZSignInForm),
     defaultValues: { email: initialEmail, password: '' },
     pending: signin.isPending || leaving,
@@ -76,7 +76,7 @@ export function SignInForm({ next, initialEmail = '', openForgot = false }: { ne
             {serverError}
           </Banner>
         ) : null}
-        <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
+        <form {...formProps} className="mt-6 flex flex-col gap-5">
           <Input
             id="signin-email"
             label="Email"

@@ -108,7 +108,7 @@ export function BreakdownPage() {
     );
   };
 
-  const { form, submit } = useSchemaForm<TBreakdownForm>({
+  const { form, formProps } = useSchemaForm<TBreakdownForm>({
     schema: () => import('@/lib/schemas/breakdown-form').then((schemas) => schemas.ZBreakdownForm),
     defaultValues: { taskId: params?.get('task') ?? '', description: '' },
     // The spec's checks are toasts, one at a time: a task first, then a description.
@@ -153,7 +153,7 @@ export function BreakdownPage() {
           <h2 id="breakdown-form-title" className="text-lg font-semibold">
             Choose a task
           </h2>
-          <form onSubmit={submit} className="mt-4 flex flex-col gap-5" noValidate>
+          <form {...formProps} className="mt-4 flex flex-col gap-5">
             {tasks.isPending ? (
               <Spinner label="Loading your tasks" />
             ) : tasks.isError ? (

@@ -62,7 +62,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
   // Each step's button submits the form: the values are read (and the numbers parsed) by the
   // schema, then the step decides what happens. This dialog's code loads when it first opens,
   // with zod already in it: the schema is at hand.
-  const { form, submit } = useSchemaForm<TAiSessionForm, TAiSession>({
+  const { form, formProps } = useSchemaForm<TAiSessionForm, TAiSession>({
     schema: () => Promise.resolve(ZAiSessionForm),
     defaultValues: { ...DEFAULT_TIMINGS, sessionName: '', mood: null },
     pending: step === 3 && pending,
@@ -140,7 +140,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+    <form {...formProps} className="flex flex-col gap-6">
       <ol className="flex items-center gap-2 text-xs font-medium" aria-label="Steps">
         {STEPS.map((label, index) => (
           <li key={label} aria-current={index === step ? 'step' : undefined} className="flex items-center gap-2">

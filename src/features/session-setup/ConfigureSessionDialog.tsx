@@ -65,7 +65,7 @@ function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => v
   const sessions = useQuery(trpc.session.list.queryOptions());
   const tasks = useQuery(trpc.task.list.queryOptions({ status: 'open' }, { select: taskItems }));
   // This dialog's code loads when it first opens, with zod already in it: the schema is at hand.
-  const { form, submit } = useSchemaForm<TSessionSetupForm, TSessionSetup>({
+  const { form, formProps } = useSchemaForm<TSessionSetupForm, TSessionSetup>({
     schema: () => Promise.resolve(ZSessionSetupForm),
     defaultValues: { ...DEFAULT_TIMINGS, sessionName: '', dueDate: null, dueTime: null, selectedTaskIds: [] },
     onValid: (values) => onSubmit(toCreateInput(values)),
@@ -78,7 +78,7 @@ function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => v
   );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+    <form {...formProps} className="flex flex-col gap-6">
       <DisplayModeField {...timingForm(form)} />
       <Input label="Session name" maxLength={SESSION_NAME_MAX} placeholder={defaultName} {...form.register('sessionName')} />
       <TimingFields {...timingForm(form)} />

@@ -35,7 +35,7 @@ export function ContactForm() {
     }),
   );
 
-  const { form, submit } = useSchemaForm<TContactForm>({
+  const { form, formProps } = useSchemaForm<TContactForm>({
     schema: () => import('@/lib/schemas/contact').then((schemas) => schemas.ZContactForm),
     defaultValues: { name: '', email: '', message: '' },
     // Signed in: the name and e-mail come from the account until the person types their own.
@@ -48,7 +48,7 @@ export function ContactForm() {
   const { errors, isValid } = form.formState;
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form {...formProps} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Input label="Name" autoComplete="name" error={errors.name?.message} required {...form.register('name')} />
         <Input label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} required {...form.register('email')} />

@@ -1,0 +1,104 @@
+// The forms' schemas say what the forms said before react-hook-form validated with them: the
+// spec's words, one problem at a time where the spec orders them, and nothing the server decides.
+import { describe, expect, it } from 'vitest';
+import { ZChangePasswordForm, ZForgotPasswordForm, ZNewPasswordForm, ZSignInForm, ZSignUpForm } from './auth-forms';
+import { ZBreakdownForm } from './breakdown-form';
+import { ZContactForm, ZContactInput } from './contact';
+import { ZAiSessionForm, ZSessionSetupForm } from './session-form';
+
+/** Each field's message, as react-hook-form shows them (the first issue per field). */
+function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const found: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) found[String(issue.path[0])] ??= issue.message;
+  return found;
+}
+
+describe('sign-in and sign-up forms', () => {
+  it('ask for each blank field and trim the address', () => {
+    expect(messages(ZSignInForm.safeParse({ email: '  ', password: '' }))).toEqual({
+      email: 'Please enter your email address',
+      password: 'Please enter your password',
+    });
+    expect(ZSignInForm.parse({ email: ' Ada@Example.com ', password: ' secret ' })).toEqual({ email: 'Ada@Example.com', password: ' secret ' });
+    expect(messages(ZSignUpForm.safeParse({ name: ' ', email: '', password: '' }))).toEqual({
+      name: 'Please enter your name',
+      email: 'Please enter your email address',
+      password: 'Please choose a password',
+    });
+  });
+
+  it('leave the rest to the server: a malformed address or a short password passes', () => {
+    expect(ZSignInForm.safeParse({ email: 'not an email', password: 'x' }).success).toBe(true);
+    expect(ZSignUpForm.safeParse({ name: 'Ada', email: 'ada', password: 'short' }).success).toBe(true);
+    expect(ZForgotPasswordForm.safeParse({ email: '   ' }).success).toBe(false);
+  });
+});
+
+describe('new password forms', () => {
+  it('ask for matching passwords first, under the confirmation', () => {
+    expect(messages(ZNewPasswordForm.safeParse({ newPassword: 'abc', confirmPassword: 'abd' }))).toEqual({
+      confirmPassword: 'Please make sure your new passwords match',
+    });
+  });
+
+  it('then for 8 characters, under the new password', () => {
+    expect(messages(ZNewPasswordForm.safeParse({ newPassword: '1234567', confirmPassword: '1234567' }))).toEqual({
+      newPassword: 'Password must be at least 8 characters',
+    });
+    expect(ZNewPasswordForm.safeParse({ newPassword: '12345678', confirmPassword: '12345678' }).success).toBe(true);
+  });
+
+  it('change password: the current one is asked for only once the new one is right', () => {
+    expect(messages(ZChangePasswordForm.safeParse({ currentPassword: '', newPassword: 'a', confirmPassword: 'b' }))).toEqual({
+      confirmPassword: 'Please make sure your new passwords match',
+    });
+    expect(messages(ZChangePasswordForm.safeParse({ currentPassword: '', newPassword: 'long enough', confirmPassword: 'long enough' }))).toEqual({
+      currentPassword: 'Please check your current password and try again',
+    });
+  });
+});
+
+describe('contact form', () => {
+  it('names each blank field; the API says "Please fill in all fields" for the same rule', () => {
+    const blank = { name: ' ', email: '', message: '  ' };
+    expect(messages(ZContactForm.safeParse(blank))).toEqual({
+      name: 'Please enter your name',
+      email: 'Please enter your email address',
+      message: 'Please write a message',
+    });
+    expect(Object.values(messages(ZContactInput.safeParse(blank)))).toEqual(['Please fill in all fields', 'Please fill in all fields', 'Please fill in all fields']);
+    expect(messages(ZContactForm.safeParse({ name: 'Ada', email: 'not an email', message: 'Hi' }))).toEqual({ email: 'Please enter a valid email address' });
+  });
+});
+
+describe('breakdown form', () => {
+  it('asks for a task first, then a description', () => {
+    const result = ZBreakdownForm.safeParse({ taskId: '', description: ' ' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Please select a task first', 'Please provide a description']);
+    expect(ZBreakdownForm.parse({ taskId: 't1', description: ' Steps ' })).toEqual({ taskId: 't1', description: 'Steps' });
+  });
+});
+
+describe('session set-up forms', () => {
+  const typed = { displayMode: 'pomodoro', sessionDuration: '', maxTasks: ' 5 ', pomodoroWork: '0', pomodoroBreak: 'abc', timerDuration: '12.6' } as const;
+
+  it('send only positive numbers, rounded, and a blank name as none; nothing is an error', () => {
+    expect(ZSessionSetupForm.parse({ ...typed, sessionName: '  ', dueDate: null, dueTime: null, selectedTaskIds: ['a'] })).toEqual({
+      displayMode: 'pomodoro',
+      sessionName: undefined,
+      sessionDuration: undefined,
+      maxTasks: 5,
+      pomodoroWork: undefined,
+      pomodoroBreak: undefined,
+      timerDuration: 13,
+      dueDate: null,
+      dueTime: null,
+      selectedTaskIds: ['a'],
+    });
+  });
+
+  it('the AI wizard needs a mood', () => {
+    expect(ZAiSessionForm.safeParse({ ...typed, sessionName: 'Morning', mood: null }).success).toBe(false);
+    expect(ZAiSessionForm.parse({ ...typed, sessionName: 'Morning', mood: 'tired' })).toMatchObject({ mood: 'tired', sessionName: 'Morning' });
+  });
+});
