@@ -51,7 +51,7 @@ const filledButton = '[&>button]:bg-accent [&>button]:font-semibold [&>button]:t
 // Tailwind classes for the library's parts (its own stylesheet is not loaded: the app's tokens
 // give light and dark).
 const classNames = {
-  root: 'relative',
+  root: 'relative text-text',
   months: 'relative',
   // Previous, caption, next in one row, the grid under them.
   month: 'grid grid-cols-[2.25rem_1fr_2.25rem] items-center gap-y-3',
@@ -70,7 +70,7 @@ const classNames = {
   weekdays: '',
   weekday: 'pb-1 text-center text-xs font-medium text-muted',
   week: '',
-  day: 'p-0.5 text-center text-text',
+  day: 'p-0.5 text-center',
   day_button: dayButton,
   today: '[&>button]:font-semibold [&>button]:ring-1 [&>button]:ring-inset [&>button]:ring-accent',
   outside: 'text-muted',
