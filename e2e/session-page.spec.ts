@@ -142,6 +142,9 @@ test('keyboard shortcuts on the session page: Ctrl+/ lists them, Ctrl+D goes to 
   await page.keyboard.press('Control+d');
   await expect(page).toHaveURL(`${baseURL}/dashboard`);
   await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
+  // The dashboard's content is in its first HTML now, before its code has started: keys work
+  // once the page is hydrated (its root layout's error reporter has mounted).
+  await expect(afterLoadCode).toHaveCount(1);
   // From the App Router's dashboard back to the focus session (the current one of this tab).
   await page.keyboard.press('Control+s');
   await expect(page).toHaveURL(`${baseURL}/session`);
