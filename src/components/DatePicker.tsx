@@ -44,8 +44,9 @@ function toISO(value: Date): ISODate {
 const optional = (value: ISODate | null | undefined) => (value ? toDate(value) : undefined);
 
 // Colours are set on the cell and inherited by its button, so one state's colour never fights another's.
+// 36 px days under 640 px, so the month fits beside a dialog's margins on a 360 px screen.
 const dayButton =
-  'tabular inline-flex size-10 items-center justify-center rounded-control text-sm transition-colors hover:bg-surfaceMuted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent';
+  'tabular inline-flex size-9 items-center justify-center rounded-control text-sm transition-colors sm:size-10 hover:bg-surfaceMuted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent';
 const filledButton = '[&>button]:bg-accent [&>button]:font-semibold [&>button]:text-accentContrast [&>button]:hover:bg-accent';
 
 // Tailwind classes for the library's parts (its own stylesheet is not loaded: the app's tokens
