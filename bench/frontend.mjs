@@ -33,7 +33,8 @@ import { chromium } from 'playwright-core';
 import { freePort } from '../src/server/db/embedded.ts';
 import { compareFileSets, firstLoadFiles, manifestPathOfUrl, median, pagesFirstLoadFiles, pagesRouterPages, pagesRuntimeFiles, routeOfPage } from './first-load.ts';
 
-export const TARGETS_KB = { '/session': 120, '/dashboard': 200 };
+// /dashboard: 150 kB (the Lighthouse work's budget; 182.6 kB in this build: not met yet).
+export const TARGETS_KB = { '/session': 120, '/dashboard': 150 };
 const START_RUNS = 3;
 const TTI_RUNS = 5;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -165,13 +165,22 @@ export async function measureLighthouse({ root, appDir = root, runs = 3, routes,
     const results = [];
     for (const entry of wanted) {
       const samples = [];
+      let failures = 0;
       for (let run = 1; run <= runs; run++) {
         const lhr = await audit(browser, `${app.url}${entry.route}`, {
           cookie: entry.signedIn ? user.cookie : undefined,
           sessionId: entry.route === '/session' ? user.sessionId : undefined,
         });
-        writeFileSync(path.join(outDir, `${entry.route.replace(/\//g, '_') || '_'}-${run}.json`), JSON.stringify(lhr));
+        writeFileSync(path.join(outDir, `${entry.route.replace(/\//g, '_') || '_'}-${run}${failures ? `-retry${failures}` : ''}.json`), JSON.stringify(lhr));
         const summary = summarise(lhr);
+        // A run Lighthouse could not measure (e.g. NO_NAVSTART when the machine is starved) is run
+        // again, at most twice per route, so the median stands on measured runs.
+        if (summary.runtimeError && failures < 2) {
+          failures++;
+          say(`${entry.route} run ${run}/${runs}: ${summary.runtimeError}, running it again`);
+          run--;
+          continue;
+        }
         samples.push(summary);
         say(`${entry.route} run ${run}/${runs}: performance ${fmt(summary.performance)}, LCP ${fmt(summary.lcp / 1000, 1)} s, TBT ${fmt(summary.tbt, 0)} ms, accessibility ${fmt(summary.accessibility)}, best practices ${fmt(summary.bestPractices)}${summary.failing.length ? ` (failing: ${summary.failing.join(', ')})` : ''}${summary.runtimeError ? ` [${summary.runtimeError}]` : ''}`);
       }

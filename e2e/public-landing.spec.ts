@@ -94,11 +94,28 @@ test('a visitor sees Sign in and Get started', async ({ page }) => {
   await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
 });
 
+test("a visitor's public pages ask nothing about a session: no 401 in the console, nothing left loading", async ({ page }) => {
+  const asked: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/me')) asked.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await dismissCookieNotice(page);
+  for (const path of ['/', '/privacy']) {
+    await page.goto(path);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('someone signed in sees a Dashboard button instead of Sign in', async ({ page }) => {
-  // The accounts API answers GET /api/auth/me with 200 and the user when signed in.
-  await page.route('**/api/auth/me', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ id: 'u1', name: 'Sam', email: 'sam@example.com' }) }),
-  );
+  // The server reads the session cookie and renders the header for a signed-in person.
+  await signUpVerified(page);
   await dismissCookieNotice(page);
   await page.goto('/');
   const header = page.getByRole('banner');

@@ -50,8 +50,9 @@ test('the session page carries the security headers, its title and the theme bef
   const html = await response!.text();
   expect(html).toMatch(/<html lang="en"/);
   expect(html).toContain('<title>Focus session · Onething</title>');
-  // The theme script runs before the page paints: <html> is dark in the server's HTML already.
-  expect(html).toMatch(/<head>[\s\S]*localStorage\.getItem\('theme'\)[\s\S]*<\/head>/);
+  // The theme script (next-themes', reading the stored choice under 'theme') is in the head, so
+  // it runs before the page paints.
+  expect(html).toMatch(/<head>[\s\S]*<script[^>]*>[^<]*localStorage\.getItem\([^<]*"theme"[^<]*<\/script>[\s\S]*<\/head>/);
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page).toHaveTitle('Focus session · Onething');
 });
@@ -141,6 +142,9 @@ test('keyboard shortcuts on the session page: Ctrl+/ lists them, Ctrl+D goes to 
   await page.keyboard.press('Control+d');
   await expect(page).toHaveURL(`${baseURL}/dashboard`);
   await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
+  // The dashboard's content is in its first HTML now, before its code has started: keys work
+  // once the page is hydrated (its root layout's error reporter has mounted).
+  await expect(afterLoadCode).toHaveCount(1);
   // From the App Router's dashboard back to the focus session (the current one of this tab).
   await page.keyboard.press('Control+s');
   await expect(page).toHaveURL(`${baseURL}/session`);

@@ -6,6 +6,11 @@
 // the forms do; the conversion to the library's local Date objects is here and nowhere else.
 import { DayPicker, type DateRange as DayRange } from 'react-day-picker';
 import { dateLabel, type DateRange, type ISODate } from '@/lib/date-picker';
+import { Chevron } from './Chevron';
+
+// Kept here too for code that imported it from the picker; new code imports ./Chevron, which does
+// not bring react-day-picker (about 20 kB gzip) into a page's first load.
+export { Chevron };
 
 interface CommonProps {
   /** Accessible name of the calendar (e.g. 'Due date'). */
@@ -44,14 +49,15 @@ function toISO(value: Date): ISODate {
 const optional = (value: ISODate | null | undefined) => (value ? toDate(value) : undefined);
 
 // Colours are set on the cell and inherited by its button, so one state's colour never fights another's.
+// 36 px days under 640 px, so the month fits beside a dialog's margins on a 360 px screen.
 const dayButton =
-  'tabular inline-flex size-10 items-center justify-center rounded-control text-sm transition-colors hover:bg-surfaceMuted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent';
+  'tabular inline-flex size-9 items-center justify-center rounded-control text-sm transition-colors sm:size-10 hover:bg-surfaceMuted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent';
 const filledButton = '[&>button]:bg-accent [&>button]:font-semibold [&>button]:text-accentContrast [&>button]:hover:bg-accent';
 
 // Tailwind classes for the library's parts (its own stylesheet is not loaded: the app's tokens
 // give light and dark).
 const classNames = {
-  root: 'relative',
+  root: 'relative text-text',
   months: 'relative',
   // Previous, caption, next in one row, the grid under them.
   month: 'grid grid-cols-[2.25rem_1fr_2.25rem] items-center gap-y-3',
@@ -70,7 +76,7 @@ const classNames = {
   weekdays: '',
   weekday: 'pb-1 text-center text-xs font-medium text-muted',
   week: '',
-  day: 'p-0.5 text-center text-text',
+  day: 'p-0.5 text-center',
   day_button: dayButton,
   today: '[&>button]:font-semibold [&>button]:ring-1 [&>button]:ring-inset [&>button]:ring-accent',
   outside: 'text-muted',
@@ -147,13 +153,4 @@ export function DatePicker(props: DatePickerProps) {
 
 function DayPickerChevron({ orientation }: { orientation?: 'up' | 'down' | 'left' | 'right' }) {
   return <Chevron direction={orientation === 'left' || orientation === 'right' ? orientation : 'down'} className={orientation === 'down' ? 'size-3.5 text-muted' : 'size-4'} />;
-}
-
-export function Chevron({ direction, className = 'size-4' }: { direction: 'left' | 'right' | 'down'; className?: string }) {
-  const d = direction === 'left' ? 'M12.5 5l-5 5 5 5' : direction === 'right' ? 'M7.5 5l5 5-5 5' : 'M5 7.5l5 5 5-5';
-  return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden className={className}>
-      <path d={d} />
-    </svg>
-  );
 }

@@ -2,7 +2,7 @@
 // the top, one calm card in the middle, and the site footer (legal links, theme choice).
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/Logo';
-import { SiteFooter } from '@/components/site/SiteLayout';
+import { SiteFooter } from '@/components/site/SiteFooter';
 import { SkipLink } from '@/components/SkipLink';
 
 export function AuthLayout({ children, width = 'md' }: { children: ReactNode; width?: 'md' | 'lg' }) {

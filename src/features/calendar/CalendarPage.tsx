@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/Button';
-import { Chevron } from '@/components/DatePicker';
+import { Chevron } from '@/components/Chevron';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
 import { DeleteTaskDialog, TaskFormDialog, useTaskMutations } from '@/features/tasks';

@@ -1,15 +1,25 @@
 // /dashboard: the signed-in home (src/features/dashboard).
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { Dashboard } from '@/features/dashboard/Dashboard';
+import { prefetchedState } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
-export default function DashboardPage() {
-  // useSearchParams (?verified, ?task) needs a Suspense boundary in a statically built page.
+export default async function DashboardPage() {
+  // The person, their tasks and sessions come with the page (the task list is the largest paint).
+  const state = await prefetchedState((trpc, queryClient) => [
+    queryClient.prefetchQuery(trpc.auth.me.queryOptions()),
+    queryClient.prefetchQuery(trpc.task.list.queryOptions()),
+    queryClient.prefetchQuery(trpc.session.list.queryOptions()),
+  ]);
+  // useSearchParams (?verified, ?task) needs a Suspense boundary.
   return (
-    <Suspense>
-      <Dashboard />
-    </Suspense>
+    <HydrationBoundary state={state}>
+      <Suspense>
+        <Dashboard />
+      </Suspense>
+    </HydrationBoundary>
   );
 }

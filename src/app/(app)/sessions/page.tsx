@@ -1,9 +1,21 @@
 // /sessions: the sessions history (spec section 2). The screen lives in src/features/sessions.
+import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { SessionsPage } from '@/features/sessions/SessionsPage';
+import { prefetchedState } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Sessions' };
 
-export default function Page() {
-  return <SessionsPage />;
+export default async function Page() {
+  // The person, their sessions and tasks come with the page.
+  const state = await prefetchedState((trpc, queryClient) => [
+    queryClient.prefetchQuery(trpc.auth.me.queryOptions()),
+    queryClient.prefetchQuery(trpc.session.list.queryOptions()),
+    queryClient.prefetchQuery(trpc.task.list.queryOptions()),
+  ]);
+  return (
+    <HydrationBoundary state={state}>
+      <SessionsPage />
+    </HydrationBoundary>
+  );
 }
