@@ -31,6 +31,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { freePort } from '../src/server/db/embedded.ts';
 import { compareFileSets, firstLoadFiles, manifestPathOfUrl, median, pagesFirstLoadFiles, pagesRouterPages, pagesRuntimeFiles, routeOfPage } from './first-load.ts';
+import { simpleParser } from 'mailparser';
 
 export const TARGETS_KB = { '/session': 120, '/dashboard': 200 };
 const START_RUNS = 3;
@@ -174,8 +175,10 @@ async function verificationLink(dataDir, email, deadline) {
   const outbox = path.join(dataDir, 'outbox');
   while (performance.now() < deadline) {
     for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
-      const text = readFileSync(path.join(outbox, file), 'utf8');
-      const link = text.includes(`To: ${email}`) ? text.match(/https?:\/\/\S*\/verify\/\S+/)?.[0] : undefined;
+      // A complete MIME message (quoted-printable bodies): read its text part as a mail client does.
+      const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+      const to = [mail.to ?? []].flat().flatMap((item) => item.value);
+      const link = to.some((address) => address.address === email) ? mail.text?.match(/https?:\/\/\S*\/verify\/\S+/)?.[0] : undefined;
       if (link) return new URL(link.replace(/[>"')\]]+$/, ''));
     }
     await sleep(100);
