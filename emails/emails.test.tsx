@@ -3,6 +3,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   confirmEmailChangeMail,
@@ -117,8 +118,10 @@ describe('the outbox (no SMTP_URL)', () => {
     await sendMail(await verifyEmailMail('ada@example.com', { link, hours: 24 }));
     const files = await readdir(path.join(dir, 'outbox'));
     expect(files).toHaveLength(1);
-    const eml = await readFile(path.join(dir, 'outbox', files[0]!), 'utf8');
-    expect(eml).toContain('To: ada@example.com');
-    expect(eml).toContain(`\n${link}\n`);
+    // A complete MIME message: read as a mail client reads it, the link is whole on its own line.
+    const mail = await simpleParser(await readFile(path.join(dir, 'outbox', files[0]!)));
+    expect(Array.isArray(mail.to) ? undefined : mail.to?.value[0]?.address).toBe('ada@example.com');
+    expect(mail.text?.replace(/\r\n/g, '\n')).toContain(`\n${link}\n`);
+    expect(mail.html).toContain(`href="${link}"`);
   });
 });

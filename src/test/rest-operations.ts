@@ -316,17 +316,17 @@ export const VALID: Record<string, () => Promise<Sample>> = {
     return { as: user, pathParams: { id: (await freshSession(user.id)).id }, status: 200 };
   },
   // Billing is not configured in tests: the contract's 503 (api.md), after every input check.
-  'POST /{provider}/create-checkout-session': async () => ({
+  // The document names the only provider in the path (`/stripe/...`).
+  'POST /stripe/create-checkout-session': async () => ({
     as: await freshUser({ subscriptionTier: 'free' }),
-    pathParams: { provider: 'stripe' },
     body: { country: 'UK' },
     status: 503,
   }),
-  'POST /{provider}/create-portal-session': async () => ({ as: await freshUser(), pathParams: { provider: 'stripe' }, body: {}, status: 503 }),
-  'POST /{provider}/cancel-subscription': async () => ({ as: await freshUser(), pathParams: { provider: 'stripe' }, body: {}, status: 503 }),
+  'POST /stripe/create-portal-session': async () => ({ as: await freshUser(), body: {}, status: 503 }),
+  'POST /stripe/cancel-subscription': async () => ({ as: await freshUser(), body: {}, status: 503 }),
 };
 
 /** The operations whose valid answer is the 503 of an unconfigured integration. */
 export function answers503(operation: Operation): boolean {
-  return operation.path.startsWith('/{provider}/');
+  return operation.path.startsWith('/stripe/');
 }

@@ -33,7 +33,7 @@ export const RETRY_AFTER_STATUSES: readonly ErrorStatus[] = [429, 503];
 
 export const STATUS_TITLES: Record<ErrorStatus, string> = {
   400: 'Bad request',
-  401: 'Not signed in',
+  401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not found',
   409: 'Conflict',
