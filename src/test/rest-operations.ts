@@ -282,6 +282,7 @@ export const VALID: Record<string, () => Promise<Sample>> = {
   'GET /tasks': async () => ({ as: await freshUser(), query: { completed: 'false' }, status: 200 }),
   'POST /tasks': async () => ({ as: await freshUser(), body: { title: 'A fuzzed task' }, status: 200 }),
   'GET /tasks/current': async () => ({ as: await freshUser(), status: 200 }),
+  'GET /tasks/counts': async () => ({ as: await freshUser(), status: 200 }),
   'GET /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),
   'DELETE /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),
   'POST /tasks/calendar-feed/rotate': async () => ({ as: await freshUser(), body: {}, status: 200 }),

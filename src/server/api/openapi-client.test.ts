@@ -83,8 +83,14 @@ export async function scenario(baseUrl: string, verificationLink: (email: string
   const created = await client.POST('/tasks', { body: { title: 'Write the report', importance: 'High', difficulty: 'Very Hard' } });
   expectStatus(created.response, 200, 'create a task');
   const taskId: string = created.data!.id;
+  // Without limit or cursor the answer is the plain array; with them, a page.
   const listed = await client.GET('/tasks');
-  const listedIds: string[] = listed.data!.map((task) => task.id);
+  const listedBody = listed.data!;
+  const listedIds: string[] = Array.isArray(listedBody) ? listedBody.map((task) => task.id) : [];
+  const paged = await client.GET('/tasks', { params: { query: { status: 'open', limit: 1 } } });
+  const page = paged.data!;
+  const pagedIds: string[] = Array.isArray(page) ? [] : page.items.map((task) => task.id);
+  const pageEnds: string | null = Array.isArray(page) ? 'not a page' : page.nextCursor;
   const patched = await client.PATCH('/tasks/{id}', { params: { path: { id: taskId } }, body: { title: 'Write the short report' } });
   const patchedTitle: string = patched.data!.title;
 
@@ -120,6 +126,8 @@ export async function scenario(baseUrl: string, verificationLink: (email: string
     issuePath,
     issueMessage,
     taskListed: listedIds.includes(taskId),
+    pagedIds,
+    pageEnds,
     patchedTitle,
     sessionTaskIds,
     sessionTaskTitles: sessionTasks.data!.map((task) => task.title),
@@ -230,6 +238,8 @@ describe('a client generated from the live OpenAPI document', () => {
     expect(result.issuePath).toEqual(['title']);
     expect(result.issueMessage).toEqual(expect.any(String));
     expect(result.taskListed).toBe(true);
+    expect(result.pagedIds).toHaveLength(1);
+    expect(result.pageEnds).toBeNull();
     expect(result.patchedTitle).toBe('Write the short report');
     expect(result.sessionTaskIds).toEqual([expect.any(String)]);
     expect(result.sessionTaskTitles).toEqual(['Write the short report']);
