@@ -42,6 +42,13 @@ async function goOnline(context: BrowserContext) {
   await context.setOffline(false);
 }
 
+/** 'Great work!' opens after a completion while other tasks remain (its code came before going offline). */
+async function continueAfterGreatWork(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Great work!' });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).not.toBeVisible();
+}
+
 /** The server's tasks, asked outside the browser (not through the worker). */
 async function serverTasks(page: Page): Promise<Task[]> {
   return (await page.request.get('/api/tasks')).json();
@@ -125,7 +132,7 @@ test('offline focus session: complete and quick create while offline, each writt
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await continueAfterGreatWork(page);
   await expect(page.locator('#current-task-title')).toHaveText('Call the bank');
   await page.getByRole('button', { name: 'Create New Task' }).click();
   await page.getByLabel('Title').fill('Written on the train');
@@ -168,10 +175,11 @@ test('a task deleted elsewhere while its completion waited offline is reported, 
   await page.goto('/session');
   await expect(page.locator('#current-task-title')).toHaveText('Return the library book');
   await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
 
   await goOffline(context);
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await continueAfterGreatWork(page);
   await expect(page.locator('#current-task-title')).toHaveText('Book the dentist');
   expect((await page.request.delete(`/api/tasks/${task.id}`)).status()).toBe(200);
 
@@ -255,4 +263,29 @@ test('Keep screen on: a wake lock while the timer runs, taken again after the ta
   await page.reload();
   await expect(page.getByRole('button', { name: 'Keep screen on' })).toHaveAttribute('aria-pressed', 'false');
   expect(await log()).toEqual([]);
+});
+
+test('a push at a phase end shows a notification from the worker, with every tab of the session closed', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await signUpVerified(page);
+  await page.goto('/dashboard');
+  await controlled(page);
+  // The push service's delivery, as Chromium's DevTools protocol makes it.
+  const cdp = await context.newCDPSession(page);
+  const updated = new Promise<{ registrationId: string; status: string }[]>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: list }) => {
+      if (list.some((version: { status: string }) => version.status === 'activated')) resolve(list);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const versions = await updated;
+  const active = versions.find((version) => version.status === 'activated')!;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: active.registrationId,
+    data: JSON.stringify({ title: 'Onething', body: 'Break time!', tag: 'onething-session-x' }),
+  });
+  await expect
+    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body} (${n.tag})`)))
+    .toEqual(['Onething: Break time! (onething-session-x)']);
 });

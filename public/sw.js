@@ -122,6 +122,35 @@ self.addEventListener('sync', (event) => {
   if (event.tag === 'onething-replay') event.waitUntil(replay());
 });
 
+// ---------------------------------------------------------------- push
+
+// A phase-end push (src/server/services/push.service.ts): shown even with every tab closed. A
+// push for a phase the open session screen has already announced replaces its notification
+// (same tag) rather than adding another.
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || 'Onething', { body: data.body || '', tag: data.tag || 'onething-session', icon: '/icons/icon-192.png' }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(
+    (async () => {
+      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = pages.find((client) => new URL(client.url).pathname.startsWith('/session'));
+      if (open) return open.focus();
+      return self.clients.openWindow('/session');
+    })(),
+  );
+});
+
 // ---------------------------------------------------------------- fetch
 
 self.addEventListener('fetch', (event) => {
