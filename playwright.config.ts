@@ -36,6 +36,10 @@ export default defineConfig({
     baseURL,
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The app's service worker (public/sw.js) answers some requests itself, and page.route cannot
+    // see what a worker answers: the specs that mock the network need it out of the way. The
+    // worker's own spec (e2e/offline.spec.ts) allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

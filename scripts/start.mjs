@@ -12,7 +12,7 @@
 //    `npm run build` is how a changed tree is rebuilt (the browser tests' runner does it for you).
 // SIGINT and SIGTERM stop the server and PostgreSQL; nothing is left running.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +117,23 @@ if (!config.DATABASE_URL) {
       say('warning: AUTH_SECRET is not set; generated one in .data/auth-secret (set AUTH_SECRET in production)');
     }
     childEnv.AUTH_SECRET = readFileSync(secretFile, 'utf8').trim();
+  }
+  if (!config.VAPID_PUBLIC_KEY && !config.VAPID_PRIVATE_KEY) {
+    // Web Push's key pair (P-256, base64url as web-push writes it), kept like the secret: the
+    // browsers' subscriptions are bound to the public key, so it must survive restarts.
+    const vapidFile = path.join(dataDir, 'vapid-keys.json');
+    if (!existsSync(vapidFile)) {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const secret = ecdh.getPrivateKey();
+      const privateKey = Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url');
+      const keys = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey };
+      writeFileSync(vapidFile, JSON.stringify(keys), { mode: 0o600 });
+      say('generated Web Push (VAPID) keys in .data/vapid-keys.json (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY in production)');
+    }
+    const keys = JSON.parse(readFileSync(vapidFile, 'utf8'));
+    childEnv.VAPID_PUBLIC_KEY = keys.publicKey;
+    childEnv.VAPID_PRIVATE_KEY = keys.privateKey;
   }
   say(`starting the embedded PostgreSQL (data in ${path.relative(root, dataDir) || '.'}/postgres)`);
   // Loaded only here: the embedded PostgreSQL is a development dependency (a container has its

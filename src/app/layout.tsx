@@ -1,11 +1,12 @@
 // Root layout: the app's calm visual identity in light and dark, the client providers, the
-// notification stack, the theme keeper and the browser's error reporter (each mounted once for
-// every page).
+// notification stack, the theme keeper, the browser's error reporter and, after load, the service
+// worker with its offline and update notes (each mounted once for every page).
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from '@/components/theme/ThemeProvider';
 import { Toaster } from '@/components/Toast';
+import { LazyOfflineStatus } from '@/features/offline/LazyOfflineStatus';
 import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
 import { NONCE_HEADER } from '@/server/http/content-security-policy';
 import { TRPCReactProvider } from '@/trpc/react';
@@ -34,6 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <TRPCReactProvider>{children}</TRPCReactProvider>
           <Toaster />
           <ErrorReporter />
+          <LazyOfflineStatus />
         </ThemeProvider>
       </body>
     </html>

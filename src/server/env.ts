@@ -45,10 +45,23 @@ const envSchema = z
     SENTRY_DSN: optionalUrl(['http:', 'https:'], 'the DSN from Sentry'),
     SENTRY_ENVIRONMENT: optionalString,
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    // Web Push (src/server/services/push.service.ts): the VAPID key pair (base64url, as web-push
+    // generates it) and the contact the push services see. Unset: the launcher keeps a generated
+    // pair under the data folder; without one, no pushes (the in-tab chime stays).
+    VAPID_PUBLIC_KEY: optionalString.refine((value) => value === undefined || /^[A-Za-z0-9_-]{80,100}$/.test(value), {
+      message: 'must be a base64url P-256 public key (e.g. from `npx web-push generate-vapid-keys`)',
+    }),
+    VAPID_PRIVATE_KEY: optionalString.refine((value) => value === undefined || /^[A-Za-z0-9_-]{40,50}$/.test(value), {
+      message: 'must be a base64url P-256 private key',
+    }),
+    VAPID_SUBJECT: optionalUrl(['mailto:', 'https:'], 'mailto:you@example.com or https://onething.example'),
     // Reverse proxies in front of the app that append to X-Forwarded-For (src/server/auth/client-ip.ts).
     TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   })
   .superRefine((value, ctx) => {
+    if (Boolean(value.VAPID_PUBLIC_KEY) !== Boolean(value.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [value.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'is needed with the other VAPID key' });
+    }
     if (value.DATABASE_URL && !value.AUTH_SECRET) {
       ctx.addIssue({
         code: 'custom',

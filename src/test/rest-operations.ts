@@ -271,6 +271,21 @@ export const VALID: Record<string, () => Promise<Sample>> = {
     const user = await freshUser();
     return { as: user, pathParams: { id: (await freshToken(user.id)).id }, status: 200 };
   },
+  'POST /user/push-subscriptions': async () => ({
+    as: await freshUser(),
+    body: { endpoint: `https://push.example/${Math.random().toString(36).slice(2)}`, keys: { p256dh: 'BPcMbnWQL5GOYX_5r4gbN3lQJ7MkQzG6uu6NPLT5Rr1fGmWZd7ZJfHQ4mFzmAs2AdmN0n1vDHAeTrwVfYCiAUHE', auth: 'Q2hhbmdlTWUtMTIzNDU2Nw' } },
+    status: 201,
+  }),
+  'DELETE /user/push-subscriptions': async () => ({ as: await freshUser(), body: { endpoint: 'https://push.example/gone' }, status: 200 }),
+  'PUT /user/phase-end-push': async () => {
+    const user = await freshUser();
+    const session = await freshSession(user.id);
+    return { as: user, body: { focusSessionId: session.id, sendAt: new Date(Date.now() + 60_000).toISOString(), body: 'Break time!' }, status: 200 };
+  },
+  'DELETE /user/phase-end-push': async () => {
+    const user = await freshUser();
+    return { as: user, body: { focusSessionId: (await freshSession(user.id)).id }, status: 200 };
+  },
   'POST /contact': async () => ({ as: null, body: { name: 'Fuzz Person', email: 'fuzz@example.com', message: 'Hello there' }, status: 200 }),
   'POST /sessions/ai-plan': async () => ({ as: await freshUser(), body: { mood: 'focused', displayMode: 'clock' }, status: 200 }),
   'POST /sessions/ai-generate': async () => ({ as: await freshUser(), body: {}, status: 200 }),

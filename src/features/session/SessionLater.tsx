@@ -8,7 +8,9 @@
 //   handed over from the page before, src/lib/toast-handoff.ts), the theme keeper, the error
 //   reporter, and a sign-out in another tab sending this one to /signin — and the static
 //   header's actions (./ShellHeader): the drawer (under 768 px), signing out (REST) and the
-//   list of keyboard shortcuts, and the keyboard shortcuts themselves;
+//   list of keyboard shortcuts, and the keyboard shortcuts themselves; the header's Full
+//   screen and Keep screen on (./HeaderExtras); the service worker and its offline and update
+//   notes (src/features/offline);
 // - the chime and notification of the session alerts.
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ButtonCore';
@@ -32,7 +34,9 @@ import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { takeHandedOffToast } from '@/lib/toast-handoff';
 import { TRPCReactProvider } from '@/trpc/react';
+import { OfflineStatus } from '@/features/offline/OfflineStatus';
 import { notify, playChime } from './alerts';
+import { SessionHeaderExtras } from './HeaderExtras';
 import { signOut } from './rest';
 import type { ShellAction } from './ShellHeader';
 import { goTo } from './ShellKeys';
@@ -129,6 +133,8 @@ export function SessionExtras(_props: { open: boolean }) {
   return (
     <>
       <ShellControls />
+      <SessionHeaderExtras />
+      <OfflineStatus />
       <Toaster />
       <ThemeProvider />
       <ErrorReporter />

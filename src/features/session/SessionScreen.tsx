@@ -21,6 +21,7 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/clock-sizes';
 import { formatClock } from '@/lib/timer';
 import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
+import { SYNCED_EVENT } from '@/features/offline/events';
 import { askNotificationPermission, readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
 import { ApiError, completeTask, getSession, listTasks } from './rest';
 import type { SessionDialog, SessionDialogsProps } from './SessionLater';
@@ -111,7 +112,12 @@ function useTaskList() {
   }, []);
   useEffect(() => {
     reload();
-    return cancel;
+    // Writes made offline reached the server (src/features/offline): show what it now holds.
+    addEventListener(SYNCED_EVENT, reload);
+    return () => {
+      cancel();
+      removeEventListener(SYNCED_EVENT, reload);
+    };
   }, [reload, cancel]);
   const change = useCallback((update: (tasks: TTaskOutput[]) => TTaskOutput[]) => {
     setState((current) => ({ ...current, tasks: update(current.tasks) }));
@@ -221,7 +227,8 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   const createdHere = allTasks.some((task) => task.sessionId === session.id) || session.selectedTaskIds.length > 0;
 
   return (
-    <div className="fs-view">
+    // data-running: the header's Keep screen on (./HeaderExtras) follows the clock.
+    <div className="fs-view" data-running={timed ? clock.running : undefined}>
       <SessionTopBar session={session} alerts={alerts} onAlertsChange={setAlerts} />
 
       <div className="fs-grid">
@@ -282,7 +289,6 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
 // ---------------------------------------------------------------- pieces
 
 function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionOutput; alerts: boolean; onAlertsChange: (on: boolean) => void }) {
-  const fullscreen = useFullscreen();
   const timed = session.displayMode === 'timer' || session.displayMode === 'pomodoro';
   return (
     <div className="fs-top">
@@ -308,12 +314,8 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
             {alerts ? 'Alerts on' : 'Alerts off'}
           </Button>
         ) : null}
-        {fullscreen.supported ? (
-          <Button variant="ghost" size="sm" onClick={fullscreen.toggle} aria-pressed={fullscreen.active}>
-            <Icon name={fullscreen.active ? 'shrink' : 'expand'} />
-            {fullscreen.active ? 'Exit full screen' : 'Full screen'}
-          </Button>
-        ) : null}
+        {/* Full screen and Keep screen on, with the after-load code (./HeaderExtras). */}
+        <span id="fs-header-extras" className="contents" />
       </div>
     </div>
   );
@@ -480,23 +482,6 @@ function BottomBar({ children }: { children: ReactNode }) {
       </div>
     </div>
   );
-}
-
-function useFullscreen() {
-  const active = useSyncExternalStore(
-    (onChange) => {
-      document.addEventListener('fullscreenchange', onChange);
-      return () => document.removeEventListener('fullscreenchange', onChange);
-    },
-    () => document.fullscreenElement !== null,
-    () => false,
-  );
-  const supported = useSyncExternalStore(subscribeNever, () => document.fullscreenEnabled === true, () => false);
-  const toggle = useCallback(() => {
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    else void document.documentElement.requestFullscreen().catch(() => undefined);
-  }, []);
-  return { active, supported, toggle };
 }
 
 /** Beyond the spec: the remaining (or elapsed) time in the tab title. */

@@ -35,6 +35,9 @@ export type RestRequest = {
 };
 
 /** Header names are lower case; `set-cookie` may repeat. */
+/** Creations whose contract answers 201 (the tRPC door answers them 200, as all its calls). */
+const CREATED = new Set(['POST /user/push-subscriptions']);
+
 export type RestResponse = { status: number; headers: Record<string, string | string[]>; body: string | null };
 
 const TOO_LARGE: ApiErrorBody = { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' };
@@ -210,6 +213,7 @@ export async function serveRest(req: RestRequest, as?: { session: AuthSession | 
     const out = jsonHeaders();
     if (answer.type !== undefined) out['content-type'] = answer.type;
     response = { status: answer.status, headers: out, body: answer.status === 204 ? null : answer.text };
+    if (response.status === 200 && CREATED.has(`${method} ${url.split('?')[0]}`)) response.status = 201;
   }
   resHeaders.forEach((value, key) => {
     if (key === 'set-cookie') return;

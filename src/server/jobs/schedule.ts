@@ -6,15 +6,17 @@ import { getDb } from '@/server/db';
 import { reportError } from '@/server/error-report';
 import { jobRunId, runWithRequestId } from '@/server/request-context';
 import { forgetExpiredIdempotencyKeys } from '@/server/services/idempotency.service';
+import { sendDuePushes } from '@/server/services/push.service';
 import { runReminders } from './reminders';
 
 export const REMINDER_INTERVAL_MS = 5 * 60_000;
+export const PUSH_INTERVAL_MS = 10_000;
 /** The first run waits a little, so start-up (migrations, first requests) comes first. */
 export const FIRST_RUN_DELAY_MS = 30_000;
 
 const state = globalThis as unknown as { __onethingJobs?: { stop: () => void } };
 
-export function startJobs(options: { intervalMs?: number; firstDelayMs?: number } = {}): { stop: () => void } {
+export function startJobs(options: { intervalMs?: number; firstDelayMs?: number; pushIntervalMs?: number } = {}): { stop: () => void } {
   if (state.__onethingJobs) return state.__onethingJobs;
   let running = false;
   const tick = async () => {
@@ -36,6 +38,23 @@ export function startJobs(options: { intervalMs?: number; firstDelayMs?: number 
       }
     });
   };
+  // Phase-end pushes are due to the second: looked for every PUSH_INTERVAL_MS (one indexed query).
+  let pushing = false;
+  const pushTick = async () => {
+    if (pushing) return;
+    pushing = true;
+    await runWithRequestId(jobRunId('pushes'), async () => {
+      try {
+        await sendDuePushes(getDb());
+      } catch (error) {
+        reportError('push job failed', error);
+      } finally {
+        pushing = false;
+      }
+    });
+  };
+  const pushes = setInterval(() => void pushTick(), options.pushIntervalMs ?? PUSH_INTERVAL_MS);
+  pushes.unref();
   const first = setTimeout(() => void tick(), options.firstDelayMs ?? FIRST_RUN_DELAY_MS);
   const every = setInterval(() => void tick(), options.intervalMs ?? REMINDER_INTERVAL_MS);
   first.unref();
@@ -44,6 +63,7 @@ export function startJobs(options: { intervalMs?: number; firstDelayMs?: number 
     stop() {
       clearTimeout(first);
       clearInterval(every);
+      clearInterval(pushes);
       state.__onethingJobs = undefined;
     },
   };

@@ -16,6 +16,8 @@ import {
 import { ZSessionOutput } from '@/lib/schemas/session';
 import { ZTaskOutput } from '@/lib/schemas/task';
 import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
+import { ZPhaseEndPushInput, ZPushSubscriptionDeleteInput, ZPushSubscriptionInput, ZPushSubscriptionOutput } from '@/lib/schemas/push';
+import * as push from '@/server/services/push.service';
 import * as tokens from '@/server/services/token.service';
 import * as users from '@/server/services/user.service';
 import { MAIL_DOWN, RATE_LIMITED_MAIL, RATE_LIMITED_PASSWORD } from '../../responses';
@@ -83,6 +85,64 @@ export const userRouter = createTRPCRouter({
     .input(z.object({}).optional())
     .output(ZUserOutput)
     .mutation(({ ctx }) => users.cancelEmailChange(ctx.db, ctx.session.userId)),
+
+  addPushSubscription: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/push-subscriptions',
+        tags,
+        summary: 'Store a Web Push subscription',
+        description:
+          "A browser's PushSubscription JSON (`endpoint`, `keys.p256dh`, `keys.auth`): this browser then gets a notification at a focus session's phase end. 201; sending the same endpoint again updates it.",
+      },
+    })
+    .input(ZPushSubscriptionInput)
+    .output(ZPushSubscriptionOutput)
+    .mutation(({ ctx, input }) => push.savePushSubscription(ctx.db, ctx.session.userId, input)),
+
+  deletePushSubscription: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/user/push-subscriptions',
+        tags,
+        summary: 'Forget a Web Push subscription',
+        description: 'By its `endpoint` (JSON body). 200 whether or not it was stored.',
+      },
+    })
+    .input(ZPushSubscriptionDeleteInput)
+    .output(ZSuccess)
+    .mutation(({ ctx, input }) => push.deletePushSubscription(ctx.db, ctx.session.userId, input.endpoint)),
+
+  schedulePhaseEndPush: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/user/phase-end-push',
+        tags,
+        summary: "Push at the focus session's phase end",
+        description:
+          "Beyond the contract: the browser says when the running phase of a focus session ends (`sendAt`) and what to say; at that time each of the user's browsers with a push subscription is notified, even with the tab closed. One per focus session: a new phase replaces it.",
+      },
+    })
+    .input(ZPhaseEndPushInput)
+    .output(ZSuccess)
+    .mutation(({ ctx, input }) => push.schedulePhaseEndPush(ctx.db, ctx.session.userId, input)),
+
+  cancelPhaseEndPush: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/user/phase-end-push',
+        tags,
+        summary: 'Cancel the phase-end push',
+        description: 'On pause or stop: `focusSessionId` (JSON body). 200 whether or not one was scheduled.',
+      },
+    })
+    .input(z.object({ focusSessionId: z.string().min(1).max(100) }))
+    .output(ZSuccess)
+    .mutation(({ ctx, input }) => push.cancelPhaseEndPush(ctx.db, ctx.session.userId, input.focusSessionId)),
 
   updatePreferences: protectedProcedure
     .meta({

@@ -1,0 +1,291 @@
+// The installable, offline-capable focus screen (public/sw.js, src/features/offline): the
+// service worker registered after load with a fetch handler and the session screen precached;
+// a deploy's worker waits for "A new version is ready — Reload"; with the network gone the open
+// or reopened session shows its tasks from the last sync, and a completion and a quick create
+// made offline reach the server exactly once each when the network returns, in order; a task
+// deleted elsewhere meanwhile is reported and not brought back; Keep screen on holds a wake lock
+// while the clock runs and takes it again after the tab was hidden.
+//
+// The worker's own requests are routed only with Playwright's service worker network events
+// (set before the browser starts): offline is then the browser context's offline mode plus
+// aborting what the worker sends.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
+import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { expectNoSeriousA11yViolations, screenshot } from './helpers';
+
+test.use({ serviceWorkers: 'allow' });
+
+type Task = { id: string; title: string; completed: boolean; completedInSessionId: string | null; sessionId: string | null };
+
+async function createSession(page: Page, body: Record<string, unknown>): Promise<{ id: string; sessionName: string }> {
+  const response = await page.request.post('/api/sessions', jsonBody(body));
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+/** Until the service worker controls the page (it claims the page on its first install). */
+async function controlled(page: Page) {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+}
+
+const abortWorkerRequests = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback());
+
+async function goOffline(context: BrowserContext) {
+  await context.route('**/*', abortWorkerRequests);
+  await context.setOffline(true);
+}
+
+async function goOnline(context: BrowserContext) {
+  await context.unroute('**/*', abortWorkerRequests);
+  await context.setOffline(false);
+}
+
+/** 'Great work!' opens after a completion while other tasks remain (its code came before going offline). */
+async function continueAfterGreatWork(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Great work!' });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).not.toBeVisible();
+}
+
+/** The server's tasks, asked outside the browser (not through the worker). */
+async function serverTasks(page: Page): Promise<Task[]> {
+  return (await page.request.get('/api/tasks')).json();
+}
+
+test('installable: manifest and a worker with a fetch handler that precaches the session screen', async ({ page }) => {
+  await signUpVerified(page);
+  await page.goto('/dashboard');
+  await controlled(page);
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await page.request.get(manifestHref!)).json();
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: '/dashboard' });
+  expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual(
+    expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+  );
+
+  const worker = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const names = await caches.keys();
+    const cache = await caches.open(names.find((name) => name.startsWith('onething-'))!);
+    const cached = (await cache.keys()).map((request) => new URL(request.url).pathname);
+    return { scope: new URL(registration.scope).pathname, script: new URL(registration.active!.scriptURL).pathname, cached };
+  });
+  expect(worker.scope).toBe('/');
+  expect(worker.script).toBe('/sw.js');
+  expect(worker.cached).toEqual(expect.arrayContaining(['/session', '/dashboard']));
+  expect(worker.cached.filter((path) => path.startsWith('/_next/static/') && path.endsWith('.js')).length).toBeGreaterThan(3);
+
+  // The worker's script: a fetch handler (an installability requirement), and its own policy.
+  const script = await page.request.get('/sw.js');
+  expect(await script.text()).toContain("addEventListener('fetch'");
+  expect(script.headers()['content-security-policy']).toContain("script-src 'self'");
+  expect((await page.request.get('/sw-build.js')).headers()['cache-control']).toContain('no-cache');
+});
+
+test('a deploy: the new worker waits until "A new version is ready — Reload" is chosen', async ({ page }) => {
+  await signUpVerified(page);
+  await page.goto('/dashboard');
+  await controlled(page);
+  await expect(page.getByText('A new version is ready')).toHaveCount(0);
+
+  // A new worker for this scope, as a deploy brings one (the browser's update check, which
+  // compares /sw.js and the /sw-build.js it imports byte for byte, runs outside Playwright's
+  // reach; a new script URL has the same effect).
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js?next-build', { scope: '/', updateViaCache: 'none' }));
+  const prompt = page.getByRole('status').filter({ hasText: 'A new version is ready' });
+  await expect(prompt).toBeVisible();
+  // Not taken over silently: the old worker still answers until the person chooses.
+  const workers = () =>
+    page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.getRegistration())!;
+      const path = (worker: ServiceWorker | null | undefined) => (worker ? new URL(worker.scriptURL).search || '/' : null);
+      return { controller: path(navigator.serviceWorker.controller), waiting: path(registration.waiting) };
+    });
+  expect(await workers()).toEqual({ controller: '/', waiting: '?next-build' });
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'offline-update-prompt', { fullPage: false });
+
+  await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+  await expect.poll(workers).toEqual({ controller: '?next-build', waiting: null });
+  await expect(page.getByText('A new version is ready')).toHaveCount(0);
+});
+
+test('offline focus session: complete and quick create while offline, each written once when back online', async ({ page, context }) => {
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'timer', timerDuration: 25 });
+  await createTaskViaApi(page, { title: 'Water the plants', sessionId: session.id });
+  await createTaskViaApi(page, { title: 'Call the bank', sessionId: session.id });
+  await page.goto(`/sessions/${session.id}`);
+  await controlled(page);
+  // Opened again under the worker: this is the last sync the offline screen shows.
+  await page.goto('/session');
+  await expect(page.locator('#current-task-title')).toHaveText('Water the plants');
+  // The after-load code (dialogs, the quick create's form) is in, as on any screen left open.
+  await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+
+  await goOffline(context);
+  await expect(page.getByText('Offline — changes will sync')).toBeVisible();
+  await screenshot(page, 'offline-banner', { fullPage: false });
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Complete', exact: true }).click();
+  await continueAfterGreatWork(page);
+  await expect(page.locator('#current-task-title')).toHaveText('Call the bank');
+  await page.getByRole('button', { name: 'Create New Task' }).click();
+  await page.getByLabel('Title').fill('Written on the train');
+  await page.getByRole('button', { name: 'Create Task', exact: true }).click();
+  await expect(page.getByText('Task created successfully!')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tasks' })).toContainText('Written on the train');
+  // The list refreshes from the last sync plus the queued writes: the completed task stays done.
+  await page.waitForTimeout(600);
+  await expect(page.locator('#current-task-title')).toHaveText('Call the bank');
+
+  // Reopened with no network at all: the page, its code and its tasks come from the worker, and
+  // the timer goes on from its stored start.
+  await page.reload();
+  await expect(page.locator('#current-task-title')).toHaveText('Call the bank');
+  await expect(page.getByRole('region', { name: 'Tasks' })).toContainText('Written on the train');
+  await expect(page.getByRole('timer')).toHaveText(/^2[0-4]:[0-5]\d$/);
+  expect((await serverTasks(page)).filter((task) => task.completed)).toEqual([]);
+
+  await goOnline(context);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(async () => (await serverTasks(page)).filter((task) => task.title === 'Written on the train').length).toBe(1);
+  await expect(page.getByText('Offline — changes will sync')).toHaveCount(0);
+  // A second replay (another tab coming online, a Background Sync) writes nothing more.
+  await page.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: 'replay' }));
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Tasks' })).toContainText('Written on the train');
+  const tasks = await serverTasks(page);
+  expect(tasks.map((task) => task.title).sort()).toEqual(['Call the bank', 'Water the plants', 'Written on the train']);
+  expect(tasks.find((task) => task.title === 'Water the plants')).toMatchObject({ completed: true, completedInSessionId: session.id });
+  expect(tasks.find((task) => task.title === 'Written on the train')).toMatchObject({ completed: false, sessionId: session.id });
+});
+
+test('a task deleted elsewhere while its completion waited offline is reported, not brought back', async ({ page, context }) => {
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'clock' });
+  const task = (await createTaskViaApi(page, { title: 'Return the library book', sessionId: session.id })) as { id: string };
+  await createTaskViaApi(page, { title: 'Book the dentist', sessionId: session.id });
+  await page.goto(`/sessions/${session.id}`);
+  await controlled(page);
+  await page.goto('/session');
+  await expect(page.locator('#current-task-title')).toHaveText('Return the library book');
+  await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+
+  await goOffline(context);
+  await page.getByRole('button', { name: 'Complete', exact: true }).click();
+  await continueAfterGreatWork(page);
+  await expect(page.locator('#current-task-title')).toHaveText('Book the dentist');
+  expect((await page.request.delete(`/api/tasks/${task.id}`)).status()).toBe(200);
+
+  await goOnline(context);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const alert = page.getByRole('alert').filter({ hasText: 'Not synced' });
+  await expect(alert).toContainText('“Return the library book” was deleted elsewhere, so its completion was not kept.');
+  expect((await serverTasks(page)).map((t) => t.title)).toEqual(['Book the dentist']);
+  // Kept until dismissed, across a reload.
+  await page.reload();
+  await expect(alert).toContainText('“Return the library book” was deleted elsewhere');
+  await expect(page.locator('#current-task-title')).toHaveText('Book the dentist');
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('#current-task-title')).toHaveText('Book the dentist');
+  await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1);
+  await expect(alert).toHaveCount(0);
+});
+
+test('Keep screen on: a wake lock while the timer runs, taken again after the tab was hidden, let go on pause', async ({ page }) => {
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    let visibility: DocumentVisibilityState = 'visible';
+    Object.defineProperty(document, 'visibilityState', { get: () => visibility, configurable: true });
+    Object.defineProperty(window, '__wakeLog', { value: log });
+    Object.defineProperty(window, '__setVisibility', {
+      value: (state: DocumentVisibilityState) => {
+        visibility = state;
+        // The browser lets go of every wake lock when the page is hidden.
+        if (state === 'hidden') for (const sentinel of live.splice(0)) sentinel.release();
+        document.dispatchEvent(new Event('visibilitychange'));
+      },
+    });
+    const live: { release: () => Promise<void> }[] = [];
+    Object.defineProperty(navigator, 'wakeLock', {
+      configurable: true,
+      value: {
+        request: async (type: string) => {
+          log.push(`request ${type}`);
+          const sentinel = {
+            released: false,
+            type,
+            release: async () => {
+              if (sentinel.released) return;
+              sentinel.released = true;
+              log.push('release');
+            },
+            addEventListener() {},
+            removeEventListener() {},
+          };
+          live.push(sentinel);
+          return sentinel;
+        },
+      },
+    });
+  });
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'timer', timerDuration: 25 });
+  await createTaskViaApi(page, { title: 'Sort the receipts', sessionId: session.id });
+  await page.goto(`/sessions/${session.id}`);
+  const toggle = page.getByRole('button', { name: 'Keep screen on' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  const log = () => page.evaluate(() => (window as unknown as { __wakeLog: string[] }).__wakeLog.slice());
+  await expect.poll(log).toEqual(['request screen']);
+  await screenshot(page, 'session-keep-screen-on', { fullPage: false });
+
+  await page.evaluate(() => (window as unknown as { __setVisibility: (s: string) => void }).__setVisibility('hidden'));
+  await page.evaluate(() => (window as unknown as { __setVisibility: (s: string) => void }).__setVisibility('visible'));
+  await expect.poll(log).toEqual(['request screen', 'release', 'request screen']);
+
+  await page.getByTestId('session-bottom-bar-zone').hover();
+  await page.getByRole('toolbar', { name: 'Session controls' }).getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(log).toEqual(['request screen', 'release', 'request screen', 'release']);
+  await page.getByRole('toolbar', { name: 'Session controls' }).getByRole('button', { name: 'Start' }).click();
+  await expect.poll(log).toHaveLength(5);
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(log).toEqual(['request screen', 'release', 'request screen', 'release', 'request screen', 'release']);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Keep screen on' })).toHaveAttribute('aria-pressed', 'false');
+  expect(await log()).toEqual([]);
+});
+
+test('a push at a phase end shows a notification from the worker, with every tab of the session closed', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await signUpVerified(page);
+  await page.goto('/dashboard');
+  await controlled(page);
+  // The push service's delivery, as Chromium's DevTools protocol makes it.
+  const cdp = await context.newCDPSession(page);
+  const updated = new Promise<{ registrationId: string; status: string }[]>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: list }) => {
+      if (list.some((version: { status: string }) => version.status === 'activated')) resolve(list);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const versions = await updated;
+  const active = versions.find((version) => version.status === 'activated')!;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: active.registrationId,
+    data: JSON.stringify({ title: 'Onething', body: 'Break time!', tag: 'onething-session-x' }),
+  });
+  await expect
+    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body} (${n.tag})`)))
+    .toEqual(['Onething: Break time! (onething-session-x)']);
+});

@@ -1,0 +1,196 @@
+// Web Push on both doors, sent for real: a browser's subscription stored (REST 201, tRPC) and
+// forgotten, never another user's; a phase-end push scheduled in PostgreSQL and sent once when
+// due (two job runs at once still send it once), not at all after a cancel; and the push itself
+// received by a push service on loopback (HTTPS, a self-signed certificate made here), which
+// checks the VAPID signature and decrypts the aes128gcm payload with the subscription's private
+// key, as a browser would.
+import { execFileSync } from 'node:child_process';
+import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { http as mswHttp, passthrough } from 'msw';
+import webpush from 'web-push';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '@/server/db';
+import { resetEnvCache } from '@/server/env';
+import { server as msw } from '@/test/msw';
+import { callerFor, createSessionRow, createUser, restAs } from '@/test/factories';
+import { sendDuePushes } from './push.service';
+
+type Received = { headers: IncomingHttpHeaders; body: Buffer; path: string };
+
+let pushService: https.Server;
+let base = '';
+let agent: https.Agent;
+let tempDir = '';
+const received: Received[] = [];
+let answerStatus = 201;
+const vapid = webpush.generateVAPIDKeys();
+
+beforeAll(async () => {
+  tempDir = mkdtempSync(path.join(tmpdir(), 'push-'));
+  const key = path.join(tempDir, 'key.pem');
+  const cert = path.join(tempDir, 'cert.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  pushService = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks), path: request.url ?? '' });
+      response.writeHead(answerStatus).end();
+    });
+  });
+  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+  base = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  agent = new https.Agent({ ca: readFileSync(cert) });
+  process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
+  process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+  process.env.VAPID_SUBJECT = 'mailto:support@onething.example';
+  resetEnvCache();
+});
+
+beforeEach(() => {
+  received.length = 0;
+  answerStatus = 201;
+  msw.use(mswHttp.all(`${base}/*`, () => passthrough()));
+});
+
+afterAll(async () => {
+  delete process.env.VAPID_PUBLIC_KEY;
+  delete process.env.VAPID_PRIVATE_KEY;
+  delete process.env.VAPID_SUBJECT;
+  resetEnvCache();
+  await new Promise((resolve) => pushService.close(resolve));
+  rmSync(tempDir, { recursive: true, force: true });
+});
+
+/** A browser's side of a subscription: its P-256 key pair and auth secret. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return { ecdh, auth, json: (endpoint: string) => ({ endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } }) };
+}
+
+const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
+
+/** RFC 8291 / RFC 8188: what the browser does with a push's body. */
+function decrypt(body: Buffer, keys: ReturnType<typeof browserKeys>): string {
+  const salt = body.subarray(0, 16);
+  const idLength = body[20]!;
+  const serverPublic = body.subarray(21, 21 + idLength);
+  const record = body.subarray(21 + idLength);
+  const shared = keys.ecdh.computeSecret(serverPublic);
+  const info = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), serverPublic, Buffer.from([1])]);
+  const ikm = hmac(hmac(keys.auth, shared), info);
+  const prk = hmac(salt, ikm);
+  const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01', 'binary')).subarray(0, 16);
+  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01', 'binary')).subarray(0, 12);
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end -= 1;
+  expect(padded[end]).toBe(2); // the last record's delimiter
+  return padded.subarray(0, end).toString('utf8');
+}
+
+/** The VAPID header: signed by the app's private key, for this push service's origin. */
+function expectVapid(headers: IncomingHttpHeaders) {
+  const match = /^vapid t=([^,]+), k=(.+)$/.exec(String(headers.authorization));
+  expect(match?.[2]).toBe(vapid.publicKey);
+  const [header, claims, signature] = match![1]!.split('.');
+  const raw = Buffer.from(vapid.publicKey, 'base64url');
+  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+  expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'))).toBe(true);
+  expect(JSON.parse(Buffer.from(claims!, 'base64url').toString())).toMatchObject({ aud: base, sub: 'mailto:support@onething.example' });
+}
+
+describe('push subscriptions', () => {
+  it('are stored (REST 201, tRPC), forgotten by endpoint, and never another user’s', async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const rest = restAs(user);
+    const browser = browserKeys();
+    const created = await rest('POST', '/user/push-subscriptions', browser.json(`${base}/push/rest`));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ endpoint: `${base}/push/rest` });
+    await callerFor(user).user.addPushSubscription(browserKeys().json(`${base}/push/trpc`));
+    const rows = await getDb().pushSubscription.findMany({ where: { userId: user.id }, orderBy: { endpoint: 'asc' } });
+    expect(rows.map((row) => row.endpoint)).toEqual([`${base}/push/rest`, `${base}/push/trpc`]);
+    expect(rows[0]).toMatchObject({ p256dh: browser.json('').keys.p256dh, auth: browser.json('').keys.auth });
+
+    expect((await restAs(other)('DELETE', '/user/push-subscriptions', { endpoint: `${base}/push/rest` })).status).toBe(200);
+    expect(await getDb().pushSubscription.count({ where: { userId: user.id } })).toBe(2);
+    expect((await rest('DELETE', '/user/push-subscriptions', { endpoint: `${base}/push/rest` })).status).toBe(200);
+    await callerFor(user).user.deletePushSubscription({ endpoint: `${base}/push/trpc` });
+    expect(await getDb().pushSubscription.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it('refuses what is not a PushSubscription with a 400', async () => {
+    const rest = restAs(await createUser());
+    const bad = await rest('POST', '/user/push-subscriptions', { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await rest('POST', '/user/push-subscriptions', { endpoint: `${base}/x` })).status).toBe(400);
+    expect((await restAs(null)('POST', '/user/push-subscriptions', browserKeys().json(`${base}/x`))).status).toBe(401);
+  });
+});
+
+describe('the phase-end push', () => {
+  it('is sent once when due, encrypted for the browser and signed with the app’s VAPID key', async () => {
+    const user = await createUser();
+    const rest = restAs(user);
+    const browser = browserKeys();
+    expect((await rest('POST', '/user/push-subscriptions', browser.json(`${base}/push/phase`))).status).toBe(201);
+    const focus = await createSessionRow(user.id);
+    const now = new Date();
+    const sendAt = new Date(now.getTime() + 60_000);
+    const scheduled = await rest('PUT', '/user/phase-end-push', { focusSessionId: focus.id, sendAt: sendAt.toISOString(), body: 'Break time!' });
+    expect(scheduled.status).toBe(200);
+
+    expect(await sendDuePushes(getDb(), now, { agent })).toBe(0);
+    expect(received).toEqual([]);
+    // Two instances' jobs at once: the push goes out once.
+    const due = new Date(sendAt.getTime() + 1000);
+    const sent = await Promise.all([sendDuePushes(getDb(), due, { agent }), sendDuePushes(getDb(), due, { agent })]);
+    expect(sent[0] + sent[1]).toBe(1);
+    expect(received).toHaveLength(1);
+    const push = received[0]!;
+    expect(push.path).toBe('/push/phase');
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+    expectVapid(push.headers);
+    expect(JSON.parse(decrypt(push.body, browser))).toEqual({ title: 'Onething', body: 'Break time!', tag: `onething-session-${focus.id}` });
+    expect(await sendDuePushes(getDb(), new Date(due.getTime() + 60_000), { agent })).toBe(0);
+  });
+
+  it('is replaced by the next phase and removed by a pause; a gone subscription is forgotten', async () => {
+    const user = await createUser();
+    const rest = restAs(user);
+    const browser = browserKeys();
+    await rest('POST', '/user/push-subscriptions', browser.json(`${base}/push/gone`));
+    const focus = await createSessionRow(user.id);
+    const other = await createUser();
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    await rest('PUT', '/user/phase-end-push', { focusSessionId: focus.id, sendAt: at(1000), body: 'Break time!' });
+    await callerFor(user).user.schedulePhaseEndPush({ focusSessionId: focus.id, sendAt: at(120_000), body: 'Back to work!' });
+    expect(await getDb().scheduledPush.findMany({ where: { userId: user.id }, select: { body: true } })).toEqual([{ body: 'Back to work!' }]);
+    // Another user's session is a 404, for scheduling and cancelling alike.
+    expect((await restAs(other)('PUT', '/user/phase-end-push', { focusSessionId: focus.id, sendAt: at(0), body: 'x' })).status).toBe(404);
+    expect((await restAs(other)('DELETE', '/user/phase-end-push', { focusSessionId: focus.id })).status).toBe(404);
+    expect((await rest('DELETE', '/user/phase-end-push', { focusSessionId: focus.id })).status).toBe(200);
+    expect(await sendDuePushes(getDb(), new Date(Date.now() + 600_000), { agent })).toBe(0);
+    expect(received).toEqual([]);
+
+    await rest('PUT', '/user/phase-end-push', { focusSessionId: focus.id, sendAt: at(0), body: 'Time’s up' });
+    answerStatus = 410;
+    expect(await sendDuePushes(getDb(), new Date(Date.now() + 1000), { agent })).toBe(0);
+    expect(received).toHaveLength(1);
+    expect(await getDb().pushSubscription.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
