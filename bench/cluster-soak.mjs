@@ -284,7 +284,13 @@ export async function runClusterSoak(args) {
         restarts.push({ name: instance.name, stopMs: performance.now() - started - downMs, downMs });
         say(`  ${instance.name} back after ${fmt(downMs / 1000)} s`);
         // Back in rotation (HAProxy needs `rise` good checks) before the next one goes.
-        await sleep(2500);
+        const upAgain = performance.now();
+        while (performance.now() - upAgain < 30_000) {
+          const rows = await cluster.stats();
+          if (rows.filter((row) => row.pxname === 'onething' && row.svname.startsWith('app') && row.status === 'UP').length === cluster.instances.length) break;
+          await sleep(250);
+        }
+        await sleep(1000);
       }
       await sleep(2000);
       rolling = false;

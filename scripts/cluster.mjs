@@ -159,6 +159,7 @@ export async function startCluster(options = {}) {
   for (const [name, port] of Object.entries(ports)) if (await portOpen(port)) throw new Error(`port ${port} (${name}) is taken: is a cluster already running?`);
 
   const children = new Set();
+  let startupSignals;
   let pg;
   let stopping;
 
@@ -209,9 +210,11 @@ export async function startCluster(options = {}) {
     // that, in order (the soak installs its own handlers: handleSignals false).
     process.removeAllListeners('SIGINT');
     process.removeAllListeners('SIGTERM');
-    if (options.handleSignals !== false) {
-      for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop().then(() => process.exit(0)));
-    }
+    // Until it is up, a signal stops what has started (a caller with handleSignals false
+    // installs its own handlers once this returns).
+    const onSignal = () => void stop().then(() => process.exit(options.handleSignals === false ? 130 : 0));
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, onSignal);
+    startupSignals = onSignal;
     if (pg.port !== ports.postgres) throw new Error(`PostgreSQL could not take port ${ports.postgres}`);
     await pg.createDatabase('onething');
 
@@ -286,6 +289,7 @@ export async function startCluster(options = {}) {
     // Every instance marked up (the checks need `rise` successes).
     await waitFor(async () => (await haproxyStats(socket)).filter((row) => row.svname.startsWith('app') && row.status === 'UP').length === count, 10_000);
 
+    if (options.handleSignals === false) for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, startupSignals);
     return {
       url: appUrl,
       directUrl,
