@@ -351,7 +351,7 @@ function writeResults({ report, checks, USERS, LOAD_SECONDS, loadAtStart, instan
   const text = `# Cluster soak results
 
 \`npm run soak -- --cluster\` (bench/cluster-soak.mjs) on \`npm run cluster\`'s set-up (scripts/cluster.mjs): HAProxy
-(round robin, active health checks on /api/health every 500 ms, down after 2 failures) → ${instances} production
+(round robin, active health checks on /api/health every second, down after 2 failures) → ${instances} production
 servers (scripts/start.mjs, each its own process) → PgBouncer 1.18 in transaction pooling mode → PostgreSQL
 (embedded), all on 127.0.0.1.
 
@@ -380,14 +380,15 @@ ${row('C3 rolling restart, SIGKILL', report.c3)}
 - C1 answers: ${statuses(report.c1.statuses)}.
 - C2 (SIGTERM, one instance at a time; stop took ${report.c2.restarts.map((r) => `${r.name} ${fmt(r.stopMs / 1000)} s`).join(', ')}): answers ${statuses(report.c2.stats.statuses)}.
   **Failed requests: ${c2fail}.** The simulated users did not retry anything. HAProxy retried
-  ${report.c2.counters.retries} connection attempt(s) (redispatched ${report.c2.counters.redispatches}): only connections that could not be
-  made, so those requests had not reached any instance. Its backend counted ${report.c2.counters.fiveXx} 5xx answers,
+  ${report.c2.counters.retries} request(s) (redispatched ${report.c2.counters.redispatches}); it retries only a connection that could not be
+  made, and a GET or HEAD whose connection closed before any answer. Its backend counted ${report.c2.counters.fiveXx} 5xx answers,
   ${report.c2.counters.connectionErrors} connection errors and ${report.c2.counters.responseErrors} response errors during the roll.
 - C3 (SIGKILL, one instance at a time): answers seen by the users after their retries ${statuses(report.c3.stats.statuses)}.
   Requests in flight at a kill: ${report.c3.tally.inFlightFailures}; retried by the users ${report.c3.tally.inFlightFailures - report.c3.tally.notRetried}
   (reads, and ${report.c3.tally.retriedWrites.length} task write attempt(s) with the same Idempotency-Key); not retried ${report.c3.tally.notRetried} (writes without a key:
-  their outcome was taken from the database); still failing after retries ${report.c3.tally.failedAfterRetries}. HAProxy retried
-  ${report.c3.counters.retries} connection attempt(s) and counted ${report.c3.counters.fiveXx} 5xx answers (its 502s for the requests in flight).
+  their outcome was taken from the database); still failing after retries ${report.c3.tally.failedAfterRetries}. HAProxy itself retried
+  ${report.c3.counters.retries} request(s) (connections refused by the killed instance before its check failed, and GETs cut off by the kill)
+  and counted ${report.c3.counters.fiveXx} 5xx answers; the users saw the other requests in flight at a kill as reset connections.
 - Limits across instances: failed sign-ins from one address ${report.c1.perIp[401]} × 401 then ${report.c1.perIp[429]} × 429; for one
   account from 14 addresses ${report.c1.perAccount[401]} × 401 then ${report.c1.perAccount[429]} × 429; 6 concurrent verification resends
   ${report.c1.resends[200]} × 200, ${report.c1.resends[429]} × 429, ${report.c1.resends.mails} mail.

@@ -91,6 +91,10 @@ defaults
   mode http
   log global
   option httplog
+  # One server connection per request, kept-alive connections on the client side only: an
+  # instance that drains closes no connection the balancer holds idle for a client (closing
+  # such a connection made HAProxy reset that client's connection as it sent its next request).
+  option http-server-close
   timeout connect 2s
   timeout client 90s
   timeout server 60s
