@@ -66,5 +66,6 @@ export async function seed(client) {
     await client.query(tasksSql(`'${historyUserId(size)}'::text`, size, '(SELECT 1) one', 'n > 20', `${UTC_NOW} - (${size} - n) * interval '1 hour'`));
   }
   await client.query('COMMIT');
-  await client.query('ANALYZE');
+  // VACUUM as autovacuum would have done long ago for a real history: index-only scans (the counts) then skip the table.
+  await client.query('VACUUM ANALYZE');
 }

@@ -24,6 +24,9 @@
 //    forgot-password and contact answer as api.md promises, AI calls 503 without spending quota,
 //    and nothing stored is lost.
 //
+// --cluster runs bench/cluster-soak.mjs instead: several instances behind HAProxy and PgBouncer,
+// a rolling restart with SIGTERM and one with SIGKILL (results in bench/cluster-results.md).
+//
 // Options: --duration=120 (phase 1 seconds) --users=100 --phases=1,2,3,4 --keep (keep the data
 // folders for a post-mortem). Data under bench/.out/soak-<id> (removed at the end, also after a
 // failure or Ctrl-C), app logs in bench/.out/logs-soak/.
@@ -62,6 +65,11 @@ const args = Object.fromEntries(
     return [key, value ?? 'true'];
   }),
 );
+// --cluster: the same users and checks across several instances behind a balancer (bench/cluster-soak.mjs).
+if (args.cluster === 'true') {
+  const { runClusterSoak } = await import('./cluster-soak.mjs');
+  process.exit(await runClusterSoak(args));
+}
 const LOAD_SECONDS = Number(args.duration ?? 120);
 const USERS = Number(args.users ?? 100);
 const PHASES = new Set(String(args.phases ?? '1,2,3,4').split(',').map(Number));

