@@ -284,6 +284,7 @@ export const VALID: Record<string, () => Promise<Sample>> = {
   'GET /tasks/current': async () => ({ as: await freshUser(), status: 200 }),
   'GET /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),
   'DELETE /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),
+  'POST /tasks/parse': async () => ({ as: await freshUser(), body: { text: 'Call Sam tomorrow 5pm !high' }, status: 200 }),
   'POST /tasks/calendar-feed/rotate': async () => ({ as: await freshUser(), body: {}, status: 200 }),
   'PUT /tasks/{id}': async () => {
     const user = await freshUser();

@@ -12,12 +12,14 @@ import {
   ZListTasksInput,
   ZPatchTaskInput,
   ZUpdateTaskInput,
+  type TTaskDraft,
   type TTaskOutput,
 } from '@/lib/schemas/task';
 import { appError } from '@/server/api/errors';
 import { inSqlTransaction, poolOf, UTC_TYPES, type Db, type SqlClient } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { nextOccurrence } from '@/lib/recurrence';
+import { NO_TITLE, parseQuickCapture } from '@/lib/quick-capture';
 import { runIdempotent } from './idempotency.service';
 import { meterUsage, meterUsageSql, type Tx } from './usage.service';
 import type { z } from 'zod';
@@ -497,4 +499,15 @@ export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof
 export async function deleteTask(db: Db, task: OwnTask): Promise<{ success: true }> {
   await db.task.delete({ where: { id: task.id, userId: task.userId } });
   return { success: true };
+}
+
+/**
+ * POST /api/tasks/parse: quick capture's plain words as a draft on the user's clock; nothing is
+ * saved. Words that leave no title are a 400.
+ */
+export async function parseTaskText(db: Db, userId: string, text: string, now = new Date()): Promise<TTaskDraft> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { timeZone: true } });
+  const draft = parseQuickCapture(text, user?.timeZone ?? 'UTC', now);
+  if (!draft.title) throw appError('BAD_REQUEST', NO_TITLE);
+  return draft;
 }

@@ -5,14 +5,16 @@ import {
   ZCompleteTaskInput,
   ZCreateTaskInput,
   ZListTasksInput,
+  ZParseTaskInput,
   ZPatchTaskInput,
+  ZTaskDraft,
   ZTaskOutput,
   ZUpdateTaskInput,
   TASK_LIST_MAX,
 } from '@/lib/schemas/task';
 import { disableCalendarFeed, getCalendarFeed, rotateCalendarFeed } from '@/server/services/calendar-feed.service';
 import { idempotencyKeyOf } from '@/server/services/idempotency.service';
-import { completeTask, createTask, currentTask, deleteTask, listTasks, patchTask, updateTask } from '@/server/services/task.service';
+import { completeTask, createTask, currentTask, deleteTask, listTasks, parseTaskText, patchTask, updateTask } from '@/server/services/task.service';
 import { z } from 'zod';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
 import { taskProcedure } from './procedures';
@@ -102,6 +104,24 @@ export const taskRouter = createTRPCRouter({
     .input(z.object({}).optional())
     .output(ZCalendarFeedOutput)
     .mutation(({ ctx }) => disableCalendarFeed(ctx.db, ctx.session.userId)),
+
+  parse: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/tasks/parse',
+        tags,
+        summary: 'Read plain words into a task draft (quick capture)',
+        description:
+          'Reads e.g. "Call Sam tomorrow 5pm !high ~30m every Monday #blue" on your time zone\'s clock into a draft ' +
+          '{ title, dueDate, importance, estimatedMinutes, recurrence, color }. Nothing is saved (create it with POST /tasks). ' +
+          'Words that leave no title are a 400. Parsed offline.',
+        protect: true,
+      },
+    })
+    .input(ZParseTaskInput)
+    .output(ZTaskDraft)
+    .mutation(({ ctx, input }) => parseTaskText(ctx.db, ctx.session.userId, input.text)),
 
   create: verifiedProcedure
     .meta({
