@@ -302,6 +302,10 @@ export const VALID: Record<string, () => Promise<Sample>> = {
     const user = await freshUser();
     return { as: user, pathParams: { id: (await createTaskRow(user.id)).id }, body: {}, status: 200 };
   },
+  'POST /tasks/{id}/focus': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await createTaskRow(user.id)).id }, body: { seconds: 90 }, status: 200 };
+  },
   'GET /sessions': async () => ({ as: await freshUser(), status: 200 }),
   'POST /sessions': async () => ({ as: await freshUser(), body: { displayMode: 'pomodoro' }, status: 200 }),
   'GET /sessions/{id}': async () => {

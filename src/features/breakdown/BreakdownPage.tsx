@@ -103,6 +103,7 @@ export function BreakdownPage() {
         dueDate: subtask.suggestedDeadline ?? undefined,
         parentTaskId: result.taskId,
         isAiGenerated: true,
+        estimatedMinutes: Math.min(1440, Math.max(1, Math.round(subtask.estimatedTime))),
       },
       {
         onSuccess: () => setAdded((state) => ({ ...state, [index]: 'added' })),

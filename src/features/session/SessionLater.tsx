@@ -250,3 +250,21 @@ export function alertNotice(notice: string) {
   playChime();
   if (document.visibilityState !== 'visible') notify(notice);
 }
+
+/**
+ * Adds the seconds since `since` to the task's focused time (POST /api/tasks/{id}/focus). A
+ * keepalive request, so the last write still leaves when the page closes; under 5 s is noise.
+ */
+export function recordFocus(taskId: string, since: number) {
+  const seconds = Math.min(4 * 60 * 60, Math.round((Date.now() - since) / 1000));
+  if (seconds < 5) return;
+  void fetch(`/api/tasks/${encodeURIComponent(taskId)}/focus`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  }).catch(() => {
+    // Offline or closed: this stretch of focus is not counted.
+  });
+}

@@ -185,6 +185,15 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   }, [dialog]);
   const clock = useSessionClock(session.id, session.displayMode, session, onNotice);
   const timed = clock.config !== null;
+  // Focused time on the current task while the clock runs: written (after load) when the
+  // current task changes or completes, or the clock pauses.
+  const focusId = clock.running ? (current?.id ?? null) : null;
+  useEffect(() => {
+    const since = Date.now();
+    return () => {
+      if (focusId) void later().then((module) => module.recordFocus(focusId, since));
+    };
+  }, [focusId]);
 
   useTabTitle(clock, session.displayMode);
 

@@ -196,3 +196,16 @@ export const ZTaskDraft = z.object({
   color: z.string().nullable().describe('#RRGGBB from the colour word, or null'),
 });
 export type TTaskDraft = z.infer<typeof ZTaskDraft>;
+
+/** One write of the session screen: focused seconds on the current task since its last write. */
+export const FOCUS_WRITE_MAX_SECONDS = 4 * 60 * 60;
+export const ZRecordFocusInput = z.object({
+  id: ZId,
+  seconds: z
+    .number()
+    .int('Whole seconds')
+    .min(1, 'At least 1 second')
+    .max(FOCUS_WRITE_MAX_SECONDS, `At most ${FOCUS_WRITE_MAX_SECONDS} seconds in one write`)
+    .describe('Seconds focused on this task (timer running, task current, pauses excluded) since the last write'),
+});
+export type TRecordFocusInput = z.input<typeof ZRecordFocusInput>;

@@ -511,3 +511,16 @@ export async function parseTaskText(db: Db, userId: string, text: string, now = 
   if (!draft.title) throw appError('BAD_REQUEST', NO_TITLE);
   return draft;
 }
+
+/**
+ * POST /api/tasks/{id}/focus: the session screen adds the focused time on its current task (a
+ * small write when the task changes, completes or the timer pauses); actualMinutes sums them.
+ */
+export async function recordFocus(db: Db, task: OwnTask, seconds: number): Promise<TTaskOutput> {
+  const row = await db.task.update({
+    where: { id: task.id, userId: task.userId },
+    data: { focusedSeconds: { increment: seconds } },
+    select: TASK_SELECT,
+  });
+  return toTaskOutput(row);
+}

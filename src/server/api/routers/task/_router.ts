@@ -6,6 +6,7 @@ import {
   ZCreateTaskInput,
   ZListTasksInput,
   ZParseTaskInput,
+  ZRecordFocusInput,
   ZPatchTaskInput,
   ZTaskDraft,
   ZTaskOutput,
@@ -14,7 +15,7 @@ import {
 } from '@/lib/schemas/task';
 import { disableCalendarFeed, getCalendarFeed, rotateCalendarFeed } from '@/server/services/calendar-feed.service';
 import { idempotencyKeyOf } from '@/server/services/idempotency.service';
-import { completeTask, createTask, currentTask, deleteTask, listTasks, parseTaskText, patchTask, updateTask } from '@/server/services/task.service';
+import { completeTask, createTask, currentTask, deleteTask, listTasks, parseTaskText, patchTask, recordFocus, updateTask } from '@/server/services/task.service';
 import { z } from 'zod';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
 import { taskProcedure } from './procedures';
@@ -187,6 +188,23 @@ export const taskRouter = createTRPCRouter({
     .input(ZCompleteTaskInput)
     .output(ZTaskOutput)
     .mutation(({ ctx, input }) => completeTask(ctx.db, ctx.task, input, new Date(), idempotencyKeyOf(ctx.headers))),
+
+  recordFocus: taskProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/tasks/{id}/focus',
+        tags,
+        summary: 'Add focused time to a task',
+        description:
+          'The session screen records the seconds a task was its current task while the timer ran (pauses excluded), ' +
+          'in small writes; the Task answer shows their sum as actualMinutes.',
+        protect: true,
+      },
+    })
+    .input(ZRecordFocusInput)
+    .output(ZTaskOutput)
+    .mutation(({ ctx, input }) => recordFocus(ctx.db, ctx.task, input.seconds)),
 
   delete: taskProcedure
     .meta({
