@@ -4,7 +4,7 @@
 // with a time (combineDateAndTime) in the user's zone. Arithmetic runs in UTC, so daylight-saving
 // changes never skip or repeat a day.
 import { DateTime } from 'luxon';
-import { displayTimeZone } from './local-format';
+import { displayTimeZone } from './time-zone';
 
 export type ISODate = string;
 export type DateSelectionMode = 'single' | 'multiple' | 'range';

@@ -20,7 +20,7 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import { useTRPC } from '@/trpc/react';
 import { requestBreakdown, type BreakdownAnswer, type BreakdownSubtask } from './api';
 import { SubtaskCard } from './SubtaskCard';
-import { displayTimeZone } from '@/lib/local-format';
+import { displayTimeZone } from '@/lib/time-zone';
 
 type Result = BreakdownAnswer & { taskId: string; taskTitle: string };
 

@@ -75,7 +75,7 @@ export function EstimateChart({ weeks, factor }: { weeks: WeekEstimate[]; factor
               </div>
             ))}
           </div>
-          <div className="mt-1 grid grid-cols-[repeat(var(--weeks),minmax(0,1fr))] gap-2 text-center text-xs text-muted" style={{ ['--weeks' as string]: weeks.length }} aria-hidden>
+          <div className="mt-1 grid grid-cols-[repeat(var(--weeks),minmax(0,1fr))] gap-2 whitespace-nowrap text-center text-xs text-muted" style={{ ['--weeks' as string]: weeks.length }} aria-hidden>
             {weeks.map((week, index) => (
               <span key={week.weekStart}>{index % 2 === weeks.length % 2 ? weekLabel(week.weekStart) : ''}</span>
             ))}

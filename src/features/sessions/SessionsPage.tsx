@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
-import { displayTimeZone } from '@/lib/local-format';
+import { displayTimeZone } from '@/lib/time-zone';
 import type { TSessionOutput } from '@/lib/schemas/session';
 import { completedBySession, dailyStats, focusedMinutes, sortSessionsNewestFirst } from '@/lib/session-stats';
 import { StartSession } from '@/features/session-setup';

@@ -6,7 +6,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/Button';
 import type { QuickDraft } from '@/lib/quick-capture';
-import { displayTimeZone, formatLocal } from '@/lib/local-format';
+import { formatLocal } from '@/lib/local-format';
+import { displayTimeZone } from '@/lib/time-zone';
 import { describeRule } from '@/lib/recurrence-picker';
 
 type Parser = typeof import('@/lib/quick-capture');
