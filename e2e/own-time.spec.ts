@@ -39,7 +39,7 @@ test('quick capture previews plain words, then the form with the repeat picker c
   await expect(dialog.getByLabel('Title')).toHaveValue('Call Sam');
   await expect(dialog.getByRole('combobox', { name: 'Repeat' })).toHaveValue('weekly');
   await expect(dialog.getByRole('button', { name: 'Monday' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(dialog.getByLabel('Estimate (minutes)')).toHaveValue('30');
+  await expect(dialog.getByRole('spinbutton', { name: 'Estimated time' })).toHaveValue('30');
   // Correct before saving: Wednesdays too, ending after 6 times.
   await dialog.getByRole('button', { name: 'Wednesday' }).click();
   await dialog.getByRole('combobox', { name: 'Ends' }).selectOption('count');

@@ -354,7 +354,8 @@ function TaskForm({
       </fieldset>
       {parentTaskId || task?.parentTaskId ? null : <RepeatPicker value={form.repeat} onChange={(repeat) => set('repeat', repeat)} />}
       <Input
-        label="Estimate (minutes)"
+        label="Estimated time"
+        hint="In minutes (1–1440)."
         type="number"
         inputMode="numeric"
         min={1}
