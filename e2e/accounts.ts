@@ -55,13 +55,16 @@ export type TestAccount = { name: string; email: string; password: string; id: s
  */
 export async function signUpVerified(
   target: Page | BrowserContext | APIRequestContext,
-  options: { name?: string; verified?: boolean; email?: string; password?: string } = {},
+  options: { name?: string; verified?: boolean; email?: string; password?: string; timeZone?: string } = {},
 ): Promise<TestAccount> {
   const request = 'request' in target ? target.request : target;
+  // As the sign-up page does: the account takes the browser's time zone.
+  const timeZone = options.timeZone ?? ('evaluate' in target ? await target.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone) : undefined);
   const account = {
     name: options.name ?? 'Ada Lovelace',
     email: options.email ?? uniqueEmail(),
     password: options.password ?? 'correct horse battery',
+    ...(timeZone && { timeZone }),
   };
   // Every test signs up a fresh account from the same machine: give each sign-up its own
   // (documentation-range) client address, so the whole suite stays under the real per-IP

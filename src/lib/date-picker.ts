@@ -5,7 +5,7 @@
 // with a time (combineDateAndTime) in the user's zone. Arithmetic runs in UTC, so daylight-saving
 // changes never skip or repeat a day.
 import { DateTime } from 'luxon';
-import { displayTimeZone } from './local-format';
+import { displayTimeZone } from './time-zone';
 
 export type ISODate = string;
 export interface DateRange {

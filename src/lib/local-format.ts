@@ -7,35 +7,19 @@
 /** luxon's DateTime.TIME_SIMPLE: "9:05 AM" / "09:05" as the locale writes it. */
 export const TIME_SIMPLE: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: 'numeric' };
 
-let displayZone: string | undefined;
-
 /**
  * The zone every screen shows dates in: the account's, not the device's (a laptop on holiday
- * still shows the person's own clock). Ignored when this browser does not know the zone.
+ * still shows the person's own clock). Set through setDisplayTimeZone (src/lib/time-zone.ts),
+ * which checks the zone first; kept tiny here, as this module is in every first load.
  */
-export function setDisplayTimeZone(zone: string | null | undefined): void {
-  if (!zone) return;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    displayZone = zone;
-  } catch {
-    // An alias this browser's ICU lacks: keep the device's zone rather than fail every date.
-  }
-}
-
-/** The account's zone once known, else the browser's. */
-export function displayTimeZone(): string {
-  if (displayZone) return displayZone;
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
+export let displayZone: string | undefined;
+export function storeDisplayZone(zone: string): void {
+  displayZone = zone;
 }
 
 /** `value` (an ISO string, epoch milliseconds or a Date) formatted for the person; luxon's text for an invalid one. */
 export function formatLocal(value: string | number | Date, options: Intl.DateTimeFormatOptions): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid DateTime';
-  return new Intl.DateTimeFormat(undefined, displayZone ? { ...options, timeZone: displayZone } : options).format(date);
+  return new Intl.DateTimeFormat(undefined, { ...options, timeZone: displayZone }).format(date);
 }

@@ -2,7 +2,19 @@
 // way in the browser and on the server. Every date shown or mailed to someone is in their zone.
 // Platform Intl only (no luxon), so screens that merely show dates stay light.
 
+import { displayZone, storeDisplayZone } from './local-format';
+
 export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** Shows every date on `zone`'s clock from now on; ignored when this browser does not know the zone. */
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  if (zone && normalizeTimeZone(zone)) storeDisplayZone(zone);
+}
+
+/** The account's zone once known, else the browser's. */
+export function displayTimeZone(): string {
+  return displayZone ?? detectTimeZone();
+}
 export const TIME_ZONE_MAX = 64;
 
 // IANA names are words joined by slashes (America/Argentina/Buenos_Aires, Etc/GMT+5); offsets

@@ -300,6 +300,7 @@ export const VALID: Record<string, () => Promise<Sample>> = {
   'GET /tasks/counts': async () => ({ as: await freshUser(), status: 200 }),
   'GET /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),
   'DELETE /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),
+  'POST /tasks/parse': async () => ({ as: await freshUser(), body: { text: 'Call Sam tomorrow 5pm !high' }, status: 200 }),
   'POST /tasks/calendar-feed/rotate': async () => ({ as: await freshUser(), body: {}, status: 200 }),
   'PUT /tasks/{id}': async () => {
     const user = await freshUser();
@@ -316,6 +317,10 @@ export const VALID: Record<string, () => Promise<Sample>> = {
   'POST /tasks/{id}/complete': async () => {
     const user = await freshUser();
     return { as: user, pathParams: { id: (await createTaskRow(user.id)).id }, body: {}, status: 200 };
+  },
+  'POST /tasks/{id}/focus': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await createTaskRow(user.id)).id }, body: { seconds: 90 }, status: 200 };
   },
   'GET /sessions': async () => ({ as: await freshUser(), status: 200 }),
   'POST /sessions': async () => ({ as: await freshUser(), body: { displayMode: 'pomodoro' }, status: 200 }),

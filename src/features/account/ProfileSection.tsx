@@ -3,14 +3,14 @@
 // it needs the current password, the account keeps its address until the link mailed to the new
 // one is opened, and a pending change is shown here with a way to cancel it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/Button';
 import { Input } from '@/components/Field';
 import { useToast } from '@/components/Toast';
 import type { TUpdateProfileInput, TUser } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { Notice, Section } from './Section';
-import { TimeZoneSelect } from './TimeZoneSelect';
+import type { TimeZoneSelect as TimeZoneSelectType } from './TimeZoneSelect';
 
 type Draft = { name: string; email: string; currentPassword: string; timeZone: string };
 
@@ -21,6 +21,12 @@ export function ProfileSection({ me }: { me: TUser }) {
   // Polling refreshes `me`; the form shows it until the user starts typing (a draft).
   const [draft, setDraft] = useState<Draft | null>(null);
   const [passwordError, setPasswordError] = useState<string | undefined>();
+  // The searchable zone list (Headless UI's combobox) loads after the page: it is most of a
+  // first load's weight for a field changed once.
+  const [TimeZoneSelect, setTimeZoneSelect] = useState<typeof TimeZoneSelectType | null>(null);
+  useEffect(() => {
+    void import('./TimeZoneSelect').then((module) => setTimeZoneSelect(() => module.TimeZoneSelect));
+  }, []);
   const name = draft?.name ?? me.name;
   const email = draft?.email ?? me.email;
   const currentPassword = draft?.currentPassword ?? '';
@@ -101,7 +107,11 @@ export function ProfileSection({ me }: { me: TUser }) {
           />
         </div>
         <div className="sm:max-w-sm">
-          <TimeZoneSelect value={timeZone} onChange={(zone) => edit({ timeZone: zone })} />
+          {TimeZoneSelect ? (
+            <TimeZoneSelect value={timeZone} onChange={(zone) => edit({ timeZone: zone })} />
+          ) : (
+            <Input label="Time zone" name="timeZone" value={timeZone.replace(/_/g, ' ')} readOnly hint="Reminders, due dates and your calendar use this clock." />
+          )}
         </div>
         {emailChanging ? (
           <>

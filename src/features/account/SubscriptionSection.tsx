@@ -17,7 +17,7 @@ import type { TUser } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { redirectTo } from './clipboard';
 import { Notice, Section } from './Section';
-import { displayTimeZone } from '@/lib/local-format';
+import { displayTimeZone } from '@/lib/time-zone';
 
 export type CheckoutReturn = 'success' | 'cancelled' | null;
 

@@ -12,7 +12,7 @@ import type { TApiToken } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { copyText } from './clipboard';
 import { Notice, Section } from './Section';
-import { displayTimeZone } from '@/lib/local-format';
+import { displayTimeZone } from '@/lib/time-zone';
 
 function when(iso: string | null): string {
   if (!iso) return 'Never';

@@ -14,7 +14,7 @@ import { signinUrl } from './next-path';
 import { browserStorage, cacheUser } from './session-sync';
 import { useSignOutElsewhere } from './useSignOutElsewhere';
 import { isLeaving, leaveTo } from './leave';
-import { setDisplayTimeZone } from '@/lib/local-format';
+import { setDisplayTimeZone } from '@/lib/time-zone';
 
 export function AuthSync() {
   const trpc = useTRPC();

@@ -24,7 +24,7 @@ import { useTRPC } from '@/trpc/react';
 import { taskItems } from '@/lib/tasks';
 import { requestBreakdown, type BreakdownAnswer, type BreakdownSubtask } from './api';
 import { SubtaskCard } from './SubtaskCard';
-import { displayTimeZone } from '@/lib/local-format';
+import { displayTimeZone } from '@/lib/time-zone';
 
 type Result = BreakdownAnswer & { taskId: string; taskTitle: string };
 
@@ -96,6 +96,7 @@ export function BreakdownPage() {
         dueDate: subtask.suggestedDeadline ?? undefined,
         parentTaskId: result.taskId,
         isAiGenerated: true,
+        estimatedMinutes: Math.min(1440, Math.max(1, Math.round(subtask.estimatedTime))),
       },
       {
         onSuccess: () => setAdded((state) => ({ ...state, [index]: 'added' })),

@@ -6,7 +6,7 @@ import { Button } from '@/components/Button';
 import { Card } from '@/components/Card';
 import { difficultyBadgeVariant, formatEstimate } from '@/lib/breakdown';
 import type { BreakdownSubtask } from './api';
-import { displayTimeZone } from '@/lib/local-format';
+import { displayTimeZone } from '@/lib/time-zone';
 
 function formatAimFor(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: displayTimeZone() });

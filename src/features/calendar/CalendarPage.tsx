@@ -17,7 +17,7 @@ import { useRequireSignIn } from '@/features/sessions/useRequireSignIn';
 import { defaultDueForDay, rangeTitle, shiftAnchor, tasksByDay, viewForWidth, visibleRange, type CalendarView } from '@/lib/calendar';
 import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
 import { todayISO, type ISODate } from '@/lib/date-picker';
-import { displayTimeZone } from '@/lib/local-format';
+import { displayTimeZone } from '@/lib/time-zone';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { useTRPC } from '@/trpc/react';
 import { taskItems } from '@/lib/tasks';

@@ -17,6 +17,8 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import { taskItems, taskStats, taskTree } from '@/lib/tasks';
 import { StartSession } from '@/features/session-setup';
 import { DeleteTaskDialog, TaskFormDialog, useTaskMutations } from '@/features/tasks';
+import { QuickCapture } from '@/features/tasks/QuickCapture';
+import type { QuickDraft } from '@/lib/quick-capture';
 import { useTRPC } from '@/trpc/react';
 import { completedHistoryOptions, openTasksOptions, taskCountsOptions } from './queries';
 import { RecentSessions } from './RecentSessions';
@@ -49,6 +51,7 @@ function VerifiedDashboard() {
   const mutations = useTaskMutations();
 
   const [createOpen, setCreateOpen] = useState(false);
+  const [draft, setDraft] = useState<QuickDraft | null>(null);
   // ?task=<id> (a reminder mail's link) opens that task once the list is here.
   const [editingId, setEditingId] = useState<string | null>(() => params?.get('task') ?? null);
   const [deleting, setDeleting] = useState<TTaskOutput | null>(null);
@@ -126,6 +129,10 @@ function VerifiedDashboard() {
         <Stat label="Overdue" value={stats.overdue} tone={stats.overdue > 0 ? 'danger' : undefined} />
       </section>
 
+      <Card as="section" aria-label="Quick add" padding="sm" className="mb-6">
+        <QuickCapture onDraft={setDraft} />
+      </Card>
+
       <div className="mb-8 grid gap-6 lg:grid-cols-2">
         <Card as="section" aria-labelledby="active-title" className="flex flex-col">
           <div className="mb-4 flex items-center justify-between gap-3">
@@ -179,6 +186,7 @@ function VerifiedDashboard() {
       <RecentSessions sessions={sessionsQuery.data} loading={sessionsQuery.isPending} onStart={() => setStartOpen(true)} />
 
       <TaskFormDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+      <TaskFormDialog open={draft !== null} draft={draft} title="Check and create" onClose={() => setDraft(null)} />
       <TaskFormDialog
         open={editing !== null}
         task={editing}

@@ -30,6 +30,8 @@ import { useSignOutElsewhere } from '@/features/auth/useSignOutElsewhere';
 import { TaskFormDialog } from '@/features/tasks/TaskFormDialog';
 import { currentNavItem } from '@/lib/app-nav';
 import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
+import { setDisplayTimeZone } from '@/lib/time-zone';
+import { STORAGE_KEYS } from '@/lib/session-constants';
 import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { takeHandedOffToast } from '@/lib/toast-handoff';
@@ -255,4 +257,31 @@ export async function signOutHere(): Promise<boolean> {
 export function alertNotice(notice: string) {
   playChime();
   if (document.visibilityState !== 'visible') notify(notice);
+}
+
+/**
+ * Adds the seconds since `since` to the task's focused time (POST /api/tasks/{id}/focus). A
+ * keepalive request, so the last write still leaves when the page closes; under 5 s is noise.
+ */
+export function recordFocus(taskId: string, since: number) {
+  const seconds = Math.min(4 * 60 * 60, Math.round((Date.now() - since) / 1000));
+  if (seconds < 5) return;
+  void fetch(`/api/tasks/${encodeURIComponent(taskId)}/focus`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  }).catch(() => {
+    // Offline or closed: this stretch of focus is not counted.
+  });
+}
+
+// Dates on the account's clock: the signed-in pages keep the account (and its zone) in local
+// storage. Read here, after the page's first load (whose budget has no room for it): the screen
+// redraws every second, so its dates follow at once.
+try {
+  setDisplayTimeZone((JSON.parse(localStorage.getItem(STORAGE_KEYS.cachedUser) ?? 'null') as { timeZone?: string } | null)?.timeZone);
+} catch {
+  // On the server, or no storage or cached account: the device's zone.
 }

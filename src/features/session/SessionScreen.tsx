@@ -15,7 +15,7 @@ import { lazyUntilOpen, type LazyComponent } from '@/components/lazy';
 import { LoadingOverlay } from '@/components/Spinner';
 import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
 import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, STORAGE_KEYS } from '@/lib/session-constants';
-import { formatLocal, setDisplayTimeZone, TIME_SIMPLE } from '@/lib/local-format';
+import { formatLocal, TIME_SIMPLE } from '@/lib/local-format';
 import type { TSessionOutput } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/clock-sizes';
@@ -31,16 +31,6 @@ import { useSessionClock, type SessionClock } from './useSessionClock';
 // Created with the first screen that shows a session: lazyUntilOpen schedules its idle-time
 // preload on creation, and before the session is drawn that would compete with drawing it.
 let SessionDialogs: LazyComponent<SessionDialogsProps> | null = null;
-
-// Dates on the account's clock: the signed-in pages keep the account (and its zone) in local
-// storage, which this page reads rather than fetch it again.
-if (typeof window !== 'undefined') {
-  try {
-    setDisplayTimeZone((JSON.parse(window.localStorage.getItem(STORAGE_KEYS.cachedUser) ?? 'null') as { timeZone?: string } | null)?.timeZone);
-  } catch {
-    // No storage or no cached account: the device's zone.
-  }
-}
 
 const subscribeNever = () => () => {};
 /** True once running in the browser (the screen reads browser storage). */
@@ -191,6 +181,15 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   }, [dialog]);
   const clock = useSessionClock(session.id, session.displayMode, session, onNotice);
   const timed = clock.config !== null;
+  // Focused time on the current task while the clock runs: written (after load) when the
+  // current task changes or completes, or the clock pauses.
+  const focusId = clock.running ? (current?.id ?? null) : null;
+  useEffect(() => {
+    const since = Date.now();
+    return () => {
+      if (focusId) void later().then((module) => module.recordFocus(focusId, since));
+    };
+  }, [focusId]);
 
   useTabTitle(clock, session.displayMode);
 

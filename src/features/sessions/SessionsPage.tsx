@@ -8,12 +8,14 @@ import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
-import { displayTimeZone } from '@/lib/local-format';
+import { displayTimeZone } from '@/lib/time-zone';
 import type { TSessionOutput } from '@/lib/schemas/session';
 import { completedBySession, dailyStats, focusedMinutes, sortSessionsNewestFirst } from '@/lib/session-stats';
 import { StartSession } from '@/features/session-setup';
 import { useTRPC } from '@/trpc/react';
 import { taskItems } from '@/lib/tasks';
+import { overrunFactor, weeklyEstimates } from '@/lib/estimates';
+import { EstimateChart } from './EstimateChart';
 import { FocusChart } from './FocusChart';
 import { SessionCard } from './SessionCard';
 import { DeleteSessionDialog, SessionDetailsDialog } from './SessionDialogs';
@@ -37,6 +39,8 @@ export function SessionsPage() {
       list,
       bySession,
       stats: dailyStats(list, tasks.data ?? [], zone),
+      weeks: weeklyEstimates(tasks.data ?? [], zone),
+      factor: overrunFactor(tasks.data ?? []),
       focused: new Map(list.map((session) => [session.id, focusedMinutes(session, bySession.get(session.id) ?? [])])),
     };
   }, [sessions.data, tasks.data, user?.timeZone]);
@@ -78,6 +82,7 @@ export function SessionsPage() {
     body = (
       <div className="flex flex-col gap-8">
         <FocusChart stats={view.stats} />
+        <EstimateChart weeks={view.weeks} factor={view.factor} />
         <section aria-labelledby="sessions-list-heading">
           <h2 id="sessions-list-heading" className="sr-only">
             All sessions, newest first

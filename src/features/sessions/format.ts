@@ -1,6 +1,6 @@
 // How the sessions page writes a moment: in the person's own zone (the account's), en-US.
 import { DateTime } from 'luxon';
-import { displayTimeZone } from '@/lib/local-format';
+import { displayTimeZone } from '@/lib/time-zone';
 
 /** 'Sun, Nov 22, 2026 at 9:30 AM' */
 export function startTimeLabel(iso: string): string {

@@ -23,8 +23,7 @@ export function RepeatPicker({ value, onChange }: { value: RepeatState; onChange
   const set = (change: Partial<RepeatState>) => onChange({ ...value, ...change });
   const repeats = value.kind !== 'none';
   return (
-    <fieldset className="flex flex-col gap-3" aria-describedby={repeats ? `${id}-summary` : undefined}>
-      <legend className="sr-only">Repeat</legend>
+    <div role="group" aria-label="Repeat" className="flex flex-col gap-3" aria-describedby={repeats ? `${id}-summary` : undefined}>
       <Select
         label="Repeat"
         value={value.kind}
@@ -55,11 +54,11 @@ export function RepeatPicker({ value, onChange }: { value: RepeatState; onChange
                 key={day}
                 type="button"
                 aria-pressed={on}
-                aria-label={WEEKDAY_NAMES[day]}
                 onClick={() => set({ days: on ? value.days.filter((d) => d !== day) : [...value.days, day] })}
                 className={`h-9 min-w-10 rounded-control border px-2 text-sm font-medium ${on ? 'border-accent bg-accent text-white' : 'border-border bg-surface text-text hover:bg-surfaceMuted'}`}
               >
-                {WEEKDAY_NAMES[day].slice(0, 2)}
+                <span aria-hidden>{WEEKDAY_NAMES[day].slice(0, 2)}</span>
+                <span className="sr-only">{WEEKDAY_NAMES[day]}</span>
               </button>
             );
           })}
@@ -100,6 +99,6 @@ export function RepeatPicker({ value, onChange }: { value: RepeatState; onChange
           {describeRule(toRule(value))}
         </p>
       ) : null}
-    </fieldset>
+    </div>
   );
 }

@@ -23,6 +23,8 @@ import { isDueSoon, isTaskLimitError } from '@/lib/tasks';
 import type { TimeValue } from '@/lib/time-picker';
 import { useTRPC } from '@/trpc/react';
 import { fromRule, toRule, type RepeatState } from '@/lib/recurrence-picker';
+import type { QuickDraft } from '@/lib/quick-capture';
+import { QuickCapture } from './QuickCapture';
 import { RepeatPicker } from './RepeatPicker';
 import { messageOf } from './useTaskMutations';
 
@@ -45,6 +47,8 @@ export interface TaskFormDialogProps {
   parentTaskId?: string | null;
   onCreated?: (task: TTaskOutput) => void;
   onSaved?: (task: TTaskOutput) => void;
+  /** A quick-capture draft to start a new task from (checked and corrected here before saving). */
+  draft?: QuickDraft | null;
   /** Edit mode: shows a Delete button that asks the caller to confirm. */
   onDelete?: (task: TTaskOutput) => void;
 }
@@ -63,7 +67,22 @@ interface FormState {
   applyTo: 'this' | 'following';
 }
 
-function initialState(task: TTaskOutput | null | undefined, defaultDate?: ISODate | null, defaultHour?: number | null): FormState {
+function draftState(draft: QuickDraft, base: FormState): FormState {
+  const parts = dueDateParts(draft.dueDate);
+  return {
+    ...base,
+    title: draft.title,
+    importance: draft.importance,
+    date: parts.date ?? base.date,
+    time: parts.time ?? base.time,
+    color: draft.color ?? base.color,
+    repeat: draft.recurrence ? fromRule(draft.recurrence) : base.repeat,
+    estimate: draft.estimatedMinutes ? String(draft.estimatedMinutes) : base.estimate,
+  };
+}
+
+function initialState(task: TTaskOutput | null | undefined, defaultDate?: ISODate | null, defaultHour?: number | null, draft?: QuickDraft | null): FormState {
+  if (!task && draft) return draftState(draft, initialState(null, defaultDate, defaultHour));
   if (task) {
     const parts = dueDateParts(task.dueDate);
     return {
@@ -123,11 +142,12 @@ function TaskForm({
   onCreated,
   onSaved,
   onDelete,
+  draft,
   onLimit,
 }: TaskFormDialogProps & { onLimit: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<FormState>(() => initialState(task, defaultDate, defaultHour));
+  const [form, setForm] = useState<FormState>(() => initialState(task, defaultDate, defaultHour, draft));
   const [dueError, setDueError] = useState<string | undefined>();
   const [estimateError, setEstimateError] = useState<string | undefined>();
   const [now, setNow] = useState(() => Date.now());
@@ -258,6 +278,16 @@ function TaskForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       {task?.completed ? <p className="rounded-control bg-successSoft px-3 py-2 text-sm font-medium text-success">Completed</p> : null}
+      {!task && !draft ? (
+        <QuickCapture
+          label="Type it in plain words"
+          buttonLabel="Fill in"
+          onDraft={(next) => {
+            setForm((current) => draftState(next, current));
+            setDueError(undefined);
+          }}
+        />
+      ) : null}
       <Input
         label="Title"
         required
@@ -325,7 +355,8 @@ function TaskForm({
       </fieldset>
       {parentTaskId || task?.parentTaskId ? null : <RepeatPicker value={form.repeat} onChange={(repeat) => set('repeat', repeat)} />}
       <Input
-        label="Estimate (minutes)"
+        label="Estimated time"
+        hint="In minutes (1–1440)."
         type="number"
         inputMode="numeric"
         min={1}

@@ -209,3 +209,35 @@ export const ZCalendarFeedOutput = z.object({
   enabled: z.boolean(),
 });
 export type TCalendarFeedOutput = z.infer<typeof ZCalendarFeedOutput>;
+
+export const QUICK_CAPTURE_MAX = 500;
+export const ZParseTaskInput = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Type what needs doing, e.g. "Call Sam tomorrow 5pm"')
+    .max(QUICK_CAPTURE_MAX, `At most ${QUICK_CAPTURE_MAX} characters`)
+    .describe('Plain words: a title with a date ("tomorrow 5pm"), !low/!medium/!high/!critical, ~30m or ~1h30m, "every Monday"/"every weekday"/"daily", #blue/#red…'),
+});
+export const ZTaskDraft = z.object({
+  title: z.string(),
+  dueDate: z.iso.datetime().nullable().describe("Read on the user's time zone clock, answered as UTC"),
+  importance: ZImportance,
+  estimatedMinutes: z.number().int().nullable(),
+  recurrence: z.string().nullable().describe('RRULE body'),
+  color: z.string().nullable().describe('#RRGGBB from the colour word, or null'),
+});
+export type TTaskDraft = z.infer<typeof ZTaskDraft>;
+
+/** One write of the session screen: focused seconds on the current task since its last write. */
+export const FOCUS_WRITE_MAX_SECONDS = 4 * 60 * 60;
+export const ZRecordFocusInput = z.object({
+  id: ZId,
+  seconds: z
+    .number()
+    .int('Whole seconds')
+    .min(1, 'At least 1 second')
+    .max(FOCUS_WRITE_MAX_SECONDS, `At most ${FOCUS_WRITE_MAX_SECONDS} seconds in one write`)
+    .describe('Seconds focused on this task (timer running, task current, pauses excluded) since the last write'),
+});
+export type TRecordFocusInput = z.input<typeof ZRecordFocusInput>;

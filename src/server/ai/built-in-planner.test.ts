@@ -103,6 +103,18 @@ describe('built-in session planner', () => {
     expect(pomodoro.estimatedDuration).toBe(60);
   });
 
+  it("sizes tasks by the person's own estimates and how their estimates usually turn out", () => {
+    const estimated = tasks.map((task) => (task.id === 'bill' ? { ...task, estimatedMinutes: 10 } : task.id === 'plants' ? { ...task, estimatedMinutes: 5 } : task));
+    const exact = planSession({ mood: 'tired', displayMode: 'clock', tasks: estimated, now, sessionDuration: 30 });
+    expect(exact.recommendedTasks[0]).toMatchObject({ taskId: 'bill', estimatedTime: 10 });
+    expect(exact.recommendedTasks.find((task) => task.taskId === 'plants')).toMatchObject({ estimatedTime: 5 });
+    // Someone whose tasks take twice their estimate: the same 30 minutes hold fewer tasks.
+    const slow = planSession({ mood: 'tired', displayMode: 'clock', tasks: estimated, now, sessionDuration: 30, overrunFactor: 2 });
+    expect(slow.recommendedTasks[0]).toMatchObject({ taskId: 'bill', estimatedTime: 20 });
+    expect(slow.recommendedTasks.reduce((sum, task) => sum + task.estimatedTime, 0)).toBeLessThanOrEqual(30);
+    expect(slow.recommendedTasks.find((task) => task.taskId === 'plants')).toMatchObject({ estimatedTime: 10 });
+  });
+
   it('honours maxTasks, is deterministic, and always answers the spec shape', () => {
     expect(ids('energetic', { maxTasks: 1 })).toEqual(['report']);
     expect(plan('relaxed')).toEqual(plan('relaxed'));

@@ -39,6 +39,8 @@ export type PlannerTask = {
   difficulty: Difficulty;
   dueDate: Date | null;
   createdAt: Date;
+  /** The person's estimate in minutes, when they gave one. */
+  estimatedMinutes?: number | null;
 };
 
 export type PlanRequest = {
@@ -52,6 +54,11 @@ export type PlanRequest = {
   timerDuration?: number;
   /** Minutes the whole session should last, when the person said so. */
   sessionDuration?: number;
+  /**
+   * How long things really take this person against their estimates (1.4: 40 % longer), from
+   * the focus time the session screen recorded; tasks are sized by it to fit the session.
+   */
+  overrunFactor?: number | null;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -83,7 +90,7 @@ type Facts = {
   minutes: number;
 };
 
-function factsOf(task: PlannerTask, now: Date): Facts {
+function factsOf(task: PlannerTask, now: Date, factor = 1): Facts {
   const due = task.dueDate?.getTime();
   const overdue = due !== undefined && due < now.getTime();
   const overdueDays = overdue ? Math.floor((now.getTime() - due) / DAY_MS) : 0;
@@ -101,7 +108,9 @@ function factsOf(task: PlannerTask, now: Date): Facts {
     difficulty: DIFFICULTY_RANK[task.difficulty],
     importance: IMPORTANCE_RANK[task.importance],
     ageDays: Math.max(0, Math.floor((now.getTime() - task.createdAt.getTime()) / DAY_MS)),
-    minutes: MINUTES_BY_DIFFICULTY[task.difficulty],
+    // The person's own estimate when there is one, else the difficulty's; both stretched (or
+    // shrunk) by how their estimates usually turn out.
+    minutes: Math.max(1, Math.round((task.estimatedMinutes ?? MINUTES_BY_DIFFICULTY[task.difficulty]) * factor)),
   };
 }
 
@@ -242,7 +251,7 @@ export function planSession(request: PlanRequest): TAiPlanResult {
   const budget = workBudget(request, profile);
   const score = SCORE[request.mood];
   const ranked = request.tasks
-    .map((task) => factsOf(task, request.now))
+    .map((task) => factsOf(task, request.now, request.overrunFactor ?? 1))
     .sort((a, b) => score(b) - score(a) || tieBreak(a, b));
 
   // Take the best fits in order, skipping any that would overrun the time budget; when not

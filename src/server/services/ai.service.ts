@@ -37,4 +37,5 @@ export const PLANNER_TASK_SELECT = {
   difficulty: true,
   dueDate: true,
   createdAt: true,
+  estimatedMinutes: true,
 } as const;

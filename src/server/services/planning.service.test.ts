@@ -84,8 +84,8 @@ describe('ai.plan with a model', () => {
     const prompt = JSON.parse(sent[0]?.messages[1]?.content ?? '{}');
     expect(prompt).toMatchObject({ mood: 'stressed', displayMode: 'timer', timerDuration: 30 });
     expect(prompt.tasks).toEqual([
-      { id: overdue.id, title: 'Pay the bill', importance: 'Medium', difficulty: 'Easy', dueDate: overdue.dueDate?.toISOString(), ageDays: 0 },
-      { id: hard.id, title: 'Write the report', importance: 'Critical', difficulty: 'Very Hard', dueDate: null, ageDays: 0 },
+      { id: overdue.id, title: 'Pay the bill', importance: 'Medium', difficulty: 'Easy', dueDate: overdue.dueDate?.toISOString(), estimatedMinutes: null, ageDays: 0 },
+      { id: hard.id, title: 'Write the report', importance: 'Critical', difficulty: 'Very Hard', dueDate: null, estimatedMinutes: null, ageDays: 0 },
     ]);
     const everything = JSON.stringify(sent);
     for (const secret of [user.email, user.name, 'PIN', 'Stranger task', 'Already done', user.id]) {

@@ -16,6 +16,7 @@ import {
 } from '@/lib/schemas/ai';
 import { askForJson, aiConfig } from '@/server/ai/provider';
 import { planSession as builtInPlan, type PlannerTask } from '@/server/ai/built-in-planner';
+import { overrunFactor } from '@/lib/estimates';
 import type { Db } from '@/server/db';
 import { assertAllowance, PLANNER_TASK_SELECT } from './ai.service';
 import { createSession } from './session.service';
@@ -37,6 +38,19 @@ export async function plannerTasks(db: Db, userId: string): Promise<PlannerTask[
   return rows.map((row) => ({ ...row, difficulty: toApiDifficulty(row.difficulty) }));
 }
 
+/** Completed tasks of the last 90 days a factor is learned from, at most. */
+const FACTOR_WINDOW_DAYS = 90;
+
+/** The user's typical over/under-run factor (src/lib/estimates.ts), or null while unknown. */
+export async function userOverrunFactor(db: Db, userId: string, now = new Date()): Promise<number | null> {
+  const rows = await db.task.findMany({
+    where: { userId, completed: true, estimatedMinutes: { not: null }, focusedSeconds: { gt: 0 }, completedAt: { gte: new Date(now.getTime() - FACTOR_WINDOW_DAYS * DAY_MS) } },
+    select: { estimatedMinutes: true, focusedSeconds: true },
+    take: 500,
+  });
+  return overrunFactor(rows.map((row) => ({ estimatedMinutes: row.estimatedMinutes, actualMinutes: Math.round(row.focusedSeconds / 60) })));
+}
+
 const INSTRUCTIONS = `You plan one focus session for a person using Onething, a calm task manager.
 Choose tasks from their list of incomplete tasks to suit their mood and the clock they will use.
 Rules:
@@ -45,14 +59,14 @@ Rules:
 - energetic or focused: favour hard, important tasks; a longer session (50-150 minutes) is fine.
 - relaxed: a balanced mix of lighter and medium tasks, including ones that have waited a while.
 - reasoning: one short, friendly sentence per task saying why it was picked now (mention overdue, due soon, importance, difficulty as relevant).
-- estimatedTime: realistic whole minutes for the task. estimatedDuration: whole minutes for the whole session.
+- estimatedTime: realistic whole minutes for the task: start from its estimatedMinutes when given (else its difficulty) and multiply by overrunFactor when given (how long this person's tasks really take against their estimates, from recorded focus time). estimatedDuration: whole minutes for the whole session; the recommended tasks' estimatedTime should add up to no more than it.
 - pomodoro: estimatedDuration is a whole number of rounds of (pomodoroWork + pomodoroBreak) minutes. timer: fit the tasks into timerDuration minutes when it is given. When sessionDuration is given, fit the tasks and estimatedDuration into it.
 - sessionAdvice: two or three sentences of practical advice fitting the mood and the clock.
 - If the list is empty, recommend nothing and suggest adding a task.
 Answer with one JSON object matching the schema, and nothing else.`;
 
 /** What the model is told: the mood, the clock and the tasks' planning fields, nothing more. */
-export function planPrompt(input: TAiPlanInput, tasks: PlannerTask[], now: Date, maxTasks: number): string {
+export function planPrompt(input: TAiPlanInput, tasks: PlannerTask[], now: Date, maxTasks: number, factor: number | null = null): string {
   return JSON.stringify({
     now: now.toISOString(),
     mood: input.mood,
@@ -63,12 +77,14 @@ export function planPrompt(input: TAiPlanInput, tasks: PlannerTask[], now: Date,
     ...(input.timerDuration && input.displayMode === 'timer' ? { timerDuration: input.timerDuration } : {}),
     ...(input.sessionDuration ? { sessionDuration: input.sessionDuration } : {}),
     recommendAtMost: maxTasks,
+    ...(factor ? { overrunFactor: factor } : {}),
     tasks: tasks.map((task) => ({
       id: task.id,
       title: task.title,
       importance: task.importance,
       difficulty: task.difficulty,
       dueDate: task.dueDate?.toISOString() ?? null,
+      estimatedMinutes: task.estimatedMinutes ?? null,
       ageDays: Math.max(0, Math.floor((now.getTime() - task.createdAt.getTime()) / DAY_MS)),
     })),
   });
@@ -94,16 +110,17 @@ export function ownRecommendations(result: TAiPlanResult, tasks: PlannerTask[], 
 export async function planSession(db: Db, userId: string, input: TAiPlanInput, now = new Date()): Promise<TAiPlanOutput> {
   await assertAllowance(db, userId, ['aiSessions', 'sessions'], now);
   const tasks = await plannerTasks(db, userId);
+  const factor = await userOverrunFactor(db, userId, now);
   const maxTasks = input.maxTasks ?? AI_MAX_RECOMMENDED_TASKS;
   const config = aiConfig();
   if (!config) {
-    return { ...builtInPlan({ ...input, tasks, now }), planner: 'built-in', model: null };
+    return { ...builtInPlan({ ...input, tasks, now, overrunFactor: factor }), planner: 'built-in', model: null };
   }
   const answer = await askForJson({
     name: 'session_plan',
     schema: ZAiPlanResult,
     instructions: INSTRUCTIONS,
-    input: planPrompt(input, tasks, now, maxTasks),
+    input: planPrompt(input, tasks, now, maxTasks, factor),
   });
   return { ...ownRecommendations(answer.data, tasks, maxTasks), planner: 'ai', model: answer.model };
 }

@@ -14,6 +14,7 @@ import {
   ZPatchTaskInput,
   ZUpdateTaskInput,
   type TTaskCountsOutput,
+  type TTaskDraft,
   type TTaskOutput,
   type TTaskPage,
 } from '@/lib/schemas/task';
@@ -21,6 +22,7 @@ import { appError } from '@/server/api/errors';
 import { inSqlTransaction, poolOf, UTC_TYPES, type Db, type SqlClient } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { nextOccurrence } from '@/lib/recurrence';
+import { NO_TITLE, parseQuickCapture } from '@/lib/quick-capture';
 import { runIdempotent } from './idempotency.service';
 import { meterUsage, meterUsageSql, type Tx } from './usage.service';
 import type { z } from 'zod';
@@ -590,4 +592,28 @@ export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof
 export async function deleteTask(db: Db, task: OwnTask): Promise<{ success: true }> {
   await db.task.delete({ where: { id: task.id, userId: task.userId } });
   return { success: true };
+}
+
+/**
+ * POST /api/tasks/parse: quick capture's plain words as a draft on the user's clock; nothing is
+ * saved. Words that leave no title are a 400.
+ */
+export async function parseTaskText(db: Db, userId: string, text: string, now = new Date()): Promise<TTaskDraft> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { timeZone: true } });
+  const draft = parseQuickCapture(text, user?.timeZone ?? 'UTC', now);
+  if (!draft.title) throw appError('BAD_REQUEST', NO_TITLE);
+  return draft;
+}
+
+/**
+ * POST /api/tasks/{id}/focus: the session screen adds the focused time on its current task (a
+ * small write when the task changes, completes or the timer pauses); actualMinutes sums them.
+ */
+export async function recordFocus(db: Db, task: OwnTask, seconds: number): Promise<TTaskOutput> {
+  const row = await db.task.update({
+    where: { id: task.id, userId: task.userId },
+    data: { focusedSeconds: { increment: seconds } },
+    select: TASK_SELECT,
+  });
+  return toTaskOutput(row);
 }

@@ -5,8 +5,11 @@ import {
   ZCompleteTaskInput,
   ZCreateTaskInput,
   ZListTasksInput,
+  ZParseTaskInput,
+  ZRecordFocusInput,
   ZPatchTaskInput,
   ZTaskCountsOutput,
+  ZTaskDraft,
   ZTaskOutput,
   ZTaskPage,
   ZUpdateTaskInput,
@@ -15,7 +18,7 @@ import {
 } from '@/lib/schemas/task';
 import { disableCalendarFeed, getCalendarFeed, rotateCalendarFeed } from '@/server/services/calendar-feed.service';
 import { idempotencyKeyOf } from '@/server/services/idempotency.service';
-import { completeTask, createTask, currentTask, deleteTask, listTaskPage, listTasks, patchTask, taskCounts, updateTask } from '@/server/services/task.service';
+import { completeTask, createTask, currentTask, deleteTask, listTaskPage, listTasks, parseTaskText, patchTask, recordFocus, taskCounts, updateTask } from '@/server/services/task.service';
 import { z } from 'zod';
 import { FEED_NEEDS_SECRET, IDEMPOTENCY_CONFLICT } from '../../responses';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
@@ -131,6 +134,24 @@ export const taskRouter = createTRPCRouter({
     .output(ZCalendarFeedOutput)
     .mutation(({ ctx }) => disableCalendarFeed(ctx.db, ctx.session.userId)),
 
+  parse: verifiedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/tasks/parse',
+        tags,
+        summary: 'Read plain words into a task draft (quick capture)',
+        description:
+          'Reads e.g. "Call Sam tomorrow 5pm !high ~30m every Monday #blue" on your time zone\'s clock into a draft ' +
+          '{ title, dueDate, importance, estimatedMinutes, recurrence, color }. Nothing is saved (create it with POST /tasks). ' +
+          'Words that leave no title are a 400. Parsed offline.',
+        protect: true,
+      },
+    })
+    .input(ZParseTaskInput)
+    .output(ZTaskDraft)
+    .mutation(({ ctx, input }) => parseTaskText(ctx.db, ctx.session.userId, input.text)),
+
   create: verifiedProcedure
     .meta({
       openapi: {
@@ -198,6 +219,23 @@ export const taskRouter = createTRPCRouter({
     .input(ZCompleteTaskInput)
     .output(ZTaskOutput)
     .mutation(({ ctx, input }) => completeTask(ctx.db, ctx.task, input, new Date(), idempotencyKeyOf(ctx.headers))),
+
+  recordFocus: taskProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/tasks/{id}/focus',
+        tags,
+        summary: 'Add focused time to a task',
+        description:
+          'The session screen records the seconds a task was its current task while the timer ran (pauses excluded), ' +
+          'in small writes; the Task answer shows their sum as actualMinutes.',
+        protect: true,
+      },
+    })
+    .input(ZRecordFocusInput)
+    .output(ZTaskOutput)
+    .mutation(({ ctx, input }) => recordFocus(ctx.db, ctx.task, input.seconds)),
 
   delete: taskProcedure
     .meta({

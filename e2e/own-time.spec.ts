@@ -1,0 +1,116 @@
+// Your own time, in real Chromium against the production build: quick capture on the dashboard
+// (preview, then the prefilled form with the repeat picker), the profile's time zone select, and
+// the sessions page's estimates-against-focus chart with its table. The browser runs in New
+// York time, and the account takes that zone at sign-up as the sign-up page does.
+import { expect, test } from '@playwright/test';
+import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { dismissCookieNotice, expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
+
+const ZONE = 'America/New_York';
+test.use({ timezoneId: ZONE });
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieNotice(page);
+});
+
+const nyTime = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'long' }).format(new Date(iso));
+
+test('quick capture previews plain words, then the form with the repeat picker creates the task', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto('/');
+  await signUpVerified(page);
+  const me = await (await page.request.get('/api/auth/me')).json();
+  expect(me.timeZone).toBe(ZONE);
+
+  await page.goto('/dashboard');
+  const field = page.getByRole('textbox', { name: 'Quick add' });
+  await field.fill('Call Sam tomorrow 5pm !high ~30m every Monday #blue');
+  const preview = page.getByRole('definition');
+  await expect(page.getByLabel('What this will create')).toContainText('Call Sam');
+  await expect(page.getByLabel('What this will create')).toContainText('Every week on Monday');
+  await expect(page.getByLabel('What this will create')).toContainText('30 min');
+  await expect(preview.filter({ hasText: 'High' })).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'own-time-quick-capture-preview', { fullPage: false });
+
+  await field.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Check and create' });
+  await expect(dialog.getByRole('heading', { name: 'Check and create' })).toBeVisible();
+  await expect(dialog.getByLabel('Title')).toHaveValue('Call Sam');
+  await expect(dialog.getByRole('combobox', { name: 'Repeat' })).toHaveValue('weekly');
+  await expect(dialog.getByRole('button', { name: 'Monday' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByRole('spinbutton', { name: 'Estimated time' })).toHaveValue('30');
+  // Correct before saving: Wednesdays too, ending after 6 times.
+  await dialog.getByRole('button', { name: 'Wednesday' }).click();
+  await dialog.getByRole('combobox', { name: 'Ends' }).selectOption('count');
+  await dialog.getByLabel('Times').fill('6');
+  await expect(dialog.getByText('Every week on Monday, Wednesday, 6 times')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'own-time-repeat-picker');
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const tasks = (await (await page.request.get('/api/tasks')).json()) as Record<string, unknown>[];
+  const created = tasks.find((task) => task.title === 'Call Sam')!;
+  expect(created).toMatchObject({ importance: 'High', estimatedMinutes: 30, recurrence: 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6', color: '#3B82F6' });
+  expect(nyTime(created.dueDate as string)).toMatch(/ 17:00$/);
+  await expect(page.getByRole('list', { name: 'Active tasks' }).getByText('Call Sam')).toBeVisible();
+});
+
+test('a phrase with no title says so and creates nothing', async ({ page }) => {
+  await page.goto('/');
+  await signUpVerified(page);
+  await page.goto('/dashboard');
+  await page.getByRole('textbox', { name: 'Quick add' }).fill('tomorrow 5pm !high');
+  await page.getByRole('textbox', { name: 'Quick add' }).press('Enter');
+  await expect(page.getByText('Add a few words for the title')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await (await page.request.get('/api/tasks')).json()).toEqual([]);
+});
+
+test('the profile time zone is a searchable list, saved without a password', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto('/');
+  await signUpVerified(page);
+  await page.goto('/account');
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue('America/New York');
+  await zone.fill('tokyo');
+  await expect(page.getByRole('option', { name: /Asia\/Tokyo/ })).toBeVisible();
+  await screenshot(page, 'own-time-profile-zone', { fullPage: false });
+  await page.getByRole('option', { name: /Asia\/Tokyo/ }).click();
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  expect((await (await page.request.get('/api/auth/me')).json()).timeZone).toBe('Asia/Tokyo');
+  await page.mouse.move(0, 0); // the colours at rest, not under the pointer
+  await expectNoSeriousA11yViolations(page);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the sessions page compares estimates with real focus (${theme})`, async ({ page }) => {
+    await useStoredTheme(page, theme);
+    await page.setViewportSize(theme === 'dark' ? VIEWPORTS.mobile : VIEWPORTS.desktop);
+    await page.goto('/');
+    await signUpVerified(page);
+    expect((await page.request.post('/api/sessions', jsonBody({ displayMode: 'timer', timerDuration: 25 }))).status()).toBe(200);
+    for (const [estimate, focused] of [
+      [30, 45],
+      [20, 30],
+      [10, 15],
+    ] as const) {
+      const task = await createTaskViaApi(page, { title: `Estimated ${estimate}`, estimatedMinutes: estimate });
+      expect((await page.request.post(`/api/tasks/${task.id}/focus`, jsonBody({ seconds: focused * 60 }))).status()).toBe(200);
+      expect((await page.request.post(`/api/tasks/${task.id}/complete`, jsonBody({}))).status()).toBe(200);
+    }
+    await page.goto('/sessions');
+    const chart = page.getByTestId('estimate-chart');
+    await expect(chart).toBeVisible();
+    await expect(page.getByTestId('overrun-factor').first()).toHaveText('Tasks usually take you 1.5× your estimate (about 50 % longer).');
+    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /1 h estimated and 1 h 30 min focused/);
+    await screenshot(page, `own-time-estimate-chart-${theme}`);
+    await chart.getByRole('button', { name: 'Show as a table' }).click();
+    const lastRow = chart.getByRole('row').nth(1);
+    await expect(lastRow.getByRole('cell')).toHaveText(['3', '1 h', '1 h 30 min']);
+    await expectNoSeriousA11yViolations(page);
+  });
+}
