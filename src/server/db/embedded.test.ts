@@ -23,3 +23,22 @@ it('a PostgreSQL that cannot start gives an error naming the data folder and wha
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+it('leaves the exit code to the process: a run that failed (exitCode 3) still exits with 3 once the cluster code is loaded', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'onething-exit-code-'));
+  try {
+    await writeFile(path.join(dir, 'PG_VERSION'), '18\n');
+    // As Vitest ends a failing run: exitCode set, the event loop left to drain.
+    const script = `
+      const { startEmbeddedPostgres } = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'embedded.ts'))});
+      await startEmbeddedPostgres({ databaseDir: ${JSON.stringify(dir)} }).catch(() => {});
+      process.exitCode = 3;
+    `;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(child.stderr).not.toContain('Error [ERR_');
+    expect(child.status).toBe(3);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

