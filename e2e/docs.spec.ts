@@ -1,7 +1,7 @@
 // /docs: the API reference (Redoc, served from node_modules) draws every operation with its
 // failures and nested schemas, offline and under the pages' CSP, and only /docs loads it.
 import { expect, test } from '@playwright/test';
-import { screenshot } from './helpers';
+import { expectNoSeriousA11yViolations, screenshot } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -58,4 +58,11 @@ test('only /docs loads the reference bundle', async ({ page }) => {
   const bundle = await page.request.get('/docs/redoc.js');
   expect(bundle.status()).toBe(200);
   expect(bundle.headers()['content-type']).toContain('javascript');
+});
+
+test('the reference passes axe', async ({ page }) => {
+  await page.goto('/docs');
+  await expect(page.getByRole('heading', { name: /Onething API/ }).first()).toBeVisible();
+  await expect(page.locator('[id="operation/auth-signin"]')).toBeAttached();
+  await expectNoSeriousA11yViolations(page);
 });

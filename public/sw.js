@@ -162,7 +162,10 @@ self.addEventListener('fetch', (event) => {
   if (request.method === 'GET') {
     if (request.mode === 'navigate') return event.respondWith(page(request, url));
     if (path.startsWith('/_next/static/') || path.startsWith('/icons/')) return event.respondWith(cacheFirst(request));
-    if (path === '/api/tasks' && url.search === '') return event.respondWith(apiRead(request, path, true));
+    // The task list: whole, or the open tasks only (what the session screen reads); one snapshot.
+    if (path === '/api/tasks' && (url.search === '' || url.search === '?status=open')) {
+      return event.respondWith(apiRead(request, path, url.search === '' ? 'all' : 'open'));
+    }
     if (/^\/api\/sessions\/[^/]+$/.test(path)) return event.respondWith(apiRead(request, path, false));
     return;
   }
@@ -200,7 +203,8 @@ const json = (body, status = 200, headers = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** Network first; the last sync's answer (with the queued writes applied) when offline. */
-async function apiRead(request, path, isTaskList) {
+/** taskList: 'all' or 'open' for GET /api/tasks (queued writes applied), false for other reads. */
+async function apiRead(request, path, taskList) {
   let body;
   let offline = false;
   try {
@@ -215,7 +219,10 @@ async function apiRead(request, path, isTaskList) {
     body = snapshot.body;
     offline = true;
   }
-  if (isTaskList && Array.isArray(body)) body = applyQueued(body, await allQueued());
+  if (taskList && Array.isArray(body)) {
+    body = applyQueued(body, await allQueued());
+    if (taskList === 'open') body = body.filter((task) => !task.completed);
+  }
   return json(body, 200, offline ? { 'x-onething-offline': '1' } : {});
 }
 
