@@ -15,9 +15,9 @@ import { MOODS, type Mood, type UsageKind } from '@/lib/constants';
 import { SESSION_NAME_MAX, type TCreateSessionInput } from '@/lib/schemas/session';
 import { ZAiSessionForm, type TAiSession, type TAiSessionForm } from '@/lib/schemas/session-form';
 import { isAiSessionLimitError, isSessionLimitError } from '@/lib/tasks';
+import { displayTimeZone } from '@/lib/time-zone';
 import { useAiPlanClient, type AiPlanResult } from './ai-plan';
 import { DEFAULT_TIMINGS, DisplayModeField, TimingFields, timingForm } from './fields';
-import { browserTimeZone } from './useCreateSession';
 
 const STEPS = ['Mood', 'Clock', 'Name', 'Start'] as const;
 
@@ -135,7 +135,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
       pomodoroWork: mode === 'pomodoro' ? values.pomodoroWork : undefined,
       pomodoroBreak: mode === 'pomodoro' ? values.pomodoroBreak : undefined,
       timerDuration: mode === 'timer' ? values.timerDuration : undefined,
-      timeZone: browserTimeZone(),
+      timeZone: displayTimeZone(),
     });
   }
 

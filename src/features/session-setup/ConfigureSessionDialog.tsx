@@ -18,8 +18,8 @@ import { usDate } from '@/lib/dates';
 import { SESSION_NAME_MAX, type TCreateSessionInput } from '@/lib/schemas/session';
 import { ZSessionSetupForm, type TSessionSetup, type TSessionSetupForm } from '@/lib/schemas/session-form';
 import { byDueDate, taskItems } from '@/lib/tasks';
+import { displayTimeZone } from '@/lib/time-zone';
 import { useTRPC } from '@/trpc/react';
-import { browserTimeZone } from './useCreateSession';
 import { DEFAULT_TIMINGS, DisplayModeField, TimingFields, timingForm } from './fields';
 
 export function ConfigureSessionDialog({
@@ -54,7 +54,7 @@ function toCreateInput(values: TSessionSetup): TCreateSessionInput {
     // combined with today in the person's zone.
     dueDate: values.dueDate ? combineDateAndTime(values.dueDate, values.dueTime ?? { hour: 23, minute: 59 }) : undefined,
     dueTime: !values.dueDate && values.dueTime ? values.dueTime : undefined,
-    timeZone: browserTimeZone(),
+    timeZone: displayTimeZone(),
     sessionType: 'manual',
     selectedTaskIds: values.selectedTaskIds,
   };
@@ -71,7 +71,7 @@ function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => v
     onValid: (values) => onSubmit(toCreateInput(values)),
   });
 
-  const defaultName = `Session #${(sessions.data?.length ?? 0) + 1} - ${usDate(new Date(), browserTimeZone())}`;
+  const defaultName = `Session #${(sessions.data?.length ?? 0) + 1} - ${usDate(new Date(), displayTimeZone())}`;
   const open = useMemo(
     () => (tasks.data ?? []).filter((task) => !task.completed).sort(byDueDate).slice(0, MANUAL_SESSION_TASK_LIST),
     [tasks.data],

@@ -3,4 +3,4 @@
 // reached through StartSession, which loads them when first opened; import them from their files.)
 export { clearCurrentSession, currentSessionId, positiveNumber, setCurrentSession, type SessionConfigEntry } from './current-session';
 export { StartSession, StartSessionDialog } from './StartSession';
-export { browserTimeZone, useCreateSession } from './useCreateSession';
+export { useCreateSession } from './useCreateSession';

@@ -46,12 +46,3 @@ export function useCreateSession({ onLimit, onCreated }: { onLimit: (kind: Usage
     }),
   );
 }
-
-/** The person's IANA time zone, so the server reads a due time and the default name's date as they do. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
