@@ -11,7 +11,7 @@
 //   list of keyboard shortcuts, and the keyboard shortcuts themselves; the header's Full
 //   screen and Keep screen on (./HeaderExtras); the service worker and its offline and update
 //   notes (src/features/offline);
-// - the chime and notification of the session alerts.
+// - the chime and notification of the session alerts, and their Web Push (./push).
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ButtonCore';
 // The lazy Dialog, as everywhere else: every modal of the page then shares the one Headless UI
@@ -43,6 +43,7 @@ import { goTo } from './ShellKeys';
 
 
 export { signinUrl } from '@/features/auth/next-path';
+export { disablePush, enablePush, tellPhaseEnd } from './push';
 
 export type SessionDialog = 'none' | 'great' | 'end' | 'create';
 

@@ -19,7 +19,7 @@ import { formatLocal, setDisplayTimeZone, TIME_SIMPLE } from '@/lib/local-format
 import type { TSessionOutput } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/clock-sizes';
-import { formatClock } from '@/lib/timer';
+import { formatClock, phaseEnd } from '@/lib/timer';
 import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
 import { SYNCED_EVENT } from '@/features/offline/events';
 import { askNotificationPermission, readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
@@ -191,6 +191,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   }, [dialog]);
   const clock = useSessionClock(session.id, session.displayMode, session, onNotice);
   const timed = clock.config !== null;
+  usePhaseEndPush(session.id, clock, alerts);
 
   useTabTitle(clock, session.displayMode);
 
@@ -220,6 +221,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
 
   function endSession() {
     setDialog('none');
+    if (alerts) void later().then((module) => module.tellPhaseEnd(session.id, null, false));
     clearCurrentSession();
     goTo('/dashboard');
   }
@@ -286,6 +288,26 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   );
 }
 
+/**
+ * Tells the server when the running phase ends (the after-load code's ./push), so a push comes
+ * at that time even with the tab closed; a new phase or a resume replaces it, a pause or alerts
+ * off cancels it. A timer that just finished needs no cancel (its push is sent or on its way).
+ */
+function usePhaseEndPush(focusSessionId: string, clock: SessionClock, alerts: boolean) {
+  const end = clock.snap && clock.config ? phaseEnd(clock.snap, clock.config.mode, clock.now) : null;
+  const endAt = end?.at ?? null;
+  const endText = end?.text ?? null;
+  const finished = clock.snap?.ended ?? false;
+  // Nothing to say before alerts were on in this page view: the after-load code is not pulled early.
+  const everOn = useRef(false);
+  useEffect(() => {
+    if (alerts) everOn.current = true;
+    if (!everOn.current || (finished && endAt === null)) return;
+    const next = endAt !== null && endText !== null ? { at: endAt, text: endText } : null;
+    void later().then((module) => module.tellPhaseEnd(focusSessionId, next, alerts));
+  }, [focusSessionId, endAt, endText, finished, alerts]);
+}
+
 // ---------------------------------------------------------------- pieces
 
 function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionOutput; alerts: boolean; onAlertsChange: (on: boolean) => void }) {
@@ -307,7 +329,12 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
               onAlertsChange(on);
               storeAlertsEnabled(on);
               // Asked politely: only now, after the person chose alerts, never on load.
-              if (on) await askNotificationPermission();
+              const allowed = on && (await askNotificationPermission());
+              // Push (after-load code): subscribed with alerts on and allowed, else forgotten.
+              void later().then((module) => {
+                if (allowed) void module.enablePush();
+                else void module.disablePush();
+              });
             }}
           >
             <Icon name={alerts ? 'bell' : 'bell-off'} />

@@ -1,0 +1,106 @@
+'use client';
+// The browser's side of Web Push for the focus session, loaded after the page (./SessionLater):
+// with alerts on and notifications allowed, this browser's push manager is subscribed under the
+// server's VAPID key (GET /api/user/push-public-key) and the subscription stored (POST
+// /api/user/push-subscriptions); while a timer or pomodoro runs, the server is told when the
+// current phase ends (PUT /api/user/phase-end-push) so the notification comes even with the tab
+// in the background or closed. Alerts off unsubscribes (DELETE). Without a service worker, a push
+// manager, a VAPID key on the server or the permission, nothing here happens and the in-tab
+// chime stays what it was.
+
+type Json = Record<string, unknown>;
+
+async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Json): Promise<Response> {
+  return fetch(`/api${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    // A cancel sent while the page leaves (ending the session) still reaches the server.
+    keepalive: method === 'DELETE',
+  });
+}
+
+function pushSupported(): boolean {
+  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && typeof Notification !== 'undefined';
+}
+
+/** The key as the push manager wants it (base64url text to bytes). */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+// One attempt per page view (reset by alerts off): whether this browser has a stored subscription.
+let subscribed: Promise<boolean> | null = null;
+
+/**
+ * Subscribes this browser (once per page view) when notifications are allowed and the server has
+ * a VAPID key, and stores the subscription (again: the server may have forgotten a gone one).
+ * Resolves to whether pushes can reach this browser; never throws.
+ */
+export function enablePush(): Promise<boolean> {
+  subscribed ??= (async () => {
+    try {
+      if (!pushSupported() || Notification.permission !== 'granted') return false;
+      const keyAnswer = await send('GET', '/user/push-public-key');
+      const { publicKey } = keyAnswer.ok ? ((await keyAnswer.json()) as { publicKey: string | null }) : { publicKey: null };
+      if (!publicKey) return false;
+      const registration = await navigator.serviceWorker.ready;
+      const subscription =
+        (await registration.pushManager.getSubscription()) ??
+        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+      return (await send('POST', '/user/push-subscriptions', subscription.toJSON() as Json)).ok;
+    } catch {
+      // No push service (or it refused): the chime in the tab remains.
+      return false;
+    }
+  })();
+  return subscribed;
+}
+
+/** Alerts off (or permission gone): forgets this browser's subscription here and on the server. */
+export async function disablePush(): Promise<void> {
+  subscribed = null;
+  try {
+    if (!pushSupported()) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    await send('DELETE', '/user/push-subscriptions', { endpoint: subscription.endpoint });
+    await subscription.unsubscribe();
+  } catch {
+    // Offline or no worker: the server forgets it when the push service says it is gone.
+  }
+}
+
+// What the server was last told per focus session ("" = nothing scheduled), so a re-render with
+// the same phase sends nothing and a pause with nothing scheduled sends no cancel.
+const told = new Map<string, string>();
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The running phase's end (`end`), or null when paused, stopped or left: schedules, replaces or
+ * cancels the server's push for this focus session. Calls go out in order.
+ */
+export function tellPhaseEnd(focusSessionId: string, end: { at: number; text: string } | null, alertsOn: boolean): Promise<unknown> {
+  queue = queue.then(async () => {
+    try {
+      const wanted = end && alertsOn && (await enablePush()) ? `${end.at}|${end.text}` : '';
+      if ((told.get(focusSessionId) ?? '') === wanted) return;
+      if (end && wanted) {
+        const answer = await send('PUT', '/user/phase-end-push', { focusSessionId, sendAt: new Date(end.at).toISOString(), body: end.text });
+        if (answer.ok) told.set(focusSessionId, wanted);
+      } else {
+        const answer = await send('DELETE', '/user/phase-end-push', { focusSessionId });
+        if (answer.ok) told.set(focusSessionId, '');
+      }
+    } catch {
+      // Offline: the tab's own chime still sounds if it is open.
+    }
+  });
+  return queue;
+}
