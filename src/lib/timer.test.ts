@@ -3,18 +3,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   TIMER_NOTICES,
-  PHASE_END_TEXTS,
   formatClock,
   noticesBetween,
   parseTimerState,
   pauseTimer,
-  phaseEnd,
   resumeTimer,
   settle,
   snapshot,
   startTimer,
   toggleTimer,
 } from './timer';
+import { PHASE_END_TEXTS, phaseEndAt, phaseEndText } from './phase-end';
+
+const phaseEnd = (snap: ReturnType<typeof snapshot>, mode: 'timer' | 'pomodoro' | 'stopwatch', now: number) => {
+  const at = phaseEndAt(snap, now);
+  return at === null ? null : { at, text: phaseEndText(mode, snap.phase) };
+};
 
 const MIN = 60_000;
 const t0 = Date.UTC(2026, 10, 22, 9, 0, 0);

@@ -151,21 +151,3 @@ export function parseTimerState(raw: string | null): TimerState | null {
     return null;
   }
 }
-
-/** What a push at the end of the running phase says (Web Push; the tab may be closed by then). */
-export const PHASE_END_TEXTS = {
-  timer: "Time's up",
-  work: 'Break time',
-  break: 'Back to focus',
-} as const;
-
-/**
- * When the running timer or pomodoro phase ends (epoch ms) and what to say then; null while
- * paused, for a finished timer and for the stopwatch. Constant for a run: `now` plus the time
- * left is the same at every tick, so callers can key on it.
- */
-export function phaseEnd(snap: TimerSnapshot, mode: TimedMode, now: number): { at: number; text: string } | null {
-  if (!snap.running || snap.remainingMs === null || snap.ended || mode === 'stopwatch') return null;
-  const text = mode === 'timer' ? PHASE_END_TEXTS.timer : snap.phase === 'break' ? PHASE_END_TEXTS.break : PHASE_END_TEXTS.work;
-  return { at: now + snap.remainingMs, text };
-}

@@ -43,7 +43,7 @@ import { goTo } from './ShellKeys';
 
 
 export { signinUrl } from '@/features/auth/next-path';
-export { disablePush, enablePush, tellPhaseEnd } from './push';
+export { tellPhaseEnd } from './push';
 
 export type SessionDialog = 'none' | 'great' | 'end' | 'create';
 

@@ -19,7 +19,8 @@ import { formatLocal, setDisplayTimeZone, TIME_SIMPLE } from '@/lib/local-format
 import type { TSessionOutput } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/clock-sizes';
-import { formatClock, phaseEnd } from '@/lib/timer';
+import { phaseEndAt } from '@/lib/phase-end';
+import { formatClock } from '@/lib/timer';
 import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
 import { SYNCED_EVENT } from '@/features/offline/events';
 import { askNotificationPermission, readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
@@ -221,7 +222,8 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
 
   function endSession() {
     setDialog('none');
-    if (alerts) void later().then((module) => module.tellPhaseEnd(session.id, null, false));
+    // Its phase-end push goes too (alerts stay on for the next session).
+    if (alerts) void later().then((module) => module.tellPhaseEnd(session.id, null, null, true));
     clearCurrentSession();
     goTo('/dashboard');
   }
@@ -294,18 +296,16 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
  * off cancels it. A timer that just finished needs no cancel (its push is sent or on its way).
  */
 function usePhaseEndPush(focusSessionId: string, clock: SessionClock, alerts: boolean) {
-  const end = clock.snap && clock.config ? phaseEnd(clock.snap, clock.config.mode, clock.now) : null;
-  const endAt = end?.at ?? null;
-  const endText = end?.text ?? null;
-  const finished = clock.snap?.ended ?? false;
+  const endAt = clock.snap ? phaseEndAt(clock.snap, clock.now) : null;
+  const phase = clock.snap?.phase ?? null;
+  const finished = clock.snap?.ended;
+  const mode = clock.config?.mode ?? null;
   // Nothing to say before alerts were on in this page view: the after-load code is not pulled early.
   const everOn = useRef(false);
   useEffect(() => {
     if (alerts) everOn.current = true;
-    if (!everOn.current || (finished && endAt === null)) return;
-    const next = endAt !== null && endText !== null ? { at: endAt, text: endText } : null;
-    void later().then((module) => module.tellPhaseEnd(focusSessionId, next, alerts));
-  }, [focusSessionId, endAt, endText, finished, alerts]);
+    if (everOn.current && !(finished && alerts)) void later().then((module) => module.tellPhaseEnd(focusSessionId, mode, endAt === null ? null : { at: endAt, phase }, alerts));
+  }, [focusSessionId, mode, endAt, phase, finished, alerts]);
 }
 
 // ---------------------------------------------------------------- pieces
@@ -326,15 +326,11 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
             title="A soft chime and a notification when a timer or pomodoro phase ends"
             onClick={async () => {
               const on = !alerts;
+              // Asked politely: only now, after the person chose alerts, never on load; the
+              // answer comes before alerts switch on, so the push subscription can follow it.
+              if (on) await askNotificationPermission();
               onAlertsChange(on);
               storeAlertsEnabled(on);
-              // Asked politely: only now, after the person chose alerts, never on load.
-              const allowed = on && (await askNotificationPermission());
-              // Push (after-load code): subscribed with alerts on and allowed, else forgotten.
-              void later().then((module) => {
-                if (allowed) void module.enablePush();
-                else void module.disablePush();
-              });
             }}
           >
             <Icon name={alerts ? 'bell' : 'bell-off'} />

@@ -8,6 +8,9 @@
 // manager, a VAPID key on the server or the permission, nothing here happens and the in-tab
 // chime stays what it was.
 
+import { phaseEndText } from '@/lib/phase-end';
+import type { PomodoroPhase, TimedMode } from '@/lib/timer';
+
 type Json = Record<string, unknown>;
 
 async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Json): Promise<Response> {
@@ -34,18 +37,20 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-// One attempt per page view (reset by alerts off): whether this browser has a stored subscription.
+// One subscription per page view once it worked (reset by alerts off); a failure is tried again.
 let subscribed: Promise<boolean> | null = null;
 
 /**
  * Subscribes this browser (once per page view) when notifications are allowed and the server has
  * a VAPID key, and stores the subscription (again: the server may have forgotten a gone one).
- * Resolves to whether pushes can reach this browser; never throws.
+ * Permission not given: a subscription left from before is forgotten. Resolves to whether pushes
+ * can reach this browser; never throws.
  */
 export function enablePush(): Promise<boolean> {
+  if (!pushSupported()) return Promise.resolve(false);
+  if (Notification.permission !== 'granted') return disablePush().then(() => false);
   subscribed ??= (async () => {
     try {
-      if (!pushSupported() || Notification.permission !== 'granted') return false;
       const keyAnswer = await send('GET', '/user/push-public-key');
       const { publicKey } = keyAnswer.ok ? ((await keyAnswer.json()) as { publicKey: string | null }) : { publicKey: null };
       if (!publicKey) return false;
@@ -58,11 +63,14 @@ export function enablePush(): Promise<boolean> {
       // No push service (or it refused): the chime in the tab remains.
       return false;
     }
-  })();
+  })().then((ok) => {
+    if (!ok) subscribed = null;
+    return ok;
+  });
   return subscribed;
 }
 
-/** Alerts off (or permission gone): forgets this browser's subscription here and on the server. */
+/** Alerts off (or permission not given): forgets this browser's subscription here and on the server. */
 export async function disablePush(): Promise<void> {
   subscribed = null;
   try {
@@ -80,19 +88,30 @@ export async function disablePush(): Promise<void> {
 // What the server was last told per focus session ("" = nothing scheduled), so a re-render with
 // the same phase sends nothing and a pause with nothing scheduled sends no cancel.
 const told = new Map<string, string>();
+let alertsWereOn = false;
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * The running phase's end (`end`), or null when paused, stopped or left: schedules, replaces or
- * cancels the server's push for this focus session. Calls go out in order.
+ * The screen's alerts and the running phase's end (`end`: its time and pomodoro phase; null when
+ * paused, stopped or left): alerts on subscribes this browser, off forgets it; the server's push
+ * for this focus session is scheduled, replaced or cancelled. Calls go out in order.
  */
-export function tellPhaseEnd(focusSessionId: string, end: { at: number; text: string } | null, alertsOn: boolean): Promise<unknown> {
+export function tellPhaseEnd(
+  focusSessionId: string,
+  mode: TimedMode | null,
+  end: { at: number; phase: PomodoroPhase | null } | null,
+  alertsOn: boolean,
+): Promise<unknown> {
   queue = queue.then(async () => {
     try {
-      const wanted = end && alertsOn && (await enablePush()) ? `${end.at}|${end.text}` : '';
+      const reachable = alertsOn && (await enablePush());
+      if (!alertsOn && alertsWereOn) await disablePush();
+      alertsWereOn = alertsOn;
+      const text = end && mode && mode !== 'stopwatch' ? phaseEndText(mode, end.phase) : null;
+      const wanted = end && text && reachable ? `${end.at}|${text}` : '';
       if ((told.get(focusSessionId) ?? '') === wanted) return;
-      if (end && wanted) {
-        const answer = await send('PUT', '/user/phase-end-push', { focusSessionId, sendAt: new Date(end.at).toISOString(), body: end.text });
+      if (end && text && wanted) {
+        const answer = await send('PUT', '/user/phase-end-push', { focusSessionId, sendAt: new Date(end.at).toISOString(), body: text });
         if (answer.ok) told.set(focusSessionId, wanted);
       } else {
         const answer = await send('DELETE', '/user/phase-end-push', { focusSessionId });
