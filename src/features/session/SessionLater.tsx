@@ -43,7 +43,7 @@ import { goTo } from './ShellKeys';
 
 
 export { signinUrl } from '@/features/auth/next-path';
-export { tellPhaseEnd } from './push';
+export { askNotificationPermission, tellPhaseEnd } from './push';
 
 export type SessionDialog = 'none' | 'great' | 'end' | 'create';
 

@@ -19,11 +19,10 @@ import { formatLocal, setDisplayTimeZone, TIME_SIMPLE } from '@/lib/local-format
 import type { TSessionOutput } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/clock-sizes';
-import { phaseEndAt } from '@/lib/phase-end';
-import { formatClock } from '@/lib/timer';
+import { formatClock, phaseEndAt } from '@/lib/timer';
 import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
 import { SYNCED_EVENT } from '@/features/offline/events';
-import { askNotificationPermission, readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
+import { readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
 import { ApiError, completeTask, getSession, listTasks } from './rest';
 import type { SessionDialog, SessionDialogsProps } from './SessionLater';
 import { goTo, later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
@@ -223,7 +222,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   function endSession() {
     setDialog('none');
     // Its phase-end push goes too (alerts stay on for the next session).
-    if (alerts) void later().then((module) => module.tellPhaseEnd(session.id, null, null, true));
+    if (alerts) void later().then((module) => module.tellPhaseEnd(session.id, null, null, null, true));
     clearCurrentSession();
     goTo('/dashboard');
   }
@@ -293,19 +292,18 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
 /**
  * Tells the server when the running phase ends (the after-load code's ./push), so a push comes
  * at that time even with the tab closed; a new phase or a resume replaces it, a pause or alerts
- * off cancels it. A timer that just finished needs no cancel (its push is sent or on its way).
+ * off cancels it, and so does the end seen here (this tab's own chime and notification say it).
  */
 function usePhaseEndPush(focusSessionId: string, clock: SessionClock, alerts: boolean) {
   const endAt = clock.snap ? phaseEndAt(clock.snap, clock.now) : null;
   const phase = clock.snap?.phase ?? null;
-  const finished = clock.snap?.ended;
   const mode = clock.config?.mode ?? null;
   // Nothing to say before alerts were on in this page view: the after-load code is not pulled early.
   const everOn = useRef(false);
   useEffect(() => {
-    if (alerts) everOn.current = true;
-    if (everOn.current && !(finished && alerts)) void later().then((module) => module.tellPhaseEnd(focusSessionId, mode, endAt === null ? null : { at: endAt, phase }, alerts));
-  }, [focusSessionId, mode, endAt, phase, finished, alerts]);
+    everOn.current ||= alerts;
+    if (everOn.current) void later().then((module) => module.tellPhaseEnd(focusSessionId, mode, endAt, phase, alerts));
+  }, [focusSessionId, mode, endAt, phase, alerts]);
 }
 
 // ---------------------------------------------------------------- pieces
@@ -328,7 +326,7 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
               const on = !alerts;
               // Asked politely: only now, after the person chose alerts, never on load; the
               // answer comes before alerts switch on, so the push subscription can follow it.
-              if (on) await askNotificationPermission();
+              if (on) await later().then((module) => module.askNotificationPermission());
               onAlertsChange(on);
               storeAlertsEnabled(on);
             }}

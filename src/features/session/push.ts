@@ -24,6 +24,18 @@ async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, bod
   });
 }
 
+/** Asks for notification permission (only call from a click). Resolves to whether it is granted. */
+export async function askNotificationPermission(): Promise<boolean> {
+  if (typeof Notification === 'undefined') return false;
+  if (Notification.permission === 'granted') return true;
+  if (Notification.permission === 'denied') return false;
+  try {
+    return (await Notification.requestPermission()) === 'granted';
+  } catch {
+    return false;
+  }
+}
+
 function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && typeof Notification !== 'undefined';
 }
@@ -92,14 +104,15 @@ let alertsWereOn = false;
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * The screen's alerts and the running phase's end (`end`: its time and pomodoro phase; null when
- * paused, stopped or left): alerts on subscribes this browser, off forgets it; the server's push
+ * The screen's alerts and the running phase's end (`endAt`, with the pomodoro `phase`; null when
+ * paused, finished, stopped or left): alerts on subscribes this browser, off forgets it; the server's push
  * for this focus session is scheduled, replaced or cancelled. Calls go out in order.
  */
 export function tellPhaseEnd(
   focusSessionId: string,
   mode: TimedMode | null,
-  end: { at: number; phase: PomodoroPhase | null } | null,
+  endAt: number | null,
+  phase: PomodoroPhase | null,
   alertsOn: boolean,
 ): Promise<unknown> {
   queue = queue.then(async () => {
@@ -107,11 +120,11 @@ export function tellPhaseEnd(
       const reachable = alertsOn && (await enablePush());
       if (!alertsOn && alertsWereOn) await disablePush();
       alertsWereOn = alertsOn;
-      const text = end && mode && mode !== 'stopwatch' ? phaseEndText(mode, end.phase) : null;
-      const wanted = end && text && reachable ? `${end.at}|${text}` : '';
+      const text = endAt !== null && mode && mode !== 'stopwatch' ? phaseEndText(mode, phase) : null;
+      const wanted = endAt !== null && text && reachable ? `${endAt}|${text}` : '';
       if ((told.get(focusSessionId) ?? '') === wanted) return;
-      if (end && text && wanted) {
-        const answer = await send('PUT', '/user/phase-end-push', { focusSessionId, sendAt: new Date(end.at).toISOString(), body: text });
+      if (endAt !== null && text && wanted) {
+        const answer = await send('PUT', '/user/phase-end-push', { focusSessionId, sendAt: new Date(endAt).toISOString(), body: text });
         if (answer.ok) told.set(focusSessionId, wanted);
       } else {
         const answer = await send('DELETE', '/user/phase-end-push', { focusSessionId });
