@@ -37,6 +37,7 @@ import { TRPCReactProvider } from '@/trpc/react';
 import { OfflineStatus } from '@/features/offline/OfflineStatus';
 import { notify, playChime } from './alerts';
 import { SessionHeaderExtras } from './HeaderExtras';
+import { PhaseEndPush } from './push';
 import { signOut } from './rest';
 import type { ShellAction } from './ShellHeader';
 import { goTo } from './ShellKeys';
@@ -135,6 +136,7 @@ export function SessionExtras(_props: { open: boolean }) {
     <>
       <ShellControls />
       <SessionHeaderExtras />
+      <PhaseEndPush />
       <OfflineStatus />
       <Toaster />
       <ThemeProvider />

@@ -191,7 +191,6 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   }, [dialog]);
   const clock = useSessionClock(session.id, session.displayMode, session, onNotice);
   const timed = clock.config !== null;
-  usePhaseEndPush(session.id, clock, alerts);
 
   useTabTitle(clock, session.displayMode);
 
@@ -222,7 +221,6 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   function endSession() {
     setDialog('none');
     // Its phase-end push goes too (alerts stay on for the next session).
-    if (alerts) void later().then((module) => module.tellPhaseEnd(session.id, null, null, null, true));
     clearCurrentSession();
     goTo('/dashboard');
   }
@@ -230,8 +228,14 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   const createdHere = allTasks.some((task) => task.sessionId === session.id) || session.selectedTaskIds.length > 0;
 
   return (
-    // data-running: the header's Keep screen on (./HeaderExtras) follows the clock.
-    <div className="fs-view" data-running={timed ? clock.running : undefined}>
+    // data-running: the header's Keep screen on (./HeaderExtras) follows the clock; data-end (the
+    // running phase's end, constant for a run) and data-phase: the phase-end push (./push).
+    <div
+      className="fs-view"
+      data-running={timed ? clock.running : undefined}
+      data-end={clock.snap ? (phaseEndAt(clock.snap, clock.now) ?? undefined) : undefined}
+      data-phase={clock.snap?.phase ?? undefined}
+    >
       <SessionTopBar session={session} alerts={alerts} onAlertsChange={setAlerts} />
 
       <div className="fs-grid">
@@ -287,23 +291,6 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
       />
     </div>
   );
-}
-
-/**
- * Tells the server when the running phase ends (the after-load code's ./push), so a push comes
- * at that time even with the tab closed; a new phase or a resume replaces it, a pause or alerts
- * off cancels it, and so does the end seen here (this tab's own chime and notification say it).
- */
-function usePhaseEndPush(focusSessionId: string, clock: SessionClock, alerts: boolean) {
-  const endAt = clock.snap ? phaseEndAt(clock.snap, clock.now) : null;
-  const phase = clock.snap?.phase ?? null;
-  const mode = clock.config?.mode ?? null;
-  // Nothing to say before alerts were on in this page view: the after-load code is not pulled early.
-  const everOn = useRef(false);
-  useEffect(() => {
-    everOn.current ||= alerts;
-    if (everOn.current) void later().then((module) => module.tellPhaseEnd(focusSessionId, mode, endAt, phase, alerts));
-  }, [focusSessionId, mode, endAt, phase, alerts]);
 }
 
 // ---------------------------------------------------------------- pieces

@@ -8,6 +8,8 @@
 // manager, a VAPID key on the server or the permission, nothing here happens and the in-tab
 // chime stays what it was.
 
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { currentSessionId } from '@/features/session-setup/current-session';
 import { phaseEndText } from '@/lib/phase-end';
 import type { PomodoroPhase, TimedMode } from '@/lib/timer';
 
@@ -110,7 +112,7 @@ let queue: Promise<unknown> = Promise.resolve();
  */
 export function tellPhaseEnd(
   focusSessionId: string,
-  mode: TimedMode | null,
+  mode: TimedMode | undefined,
   endAt: number | null,
   phase: PomodoroPhase | null,
   alertsOn: boolean,
@@ -135,4 +137,56 @@ export function tellPhaseEnd(
     }
   });
   return queue;
+}
+
+/** The focus session on screen: /sessions/{id}, or this tab's current one (/session). */
+function shownFocusSessionId(): string | null {
+  const match = /^\/sessions\/([^/]+)/.exec(window.location.pathname);
+  return match ? decodeURIComponent(match[1]!) : currentSessionId();
+}
+
+/** "end|phase|alerts" as the screen shows them (./SessionScreen's data-end and data-phase, the alerts toggle). */
+function readScreen(): string {
+  const view = document.querySelector<HTMLElement>('.fs-view');
+  const alerts = document.querySelector('.fs-top button[aria-pressed]')?.getAttribute('aria-pressed') === 'true';
+  return `${view?.dataset.end ?? ''}|${view?.dataset.phase ?? ''}|${alerts ? 'on' : ''}`;
+}
+
+/**
+ * Follows the session screen (after load): tells the server its running phase's end whenever it
+ * changes (a new phase, a pause, a resume, alerts on or off). Renders nothing.
+ */
+export function PhaseEndPush() {
+  const screen = useSyncExternalStore(
+    (onChange) => {
+      const observer = new MutationObserver(onChange);
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-end', 'data-phase', 'aria-pressed'] });
+      return () => observer.disconnect();
+    },
+    readScreen,
+    () => '',
+  );
+  // Nothing to say before alerts were on in this page view.
+  const everOn = useRef(false);
+  // 'End Session' makes it no longer this tab's current session as the page leaves: its push is
+  // cancelled then. Closing the tab or going elsewhere keeps it, which is the point.
+  useEffect(() => {
+    const focusSessionId = currentSessionId();
+    const onLeave = () => {
+      if (!focusSessionId || currentSessionId() === focusSessionId || !told.get(focusSessionId)) return;
+      void send('DELETE', '/user/phase-end-push', { focusSessionId });
+    };
+    window.addEventListener('pagehide', onLeave);
+    return () => window.removeEventListener('pagehide', onLeave);
+  }, []);
+  useEffect(() => {
+    const [end, phase, alerts] = screen.split('|');
+    const focusSessionId = shownFocusSessionId();
+    everOn.current ||= alerts === 'on';
+    if (!everOn.current || !focusSessionId) return;
+    const endAt = end ? Number(end) : null;
+    const pomodoro = phase === 'work' || phase === 'break';
+    void tellPhaseEnd(focusSessionId, pomodoro ? 'pomodoro' : 'timer', endAt, pomodoro ? phase : null, alerts === 'on');
+  }, [screen]);
+  return null;
 }
