@@ -126,6 +126,21 @@ test('alerts on: permission asked then, this browser subscribed and stored, the 
   await expect.poll(async () => (await pushLog(page)).unsubscribed).toBe(1);
 });
 
+test('a pomodoro says "Break time" at the end of its work phase', async ({ page }) => {
+  await stubPushBrowser(page);
+  await signUpVerified(page);
+  const created = await page.request.post('/api/sessions', jsonBody({ displayMode: 'pomodoro', pomodoroWork: 25, pomodoroBreak: 5 }));
+  expect(created.status()).toBe(200);
+  const session = (await created.json()) as { id: string };
+  await createTaskViaApi(page, { title: 'Plan the week', sessionId: session.id });
+  await page.goto(`/sessions/${session.id}`);
+  const scheduled = page.waitForRequest(api('PUT', '/user/phase-end-push'));
+  await page.getByRole('button', { name: 'Alerts off' }).click();
+  const put = await scheduled;
+  expect((await put.response())?.status()).toBe(200);
+  expect(put.postDataJSON()).toEqual({ focusSessionId: session.id, sendAt: await expectedEnd(page, session.id, 25), body: 'Break time' });
+});
+
 test('Account: "Push reminders" beside the e-mail reminders, off by default, kept', async ({ page }) => {
   await signUpVerified(page);
   await page.goto('/account');
