@@ -7,12 +7,19 @@ import {
   noticesBetween,
   parseTimerState,
   pauseTimer,
+  phaseEndAt,
   resumeTimer,
   settle,
   snapshot,
   startTimer,
   toggleTimer,
 } from './timer';
+import { PHASE_END_TEXTS, phaseEndText } from './phase-end';
+
+const phaseEnd = (snap: ReturnType<typeof snapshot>, mode: 'timer' | 'pomodoro' | 'stopwatch', now: number) => {
+  const at = phaseEndAt(snap, now);
+  return at === null ? null : { at, text: phaseEndText(mode, snap.phase) };
+};
 
 const MIN = 60_000;
 const t0 = Date.UTC(2026, 10, 22, 9, 0, 0);
@@ -83,5 +90,29 @@ describe('formatClock', () => {
     expect(formatClock(59_999)).toBe('00:59');
     expect(formatClock(59_001, true)).toBe('01:00');
     expect(formatClock(3_600_000 + 61_000)).toBe('1:01:01');
+  });
+});
+
+describe('phaseEnd (the push at the end of the running phase)', () => {
+  it('is the timer end while it runs, the same at every tick, and nothing when paused or finished', () => {
+    const config = { mode: 'timer' as const, timerMinutes: 10 };
+    const state = startTimer(t0);
+    expect(phaseEnd(snapshot(state, config, t0), 'timer', t0)).toEqual({ at: t0 + 10 * MIN, text: PHASE_END_TEXTS.timer });
+    expect(phaseEnd(snapshot(state, config, t0 + 61_001), 'timer', t0 + 61_001)).toEqual({ at: t0 + 10 * MIN, text: "Time's up" });
+    const paused = pauseTimer(state, t0 + 4 * MIN);
+    expect(phaseEnd(snapshot(paused, config, t0 + 5 * MIN), 'timer', t0 + 5 * MIN)).toBeNull();
+    // Resumed a minute later: the end moves by that minute.
+    const resumed = resumeTimer(paused, t0 + 5 * MIN);
+    expect(phaseEnd(snapshot(resumed, config, t0 + 5 * MIN), 'timer', t0 + 5 * MIN)?.at).toBe(t0 + 11 * MIN);
+    expect(phaseEnd(snapshot(state, config, t0 + 10 * MIN), 'timer', t0 + 10 * MIN)).toBeNull();
+  });
+
+  it('is the end of the current pomodoro phase: break time after work, back to focus after the break', () => {
+    const config = { mode: 'pomodoro' as const, workMinutes: 25, breakMinutes: 5 };
+    const state = startTimer(t0);
+    expect(phaseEnd(snapshot(state, config, t0 + MIN), 'pomodoro', t0 + MIN)).toEqual({ at: t0 + 25 * MIN, text: 'Break time' });
+    expect(phaseEnd(snapshot(state, config, t0 + 26 * MIN), 'pomodoro', t0 + 26 * MIN)).toEqual({ at: t0 + 30 * MIN, text: 'Back to focus' });
+    expect(phaseEnd(snapshot(state, config, t0 + 31 * MIN), 'pomodoro', t0 + 31 * MIN)).toEqual({ at: t0 + 55 * MIN, text: 'Break time' });
+    expect(phaseEnd(snapshot(startTimer(t0), { mode: 'stopwatch' }, t0), 'stopwatch', t0)).toBeNull();
   });
 });

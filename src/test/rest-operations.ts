@@ -271,6 +271,7 @@ export const VALID: Record<string, () => Promise<Sample>> = {
     const user = await freshUser();
     return { as: user, pathParams: { id: (await freshToken(user.id)).id }, status: 200 };
   },
+  'GET /user/push-public-key': async () => ({ as: await freshUser(), status: 200 }),
   'POST /user/push-subscriptions': async () => ({
     as: await freshUser(),
     body: { endpoint: `https://push.example/${Math.random().toString(36).slice(2)}`, keys: { p256dh: 'BPcMbnWQL5GOYX_5r4gbN3lQJ7MkQzG6uu6NPLT5Rr1fGmWZd7ZJfHQ4mFzmAs2AdmN0n1vDHAeTrwVfYCiAUHE', auth: 'Q2hhbmdlTWUtMTIzNDU2Nw' } },

@@ -1,5 +1,5 @@
 'use client';
-// Email Preferences: three switches, each saved on its own (PATCH /api/user/preferences with
+// Email Preferences: four switches (e-mail reminders, and the same reminders by push beside them), each saved on its own (PATCH /api/user/preferences with
 // exactly one field), optimistic with rollback. The reminder mail links here
 // (/account#email-preferences).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,11 @@ import { Section } from './Section';
 
 const PREFERENCES: { key: PreferenceKey; label: string; hint: string }[] = [
   { key: 'emailRemindersEnabled', label: 'Email reminders', hint: 'A reminder for tasks due in less than 12 hours.' },
+  {
+    key: 'pushRemindersEnabled',
+    label: 'Push reminders',
+    hint: 'The same reminder as a notification on the devices where you turned on alerts in a focus session.',
+  },
   { key: 'marketingEmailsEnabled', label: 'Marketing emails', hint: 'Product news and offers, now and then.' },
   { key: 'newsletterEnabled', label: 'Newsletter', hint: 'Tips for focus and calm, at most once a month.' },
 ];

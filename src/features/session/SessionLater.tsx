@@ -11,7 +11,7 @@
 //   list of keyboard shortcuts, and the keyboard shortcuts themselves; the header's Full
 //   screen and Keep screen on (./HeaderExtras); the service worker and its offline and update
 //   notes (src/features/offline);
-// - the chime and notification of the session alerts.
+// - the chime and notification of the session alerts, and their Web Push (./push).
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ButtonCore';
 // The lazy Dialog, as everywhere else: every modal of the page then shares the one Headless UI
@@ -39,12 +39,14 @@ import { TRPCReactProvider } from '@/trpc/react';
 import { OfflineStatus } from '@/features/offline/OfflineStatus';
 import { notify, playChime } from './alerts';
 import { SessionHeaderExtras } from './HeaderExtras';
+import { PhaseEndPush } from './push';
 import { signOut } from './rest';
 import type { ShellAction } from './ShellHeader';
 import { goTo } from './ShellKeys';
 
 
 export { signinUrl } from '@/features/auth/next-path';
+export { askNotificationPermission, tellPhaseEnd } from './push';
 
 export type SessionDialog = 'none' | 'great' | 'end' | 'create';
 
@@ -136,6 +138,7 @@ export function SessionExtras(_props: { open: boolean }) {
     <>
       <ShellControls />
       <SessionHeaderExtras />
+      <PhaseEndPush />
       <OfflineStatus />
       <Toaster />
       <ThemeProvider />

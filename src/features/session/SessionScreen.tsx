@@ -19,10 +19,10 @@ import { formatLocal, TIME_SIMPLE } from '@/lib/local-format';
 import type { TSessionOutput } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/clock-sizes';
-import { formatClock } from '@/lib/timer';
+import { formatClock, phaseEndAt } from '@/lib/timer';
 import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
 import { SYNCED_EVENT } from '@/features/offline/events';
-import { askNotificationPermission, readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
+import { readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
 import { ApiError, completeTask, getSession, listTasks } from './rest';
 import type { SessionDialog, SessionDialogsProps } from './SessionLater';
 import { goTo, later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
@@ -219,6 +219,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
 
   function endSession() {
     setDialog('none');
+    // Its phase-end push goes too (alerts stay on for the next session).
     clearCurrentSession();
     goTo('/dashboard');
   }
@@ -226,8 +227,14 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   const createdHere = allTasks.some((task) => task.sessionId === session.id) || session.selectedTaskIds.length > 0;
 
   return (
-    // data-running: the header's Keep screen on (./HeaderExtras) follows the clock.
-    <div className="fs-view" data-running={timed ? clock.running : undefined}>
+    // data-running: the header's Keep screen on (./HeaderExtras) follows the clock; data-end (the
+    // running phase's end, constant for a run) and data-phase: the phase-end push (./push).
+    <div
+      className="fs-view"
+      data-running={timed ? clock.running : undefined}
+      data-end={clock.snap ? (phaseEndAt(clock.snap, clock.now) ?? undefined) : undefined}
+      data-phase={clock.snap?.phase ?? undefined}
+    >
       <SessionTopBar session={session} alerts={alerts} onAlertsChange={setAlerts} />
 
       <div className="fs-grid">
@@ -303,10 +310,11 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
             title="A soft chime and a notification when a timer or pomodoro phase ends"
             onClick={async () => {
               const on = !alerts;
+              // Asked politely: only now, after the person chose alerts, never on load; the
+              // answer comes before alerts switch on, so the push subscription can follow it.
+              if (on) await later().then((module) => module.askNotificationPermission());
               onAlertsChange(on);
               storeAlertsEnabled(on);
-              // Asked politely: only now, after the person chose alerts, never on load.
-              if (on) await askNotificationPermission();
             }}
           >
             <Icon name={alerts ? 'bell' : 'bell-off'} />

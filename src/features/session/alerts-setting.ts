@@ -1,7 +1,8 @@
 'use client';
 // The session alerts' setting (./alerts: the chime and the notification): off by default, kept in
-// local storage; notification permission is asked only when the person turns alerts on. Part of
-// the focus session page's first load (the toggle is on screen); the sound is not.
+// local storage; notification permission is asked only when the person turns alerts on (./push,
+// with the after-load code). Part of the focus session page's first load (the toggle is on
+// screen); the sound and the permission prompt are not.
 
 /** Local storage key of the alerts choice (a UI preference of this screen only). */
 export const SESSION_ALERTS_KEY = 'sessionAlerts';
@@ -19,17 +20,5 @@ export function storeAlertsEnabled(enabled: boolean) {
     window.localStorage.setItem(SESSION_ALERTS_KEY, enabled ? 'on' : 'off');
   } catch {
     // not kept: fine
-  }
-}
-
-/** Asks for notification permission (only call from a click). Resolves to whether it is granted. */
-export async function askNotificationPermission(): Promise<boolean> {
-  if (typeof Notification === 'undefined') return false;
-  if (Notification.permission === 'granted') return true;
-  if (Notification.permission === 'denied') return false;
-  try {
-    return (await Notification.requestPermission()) === 'granted';
-  } catch {
-    return false;
   }
 }

@@ -38,3 +38,7 @@ export const ZPhaseEndPushInput = z.object({
   body: z.string().trim().min(1).max(200).describe("What the notification says, e.g. 'Break time!'"),
 });
 export type TPhaseEndPushInput = z.input<typeof ZPhaseEndPushInput>;
+
+export const ZPushPublicKeyOutput = z.object({
+  publicKey: z.string().nullable().describe("The VAPID public key (base64url), null when the server sends no pushes"),
+});

@@ -76,6 +76,7 @@ export const ZUserOutput = z.object({
   emailRemindersEnabled: z.boolean(),
   marketingEmailsEnabled: z.boolean(),
   newsletterEnabled: z.boolean(),
+  pushRemindersEnabled: z.boolean().describe("Task reminders also as a push notification to this user's browsers with a push subscription"),
   limits: ZLimits,
   subscriptionStatus: z.string().nullable().describe("Stripe's subscription status, null without a subscription"),
   cancelAtPeriodEnd: z.boolean().describe('Plus ends at the end of the paid period'),
@@ -143,7 +144,7 @@ export const ZUpdateProfileInput = z
   .refine((input) => input.name !== undefined || input.email !== undefined || input.timeZone !== undefined, { message: 'Nothing to update' });
 export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 
-export const PREFERENCE_KEYS = ['emailRemindersEnabled', 'marketingEmailsEnabled', 'newsletterEnabled'] as const;
+export const PREFERENCE_KEYS = ['emailRemindersEnabled', 'marketingEmailsEnabled', 'newsletterEnabled', 'pushRemindersEnabled'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
 // Booleans stay strict JSON on both doors: src/server/api/coercion.ts stops the REST adapter
@@ -154,9 +155,10 @@ export const ZUpdatePreferencesInput = z
     emailRemindersEnabled: z.boolean().optional().describe('E-mail reminders for tasks due within 12 hours'),
     marketingEmailsEnabled: z.boolean().optional().describe('Product news and offers'),
     newsletterEnabled: z.boolean().optional().describe('The newsletter'),
+    pushRemindersEnabled: z.boolean().optional().describe('Push notifications for tasks due within 12 hours (to browsers with a push subscription)'),
   })
   .refine((input) => PREFERENCE_KEYS.filter((key) => input[key] !== undefined).length === 1, {
-    message: 'Send exactly one of emailRemindersEnabled, marketingEmailsEnabled, newsletterEnabled',
+    message: 'Send exactly one of emailRemindersEnabled, marketingEmailsEnabled, newsletterEnabled, pushRemindersEnabled',
   });
 export type TUpdatePreferencesInput = z.input<typeof ZUpdatePreferencesInput>;
 

@@ -84,7 +84,7 @@ describe('runReminders', () => {
 
     const result = await runReminders(db, { now });
 
-    expect(result).toEqual({ sent: 2, failed: 0 });
+    expect(result).toEqual({ sent: 2, failed: 0, pushed: 0 });
     expect(received).toHaveLength(2);
     expect(received.every((mail) => mail.to.length === 1 && mail.to[0] === alice.email)).toBe(true);
     const bodies = received.map((mail) => decode(mail.raw));
@@ -131,7 +131,7 @@ describe('runReminders', () => {
       expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(30);
       expect(mails).toHaveLength(30);
       expect(new Set(mails.map((mail) => mail.text.match(/task=(\S+)/)![1])).size).toBe(30);
-      expect(await runReminders(otherInstance, { now: at(0.25), send })).toEqual({ sent: 0, failed: 0 });
+      expect(await runReminders(otherInstance, { now: at(0.25), send })).toEqual({ sent: 0, failed: 0, pushed: 0 });
       expect(mails).toHaveLength(30);
     } finally {
       await otherInstance.$disconnect();
@@ -151,7 +151,7 @@ describe('runReminders', () => {
   it('sends nothing to someone who turned reminders off, and resumes when turned back on', async () => {
     const user = await createUser({ emailRemindersEnabled: false });
     await createTaskRow(user.id, { title: 'Quiet please', dueDate: at(4) });
-    expect(await runReminders(db, { now })).toEqual({ sent: 0, failed: 0 });
+    expect(await runReminders(db, { now })).toEqual({ sent: 0, failed: 0, pushed: 0 });
     await db.user.update({ where: { id: user.id }, data: { emailRemindersEnabled: true } });
     expect((await runReminders(db, { now })).sent).toBe(1);
   });
@@ -162,9 +162,9 @@ describe('runReminders', () => {
     const failing = async () => {
       throw new Error('SMTP is down');
     };
-    expect(await runReminders(db, { now, send: failing })).toEqual({ sent: 0, failed: 1 });
+    expect(await runReminders(db, { now, send: failing })).toEqual({ sent: 0, failed: 1, pushed: 0 });
     expect(await db.sentReminder.count()).toBe(0);
-    expect(await runReminders(db, { now })).toEqual({ sent: 1, failed: 0 });
+    expect(await runReminders(db, { now })).toEqual({ sent: 1, failed: 0, pushed: 0 });
     expect(received).toHaveLength(1);
   });
 

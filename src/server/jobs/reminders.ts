@@ -1,6 +1,8 @@
 // E-mail reminders (spec section 9): one mail per open task due within the next
 // REMINDER_WINDOW_HOURS, for users with emailRemindersEnabled and a verified address. Overdue
-// tasks get none (the window looks ahead only).
+// tasks get none (the window looks ahead only). Users with pushRemindersEnabled and a Web Push
+// subscription get the reminder as a push too (or only, with e-mail reminders off), under the
+// same claim: once per task and due date.
 //
 // Exactly once across app instances: one statement claims the due tasks by inserting
 // (taskId, dueDate) into SentReminder with ON CONFLICT DO NOTHING and returns only the rows it
@@ -18,8 +20,11 @@ import { sendMail, type OutgoingMail } from '@/server/mail/transport';
 import { currentRequestId, jobRunId, runWithRequestId } from '@/server/request-context';
 import { taskReminderMail } from '@/server/mail/messages';
 import { formatDueForMail } from '@/lib/time-zone';
+import { pushToUser } from '@/server/services/push.service';
+import type { RequestOptions } from 'web-push';
 
-export type ReminderRunResult = { sent: number; failed: number };
+/** `sent`/`failed`: reminder mails; `pushed`: push notifications delivered to the push services. */
+export type ReminderRunResult = { sent: number; failed: number; pushed: number };
 
 export type ReminderOptions = {
   now?: Date;
@@ -27,11 +32,23 @@ export type ReminderOptions = {
   send?: (mail: OutgoingMail) => Promise<void>;
   /** Claims per statement; the run loops until a batch comes back short. */
   batchSize?: number;
+  /** Reaches web-push (tests pass an agent for their loopback push service). */
+  pushOptions?: RequestOptions;
   /** Upper bound of batches per run, so one run stays bounded in time. */
   maxBatches?: number;
 };
 
-type ClaimedRow = { taskId: string; dueIso: string; title: string; email: string; name: string; timeZone: string };
+type ClaimedRow = {
+  taskId: string;
+  dueIso: string;
+  title: string;
+  userId: string;
+  email: string;
+  name: string;
+  timeZone: string;
+  byMail: boolean;
+  byPush: boolean;
+};
 
 /** Claim rows older than this are no longer needed: their tasks are past due. */
 const KEEP_CLAIMS_HOURS = 48;
@@ -49,8 +66,10 @@ async function claimDueTasks(db: Db, now: Date, batchSize: number): Promise<Clai
       WHERE t."completed" = false
         AND t."dueDate" > (${from}::timestamptz AT TIME ZONE 'UTC')
         AND t."dueDate" <= (${until}::timestamptz AT TIME ZONE 'UTC')
-        AND u."emailRemindersEnabled" = true
-        AND u."emailVerified" = true
+        AND (
+          (u."emailRemindersEnabled" = true AND u."emailVerified" = true)
+          OR (u."pushRemindersEnabled" = true AND EXISTS (SELECT 1 FROM "PushSubscription" p WHERE p."userId" = u."id"))
+        )
         AND NOT EXISTS (SELECT 1 FROM "SentReminder" s WHERE s."taskId" = t."id" AND s."dueDate" = t."dueDate")
       ORDER BY t."dueDate", t."id"
       LIMIT ${batchSize}
@@ -62,7 +81,9 @@ async function claimDueTasks(db: Db, now: Date, batchSize: number): Promise<Clai
     )
     SELECT c."taskId",
            to_char(c."dueDate", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "dueIso",
-           t."title", u."email", u."name", u."timeZone"
+           t."title", u."id" AS "userId", u."email", u."name", u."timeZone",
+           (u."emailRemindersEnabled" AND u."emailVerified") AS "byMail",
+           u."pushRemindersEnabled" AS "byPush"
     FROM claimed c
     JOIN "Task" t ON t."id" = c."taskId"
     JOIN "User" u ON u."id" = t."userId"`;
@@ -87,7 +108,7 @@ async function runOnce(db: Db, options: ReminderOptions): Promise<ReminderRunRes
   const batchSize = options.batchSize ?? 200;
   const maxBatches = options.maxBatches ?? 25;
   const appUrl = env().APP_URL;
-  const result: ReminderRunResult = { sent: 0, failed: 0 };
+  const result: ReminderRunResult = { sent: 0, failed: 0, pushed: 0 };
 
   await db.sentReminder.deleteMany({ where: { dueDate: { lt: new Date(now.getTime() - KEEP_CLAIMS_HOURS * 3_600_000) } } });
 
@@ -95,26 +116,41 @@ async function runOnce(db: Db, options: ReminderOptions): Promise<ReminderRunRes
     const claimed = await claimDueTasks(db, now, batchSize);
     for (const row of claimed) {
       const dueDate = new Date(row.dueIso);
-      const mail = await taskReminderMail(row.email, {
-        name: row.name,
-        taskTitle: row.title,
-        // On the reader's own clock, daylight saving included.
-        dueText: formatDueForMail(dueDate, row.timeZone),
-        dashboardLink: `${appUrl}/dashboard?task=${encodeURIComponent(row.taskId)}`,
-        preferencesLink: `${appUrl}/account#email-preferences`,
-      });
-      try {
-        await send(mail);
-        result.sent++;
-      } catch (error) {
-        result.failed++;
-        log.warn('reminder not sent; will retry on the next run', { taskId: row.taskId, error: (error as Error).message });
-        await releaseClaim(db, row.taskId, dueDate);
+      if (row.byMail) {
+        const mail = await taskReminderMail(row.email, {
+          name: row.name,
+          taskTitle: row.title,
+          // On the reader's own clock, daylight saving included.
+          dueText: formatDueForMail(dueDate, row.timeZone),
+          dashboardLink: `${appUrl}/dashboard?task=${encodeURIComponent(row.taskId)}`,
+          preferencesLink: `${appUrl}/account#email-preferences`,
+        });
+        try {
+          await send(mail);
+          result.sent++;
+        } catch (error) {
+          result.failed++;
+          log.warn('reminder not sent; will retry on the next run', { taskId: row.taskId, error: (error as Error).message });
+          // The push waits for the retry too, so it is not sent twice.
+          await releaseClaim(db, row.taskId, dueDate);
+          continue;
+        }
+      }
+      // Best effort, never retried: a push service that fails is reported by pushToUser and a
+      // gone subscription forgotten; the claim stays so the e-mail is not sent again.
+      if (row.byPush) {
+        const pushed = await pushToUser(
+          db,
+          row.userId,
+          { title: `Due ${formatDueForMail(dueDate, row.timeZone)}`, body: row.title, tag: `onething-task-${row.taskId}` },
+          options.pushOptions,
+        );
+        result.pushed += pushed;
       }
     }
     // A short batch means nothing more is due; a failing one stops the run (retried later).
     if (claimed.length < batchSize || result.failed > 0) break;
   }
-  if (result.sent || result.failed) log.info('reminders run', { ...result });
+  if (result.sent || result.failed || result.pushed) log.info('reminders run', { ...result });
   return result;
 }

@@ -19,6 +19,7 @@ import { getDb } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
 import { server as msw } from '@/test/msw';
 import { callerFor, createSessionRow, createUser, restAs } from '@/test/factories';
+import { runReminders } from '@/server/jobs/reminders';
 import { sendDuePushes } from './push.service';
 
 type Received = { headers: IncomingHttpHeaders; body: Buffer; path: string };
@@ -111,6 +112,25 @@ function expectVapid(headers: IncomingHttpHeaders) {
 }
 
 describe('push subscriptions', () => {
+  it("start from the app's VAPID public key, given on both doors (null without keys)", async () => {
+    const user = await createUser();
+    const rest = await restAs(user)('GET', '/user/push-public-key');
+    expect(rest.status).toBe(200);
+    expect(rest.body).toEqual({ publicKey: vapid.publicKey });
+    expect(await callerFor(user).user.pushPublicKey()).toEqual({ publicKey: vapid.publicKey });
+    expect((await restAs(null)('GET', '/user/push-public-key')).status).toBe(401);
+    delete process.env.VAPID_PUBLIC_KEY;
+    delete process.env.VAPID_PRIVATE_KEY;
+    resetEnvCache();
+    try {
+      expect((await restAs(user)('GET', '/user/push-public-key')).body).toEqual({ publicKey: null });
+    } finally {
+      process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
+      process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+      resetEnvCache();
+    }
+  });
+
   it('are stored (REST 201, tRPC), forgotten by endpoint, and never another user’s', async () => {
     const user = await createUser();
     const other = await createUser();
@@ -192,5 +212,47 @@ describe('the phase-end push', () => {
     expect(await sendDuePushes(getDb(), new Date(Date.now() + 1000), { agent })).toBe(0);
     expect(received).toHaveLength(1);
     expect(await getDb().pushSubscription.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe('task reminders by push', () => {
+  it('go once to users with push reminders on and a subscription, beside or instead of the e-mail', async () => {
+    const db = getDb();
+    const now = new Date();
+    const due = new Date(now.getTime() + 2 * 3_600_000);
+    const pushOnly = await createUser({ emailRemindersEnabled: false, pushRemindersEnabled: true, timeZone: 'Europe/Paris' });
+    const both = await createUser({ emailRemindersEnabled: true, pushRemindersEnabled: true });
+    const pushOff = await createUser({ emailRemindersEnabled: false, pushRemindersEnabled: false });
+    const noSubscription = await createUser({ emailRemindersEnabled: false, pushRemindersEnabled: true });
+    const keys = { pushOnly: browserKeys(), both: browserKeys(), pushOff: browserKeys() };
+    await restAs(pushOnly)('POST', '/user/push-subscriptions', keys.pushOnly.json(`${base}/push/only`));
+    await restAs(both)('POST', '/user/push-subscriptions', keys.both.json(`${base}/push/both`));
+    await restAs(pushOff)('POST', '/user/push-subscriptions', keys.pushOff.json(`${base}/push/off`));
+    const task = (userId: string, title: string) => db.task.create({ data: { userId, title, dueDate: due } });
+    const onlyTask = await task(pushOnly.id, 'Call the plumber');
+    await task(both.id, 'Pay the rent');
+    await task(pushOff.id, 'Nothing by push');
+    await task(noSubscription.id, 'Nowhere to push');
+    const mails: string[] = [];
+    const send = async (mail: { to: string }) => {
+      mails.push(mail.to);
+    };
+
+    const first = await runReminders(db, { now, send: send as never, pushOptions: { agent } });
+    expect(first).toEqual({ sent: 1, failed: 0, pushed: 2 });
+    expect(mails).toEqual([both.email]);
+    expect(received.map((push) => push.path).sort()).toEqual(['/push/both', '/push/only']);
+    const only = received.find((push) => push.path === '/push/only')!;
+    expectVapid(only.headers);
+    const payload = JSON.parse(decrypt(only.body, keys.pushOnly)) as { title: string; body: string; tag: string };
+    expect(payload.body).toBe('Call the plumber');
+    expect(payload.tag).toBe(`onething-task-${onlyTask.id}`);
+    // On the reader's clock (Paris is UTC+1 in November).
+    expect(payload.title).toContain(`${String((due.getUTCHours() + 1) % 24).padStart(2, '0')}:${String(due.getUTCMinutes()).padStart(2, '0')}`);
+
+    // The same claim as the e-mail: a second run (or another instance) sends nothing again.
+    expect(await runReminders(db, { now: new Date(now.getTime() + 60_000), send: send as never, pushOptions: { agent } })).toEqual({ sent: 0, failed: 0, pushed: 0 });
+    expect(received).toHaveLength(2);
+    expect(mails).toHaveLength(1);
   });
 });

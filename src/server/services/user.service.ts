@@ -28,6 +28,7 @@ export const USER_SELECT = {
   emailRemindersEnabled: true,
   marketingEmailsEnabled: true,
   newsletterEnabled: true,
+  pushRemindersEnabled: true,
   subscriptionStatus: true,
   cancelAtPeriodEnd: true,
   subscriptionPeriodEnd: true,
@@ -46,6 +47,7 @@ type UserRow = {
   emailRemindersEnabled: boolean;
   marketingEmailsEnabled: boolean;
   newsletterEnabled: boolean;
+  pushRemindersEnabled: boolean;
   subscriptionStatus: string | null;
   cancelAtPeriodEnd: boolean;
   subscriptionPeriodEnd: Date | null;
@@ -70,6 +72,7 @@ function userAnswer(row: UserRow, usage: Usage & { limits: ReturnType<typeof lim
     emailRemindersEnabled: row.emailRemindersEnabled,
     marketingEmailsEnabled: row.marketingEmailsEnabled,
     newsletterEnabled: row.newsletterEnabled,
+    pushRemindersEnabled: row.pushRemindersEnabled,
     subscriptionStatus: row.subscriptionStatus,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     subscriptionPeriodEnd: row.subscriptionPeriodEnd ? row.subscriptionPeriodEnd.toISOString() : null,

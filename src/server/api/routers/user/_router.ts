@@ -16,7 +16,7 @@ import {
 import { ZSessionOutput } from '@/lib/schemas/session';
 import { ZTaskOutput } from '@/lib/schemas/task';
 import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
-import { ZPhaseEndPushInput, ZPushSubscriptionDeleteInput, ZPushSubscriptionInput, ZPushSubscriptionOutput } from '@/lib/schemas/push';
+import { ZPhaseEndPushInput, ZPushPublicKeyOutput, ZPushSubscriptionDeleteInput, ZPushSubscriptionInput, ZPushSubscriptionOutput } from '@/lib/schemas/push';
 import * as push from '@/server/services/push.service';
 import * as tokens from '@/server/services/token.service';
 import * as users from '@/server/services/user.service';
@@ -86,6 +86,21 @@ export const userRouter = createTRPCRouter({
     .output(ZUserOutput)
     .mutation(({ ctx }) => users.cancelEmailChange(ctx.db, ctx.session.userId)),
 
+  pushPublicKey: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/push-public-key',
+        tags,
+        summary: "The app's Web Push (VAPID) public key",
+        description:
+          "The `applicationServerKey` a browser subscribes its push manager with (base64url), or null when this server sends no pushes (the focus session then keeps its in-tab chime).",
+      },
+    })
+    .input(z.object({}).optional())
+    .output(ZPushPublicKeyOutput)
+    .query(() => ({ publicKey: push.vapidConfig()?.publicKey ?? null })),
+
   addPushSubscription: protectedProcedure
     .meta({
       openapi: {
@@ -150,8 +165,8 @@ export const userRouter = createTRPCRouter({
         method: 'PATCH',
         path: '/user/preferences',
         tags,
-        summary: 'Change one e-mail preference',
-        description: 'Exactly one of `emailRemindersEnabled`, `marketingEmailsEnabled`, `newsletterEnabled`.',
+        summary: 'Change one notification preference',
+        description: 'Exactly one of `emailRemindersEnabled`, `marketingEmailsEnabled`, `newsletterEnabled`, `pushRemindersEnabled`.',
       },
     })
     .input(ZUpdatePreferencesInput)

@@ -171,6 +171,21 @@ describe('PATCH /api/user/preferences', () => {
     expect((await c.rest('PATCH', '/user/preferences', { marketingEmailsEnabled: 'no' })).status).toBe(400);
     expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ emailRemindersEnabled: false, marketingEmailsEnabled: true, newsletterEnabled: false });
   });
+
+  it('turns push reminders on and off (off by default), on both doors', async () => {
+    const { c } = await verifiedUser();
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ pushRemindersEnabled: false, emailRemindersEnabled: true });
+    const on = await c.rest('PATCH', '/user/preferences', { pushRemindersEnabled: true });
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({ pushRemindersEnabled: true, emailRemindersEnabled: true });
+    expect(trpcData(await c.trpc('mutation', 'user.updatePreferences', { pushRemindersEnabled: false }))).toMatchObject({ pushRemindersEnabled: false });
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ pushRemindersEnabled: false });
+    const both = await c.rest('PATCH', '/user/preferences', { pushRemindersEnabled: true, emailRemindersEnabled: false });
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await c.rest('PATCH', '/user/preferences', { pushRemindersEnabled: 'yes' })).status).toBe(400);
+    expect((await c.rest('GET', '/auth/me')).body).toMatchObject({ pushRemindersEnabled: false, emailRemindersEnabled: true });
+  });
 });
 
 describe('PATCH /api/user/reset-password (change password)', () => {

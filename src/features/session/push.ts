@@ -1,0 +1,192 @@
+'use client';
+// The browser's side of Web Push for the focus session, loaded after the page (./SessionLater):
+// with alerts on and notifications allowed, this browser's push manager is subscribed under the
+// server's VAPID key (GET /api/user/push-public-key) and the subscription stored (POST
+// /api/user/push-subscriptions); while a timer or pomodoro runs, the server is told when the
+// current phase ends (PUT /api/user/phase-end-push) so the notification comes even with the tab
+// in the background or closed. Alerts off unsubscribes (DELETE). Without a service worker, a push
+// manager, a VAPID key on the server or the permission, nothing here happens and the in-tab
+// chime stays what it was.
+
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { currentSessionId } from '@/features/session-setup/current-session';
+import { phaseEndText } from '@/lib/phase-end';
+import type { PomodoroPhase, TimedMode } from '@/lib/timer';
+
+type Json = Record<string, unknown>;
+
+async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Json): Promise<Response> {
+  return fetch(`/api${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    // A cancel sent while the page leaves (ending the session) still reaches the server.
+    keepalive: method === 'DELETE',
+  });
+}
+
+/** Asks for notification permission (only call from a click). Resolves to whether it is granted. */
+export async function askNotificationPermission(): Promise<boolean> {
+  if (typeof Notification === 'undefined') return false;
+  if (Notification.permission === 'granted') return true;
+  if (Notification.permission === 'denied') return false;
+  try {
+    return (await Notification.requestPermission()) === 'granted';
+  } catch {
+    return false;
+  }
+}
+
+function pushSupported(): boolean {
+  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && typeof Notification !== 'undefined';
+}
+
+/** The key as the push manager wants it (base64url text to bytes). */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+// One subscription per page view once it worked (reset by alerts off); a failure is tried again.
+let subscribed: Promise<boolean> | null = null;
+
+/**
+ * Subscribes this browser (once per page view) when notifications are allowed and the server has
+ * a VAPID key, and stores the subscription (again: the server may have forgotten a gone one).
+ * Permission not given: a subscription left from before is forgotten. Resolves to whether pushes
+ * can reach this browser; never throws.
+ */
+export function enablePush(): Promise<boolean> {
+  if (!pushSupported()) return Promise.resolve(false);
+  if (Notification.permission !== 'granted') return disablePush().then(() => false);
+  subscribed ??= (async () => {
+    try {
+      const keyAnswer = await send('GET', '/user/push-public-key');
+      const { publicKey } = keyAnswer.ok ? ((await keyAnswer.json()) as { publicKey: string | null }) : { publicKey: null };
+      if (!publicKey) return false;
+      const registration = await navigator.serviceWorker.ready;
+      const subscription =
+        (await registration.pushManager.getSubscription()) ??
+        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+      return (await send('POST', '/user/push-subscriptions', subscription.toJSON() as Json)).ok;
+    } catch {
+      // No push service (or it refused): the chime in the tab remains.
+      return false;
+    }
+  })().then((ok) => {
+    if (!ok) subscribed = null;
+    return ok;
+  });
+  return subscribed;
+}
+
+/** Alerts off (or permission not given): forgets this browser's subscription here and on the server. */
+export async function disablePush(): Promise<void> {
+  subscribed = null;
+  try {
+    if (!pushSupported()) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    await send('DELETE', '/user/push-subscriptions', { endpoint: subscription.endpoint });
+    await subscription.unsubscribe();
+  } catch {
+    // Offline or no worker: the server forgets it when the push service says it is gone.
+  }
+}
+
+// What the server was last told per focus session ("" = nothing scheduled), so a re-render with
+// the same phase sends nothing and a pause with nothing scheduled sends no cancel.
+const told = new Map<string, string>();
+let alertsWereOn = false;
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The screen's alerts and the running phase's end (`endAt`, with the pomodoro `phase`; null when
+ * paused, finished, stopped or left): alerts on subscribes this browser, off forgets it; the server's push
+ * for this focus session is scheduled, replaced or cancelled. Calls go out in order.
+ */
+export function tellPhaseEnd(
+  focusSessionId: string,
+  mode: TimedMode | undefined,
+  endAt: number | null,
+  phase: PomodoroPhase | null,
+  alertsOn: boolean,
+): Promise<unknown> {
+  queue = queue.then(async () => {
+    try {
+      const reachable = alertsOn && (await enablePush());
+      if (!alertsOn && alertsWereOn) await disablePush();
+      alertsWereOn = alertsOn;
+      const text = endAt !== null && mode && mode !== 'stopwatch' ? phaseEndText(mode, phase) : null;
+      const wanted = endAt !== null && text && reachable ? `${endAt}|${text}` : '';
+      if ((told.get(focusSessionId) ?? '') === wanted) return;
+      if (endAt !== null && text && wanted) {
+        const answer = await send('PUT', '/user/phase-end-push', { focusSessionId, sendAt: new Date(endAt).toISOString(), body: text });
+        if (answer.ok) told.set(focusSessionId, wanted);
+      } else {
+        const answer = await send('DELETE', '/user/phase-end-push', { focusSessionId });
+        if (answer.ok) told.set(focusSessionId, '');
+      }
+    } catch {
+      // Offline: the tab's own chime still sounds if it is open.
+    }
+  });
+  return queue;
+}
+
+/** The focus session on screen: /sessions/{id}, or this tab's current one (/session). */
+function shownFocusSessionId(): string | null {
+  const match = /^\/sessions\/([^/]+)/.exec(window.location.pathname);
+  return match ? decodeURIComponent(match[1]!) : currentSessionId();
+}
+
+/** "end|phase|alerts" as the screen shows them (./SessionScreen's data-end and data-phase, the alerts toggle). */
+function readScreen(): string {
+  const view = document.querySelector<HTMLElement>('.fs-view');
+  const alerts = document.querySelector('.fs-top button[aria-pressed]')?.getAttribute('aria-pressed') === 'true';
+  return `${view?.dataset.end ?? ''}|${view?.dataset.phase ?? ''}|${alerts ? 'on' : ''}`;
+}
+
+/**
+ * Follows the session screen (after load): tells the server its running phase's end whenever it
+ * changes (a new phase, a pause, a resume, alerts on or off). Renders nothing.
+ */
+export function PhaseEndPush() {
+  const screen = useSyncExternalStore(
+    (onChange) => {
+      const observer = new MutationObserver(onChange);
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-end', 'data-phase', 'aria-pressed'] });
+      return () => observer.disconnect();
+    },
+    readScreen,
+    () => '',
+  );
+  // Nothing to say before alerts were on in this page view.
+  const everOn = useRef(false);
+  // 'End Session' makes it no longer this tab's current session as the page leaves: its push is
+  // cancelled then. Closing the tab or going elsewhere keeps it, which is the point.
+  useEffect(() => {
+    const focusSessionId = currentSessionId();
+    const onLeave = () => {
+      if (!focusSessionId || currentSessionId() === focusSessionId || !told.get(focusSessionId)) return;
+      void send('DELETE', '/user/phase-end-push', { focusSessionId });
+    };
+    window.addEventListener('pagehide', onLeave);
+    return () => window.removeEventListener('pagehide', onLeave);
+  }, []);
+  useEffect(() => {
+    const [end, phase, alerts] = screen.split('|');
+    const focusSessionId = shownFocusSessionId();
+    everOn.current ||= alerts === 'on';
+    if (!everOn.current || !focusSessionId) return;
+    const endAt = end ? Number(end) : null;
+    const pomodoro = phase === 'work' || phase === 'break';
+    void tellPhaseEnd(focusSessionId, pomodoro ? 'pomodoro' : 'timer', endAt, pomodoro ? phase : null, alerts === 'on');
+  }, [screen]);
+  return null;
+}
