@@ -19,7 +19,7 @@ const PLAN_LIMITS = {
   plus: { tasks: null, sessions: null, aiBreakdowns: 50, aiSessions: 50 },
 };
 const TASK_COLUMNS = `"id", "title", "description", "importance", "difficulty", "dueDate", "completed", "completedAt", "createdAt",
-  "sessionId", "completedInSessionId", "parentTaskId", "isAiGenerated", "color"`;
+  "sessionId", "completedInSessionId", "parentTaskId", "isAiGenerated", "color", "recurrence", "estimatedMinutes", "focusedSeconds"`;
 
 export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
@@ -39,6 +39,9 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
     parentTaskId: row.parentTaskId,
     isAiGenerated: row.isAiGenerated,
     color: row.color,
+    recurrence: row.recurrence,
+    estimatedMinutes: row.estimatedMinutes,
+    actualMinutes: Math.round(row.focusedSeconds / 60),
   });
   const send = (res, status, body) => {
     const json = JSON.stringify(body);
@@ -53,8 +56,13 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
   async function session(req) {
     const claims = await readSessionCookie(req.headers.cookie, secret);
     if (!claims) return null;
-    const { rows } = await pool.query({ name: 'session-user', text: 'SELECT "emailVerified", "sessionVersion" FROM "User" WHERE "id" = $1', values: [claims.sub] });
-    if (!rows[0] || rows[0].sessionVersion !== claims.sv) return null;
+    // As the app: the user's session version and whether this sign-in was ended (Sign Out), in one query.
+    const { rows } = await pool.query({
+      name: 'session-user',
+      text: 'SELECT u."emailVerified", u."sessionVersion", EXISTS (SELECT 1 FROM "EndedSession" e WHERE e."id" = $2) AS "ended" FROM "User" u WHERE u."id" = $1',
+      values: [claims.sub, claims.sid ?? ''],
+    });
+    if (!rows[0] || rows[0].sessionVersion !== claims.sv || rows[0].ended) return null;
     return { userId: claims.sub, emailVerified: rows[0].emailVerified };
   }
 
@@ -111,7 +119,8 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
     const { rows } = await pool.query({
       name: 'me',
       text: `SELECT u."id", u."name", u."email", u."emailVerified", u."subscriptionTier", u."emailRemindersEnabled", u."marketingEmailsEnabled",
-              u."newsletterEnabled", u."subscriptionStatus", u."cancelAtPeriodEnd", u."subscriptionPeriodEnd", u."createdAt",
+              u."newsletterEnabled", u."pushRemindersEnabled", u."subscriptionStatus", u."cancelAtPeriodEnd", u."subscriptionPeriodEnd",
+              u."timeZone", u."pendingEmail", u."pendingEmailExpiresAt", u."createdAt",
               c."tasks", c."sessions", c."aiBreakdowns", c."aiSessions"
        FROM "User" u LEFT JOIN "UsageCounter" c ON c."userId" = u."id" AND c."month" = $2::date
        WHERE u."id" = $1`,
@@ -132,9 +141,12 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
       emailRemindersEnabled: user.emailRemindersEnabled,
       marketingEmailsEnabled: user.marketingEmailsEnabled,
       newsletterEnabled: user.newsletterEnabled,
+      pushRemindersEnabled: user.pushRemindersEnabled,
       subscriptionStatus: user.subscriptionStatus,
       cancelAtPeriodEnd: user.cancelAtPeriodEnd,
       subscriptionPeriodEnd: iso(user.subscriptionPeriodEnd),
+      timeZone: user.timeZone,
+      pendingEmail: user.pendingEmail && user.pendingEmailExpiresAt > new Date() ? user.pendingEmail : null,
       createdAt: iso(user.createdAt),
     };
   }
