@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { getDb, poolOf, type Db } from '@/server/db';
 import { createSessionRow, createTaskRow, createUser } from '@/test/factories';
+import { ZCreateTaskInput } from '@/lib/schemas/task';
 import { getUsage } from './usage.service';
-import { createTask, getOwnTask, listTaskPage, listTasks, patchTask, taskCounts } from './task.service';
+import { completeTask, createTask, deleteTask, getOwnTask, listTaskPage, listTasks, patchTask, taskCounts } from './task.service';
 
 const hour = 3_600_000;
 
@@ -71,6 +72,56 @@ describe('listTaskPage and taskCounts', () => {
     const keys = walked.slice(1).map((task) => `${task.completedAt}|${task.id}`);
     expect(keys).toEqual([...keys].sort().reverse());
     expect(await taskCounts(db, user.id)).toEqual({ open: 1, completed: 24 });
+  });
+});
+
+describe('taskCounts', () => {
+  /** The counts as a COUNT over the rows would give them. */
+  async function counted(db: Db, userId: string) {
+    const [open, completed] = await Promise.all([db.task.count({ where: { userId, completed: false } }), db.task.count({ where: { userId, completed: true } })]);
+    return { open, completed };
+  }
+
+  it('follow every write of a task, whichever path makes it, without counting the rows', async () => {
+    const db = getDb();
+    const user = await createUser();
+    const other = await createUser();
+    expect(await taskCounts(db, user.id)).toEqual({ open: 0, completed: 0 });
+
+    const viaSql = await createTask(db, user.id, ZCreateTaskInput.parse({ title: 'Through node-postgres' }));
+    const viaPrisma = await createTaskRow(user.id, { title: 'Through Prisma' });
+    await createTaskRow(user.id, { title: 'Done already', completed: true, completedAt: new Date() });
+    const parent = await createTaskRow(user.id, { title: 'Parent' });
+    await createTaskRow(user.id, { title: 'Subtask', parentTaskId: parent.id });
+    await createTaskRow(other.id, { title: 'Not mine' });
+    expect(await taskCounts(db, user.id)).toEqual({ open: 4, completed: 1 });
+
+    await completeTask(db, (await getOwnTask(db, user.id, viaSql.id))!, { id: viaSql.id });
+    await patchTask(db, (await getOwnTask(db, user.id, viaPrisma.id))!, { id: viaPrisma.id, completed: true });
+    expect(await taskCounts(db, user.id)).toEqual({ open: 2, completed: 3 });
+    // Reopened, and a title edit that leaves `completed` as it was.
+    await patchTask(db, (await getOwnTask(db, user.id, viaPrisma.id))!, { id: viaPrisma.id, completed: false, completedAt: null });
+    await db.task.update({ where: { id: viaSql.id }, data: { title: 'Renamed', completed: true } });
+    expect(await taskCounts(db, user.id)).toEqual({ open: 3, completed: 2 });
+    // Deleting a parent deletes its subtask too.
+    await deleteTask(db, (await getOwnTask(db, user.id, parent.id))!);
+    expect(await taskCounts(db, user.id)).toEqual(await counted(db, user.id));
+    expect(await taskCounts(db, user.id)).toEqual({ open: 1, completed: 2 });
+    expect(await taskCounts(db, other.id)).toEqual({ open: 1, completed: 0 });
+
+    // The account's deletion takes its counts with it.
+    await db.user.delete({ where: { id: user.id } });
+    expect(await db.taskCount.findUnique({ where: { userId: user.id } })).toBeNull();
+    expect(await taskCounts(db, other.id)).toEqual({ open: 1, completed: 0 });
+  });
+
+  it('stay exact under concurrent writes of one user', async () => {
+    const db = getDb();
+    const user = await createUser();
+    const tasks = await Promise.all(Array.from({ length: 12 }, (_, i) => createTaskRow(user.id, { title: `Task ${i}` })));
+    await Promise.all(tasks.map(async (task, i) => (i % 3 === 0 ? deleteTask(db, (await getOwnTask(db, user.id, task.id))!) : completeTask(db, (await getOwnTask(db, user.id, task.id))!, { id: task.id }))));
+    expect(await taskCounts(db, user.id)).toEqual(await counted(db, user.id));
+    expect(await taskCounts(db, user.id)).toEqual({ open: 0, completed: 8 });
   });
 });
 
