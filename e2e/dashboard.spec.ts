@@ -241,3 +241,22 @@ for (const theme of ['light', 'dark'] as const) {
     await screenshot(page, `dashboard-create-${theme}-390`, { fullPage: false });
   });
 }
+
+test('the Completed list shows the latest 20 completions and loads older ones a page at a time', async ({ page }) => {
+  await signUpVerified(page);
+  for (let i = 1; i <= 23; i += 1) {
+    const task = await createTaskViaApi(page, { title: `Finished ${String(i).padStart(2, '0')}` });
+    const done = await page.request.post(`/api/tasks/${task.id}/complete`, jsonBody({}));
+    expect(done.status()).toBe(200);
+  }
+  await openDashboard(page);
+  const items = completedList(page).locator(':scope > li');
+  await expect(items).toHaveCount(20);
+  // Newest completion first: the last one finished leads, the first three are not read yet.
+  await expect(items.first()).toContainText('Finished 23');
+  await expect(completedList(page).getByText('Finished 01')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(items).toHaveCount(23);
+  await expect(items.last()).toContainText('Finished 01');
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});
