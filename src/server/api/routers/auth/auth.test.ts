@@ -81,6 +81,7 @@ describe('sign-up to a verified sign-in, from the received mail', () => {
       emailRemindersEnabled: true,
       marketingEmailsEnabled: true,
       newsletterEnabled: true,
+      pushRemindersEnabled: false,
       limits: { tasks: 40, sessions: 20, aiBreakdowns: 5, aiSessions: 5 },
       subscriptionStatus: null,
       cancelAtPeriodEnd: false,
