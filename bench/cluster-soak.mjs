@@ -358,7 +358,7 @@ servers (scripts/start.mjs, each its own process) → PgBouncer 1.18 in transact
 - Date: ${new Date().toISOString()}
 - Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM; load average ${fmt(loadAtStart)} at the start, ${fmt(os.loadavg()[0])} at the end.
 - **Caveat:** the load generator, HAProxy, PgBouncer, PostgreSQL and all ${instances} instances share these ${cpu.length} CPUs,
-  and other work (other builds and test runs) was running on the machine at the same time. Throughput and latency
+  and anything else running on the machine (the load averages above say how busy it was). Throughput and latency
   figures are therefore far below what separate machines would give and vary from run to run; the correctness
   checks (counts, limits, mails, failures) do not depend on speed.
 - Load: ${USERS} simulated users (half Free, half Plus), closed loop, no think time; C1 ran ${LOAD_SECONDS} s.
