@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { buildIfChanged } from '../scripts/build.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { chromium } from 'playwright-core';
 import { freePort } from '../src/server/db/embedded.ts';
 import { compareFileSets, firstLoadFiles, manifestPathOfUrl, median, pagesFirstLoadFiles, pagesRouterPages, pagesRuntimeFiles, routeOfPage } from './first-load.ts';
@@ -38,8 +39,7 @@ import { simpleParser } from 'mailparser';
 export const TARGETS_KB = { '/session': 120, '/dashboard': 150 };
 const START_RUNS = 3;
 const TTI_RUNS = 5;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROMIUM = CHROMIUM_PATH;
 const KB = 1024;
 
 const gzipKb = (buffer) => gzipSync(buffer, { level: 9 }).length / KB;

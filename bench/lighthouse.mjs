@@ -23,24 +23,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { freePort } from '../src/server/db/embedded.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { median } from './first-load.ts';
 import { firstOk, signedInUser, startLauncher, stopLauncher } from './frontend.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// playwright.config.ts's flags, plus headless (Lighthouse's launcher starts a headed browser otherwise).
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+// The flags every browser run here uses, plus headless (Lighthouse's launcher starts a headed browser otherwise).
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 export const LIGHTHOUSE_TARGETS = { performance: 0.95, accessibility: 1, 'best-practices': 1 };
 export const ROUTES = [
