@@ -48,7 +48,7 @@ class UnnamedStatementClient extends pg.Client {
 
 export function createDb(connectionString: string, max = 10): Db {
   const { url, pooled } = behindTransactionPooler(connectionString);
-  // The pool is made here (not by the adapter) so the few hot reads of `poolOf` share it;
+  // The pool is made here (not by the adapter) so the hot paths' SQL (`poolOf`) shares it;
   // Prisma still owns it: $disconnect ends it.
   const pool = new pg.Pool({
     connectionString: url,
@@ -88,16 +88,25 @@ export const db: Db = new Proxy({} as Db, {
 });
 
 /**
- * The node-postgres pool under a client made by `createDb` (the shared `db` included), for a
- * hot read whose rows cost more in Prisma's result mapping than in the query itself (profiled,
- * issue 10: the task list). Undefined for anything else (a transaction or extended client) and
- * once the client was disconnected: callers then use Prisma. Small reads stay with Prisma: it
- * batches concurrent findUnique calls into one query, which a plain query here would not.
+ * The node-postgres pool under a client made by `createDb` (the shared `db` included): the hot
+ * paths' statements (src/server/db/sql.ts) run on it, beside Prisma's own queries. Every
+ * client of this process is made by `createDb`, so there is always one. A Prisma transaction
+ * client (or an extended client) has none: passing one is a programming error, thrown at once,
+ * since a statement on the pool would run outside that transaction.
  */
-export function poolOf(database: unknown): pg.Pool | undefined {
-  const client = database === db ? globalForDb.__onethingDb : database;
-  const pool = client && typeof client === 'object' ? pools.get(client) : undefined;
-  return pool && !pool.ending && !pool.ended ? pool : undefined;
+export function poolOf(database: Db): pg.Pool {
+  const pool = pools.get(database === db ? getDb() : database);
+  if (!pool) throw new Error('poolOf: not a client made by createDb (a Prisma transaction client has no pool of its own)');
+  return pool;
+}
+
+/**
+ * Gives an extended client a pool for the hot paths' SQL (Prisma's `$extends` makes a new object
+ * that `poolOf` does not know): its base client's pool, or one wrapping it (the tests' counting
+ * client counts the statements that way).
+ */
+export function attachPool(client: Db, pool: pg.Pool): void {
+  pools.set(client, pool);
 }
 
 /** A node-postgres connection taken from the pool (inside `inSqlTransaction`). */

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { createCaller } from '@/server/api/root';
 import type { AuthSession } from '@/server/auth/session';
-import { getDb } from '@/server/db';
+import { attachPool, getDb, poolOf } from '@/server/db';
 import type { Prisma } from '@/generated/prisma/client';
 
 export function uniqueEmail(prefix = 'user'): string {
@@ -64,8 +64,9 @@ export async function createTaskRow(userId: string, overrides: Partial<Prisma.Ta
 }
 
 /**
- * A tRPC caller as the user whose database client counts the Prisma operations it runs, to
- * prove a call makes a fixed number of queries however many rows it answers (no N+1).
+ * A tRPC caller as the user whose database client counts the queries it runs (Prisma's
+ * operations and the hot paths' SQL statements), to prove a call makes a fixed number of queries
+ * however many rows it answers (no N+1).
  */
 export function countingCallerFor(user: { id: string; emailVerified: boolean }) {
   let operations = 0;
@@ -77,6 +78,23 @@ export function countingCallerFor(user: { id: string; emailVerified: boolean }) 
       },
     },
   }) as unknown as ReturnType<typeof getDb>;
+  // The hot paths' statements (src/server/db/sql.ts) run on the pool: each counts as one query too.
+  const pool = poolOf(getDb());
+  attachPool(
+    counting,
+    new Proxy(pool, {
+      get(target, property) {
+        if (property === 'query') {
+          return (...args: unknown[]) => {
+            operations++;
+            return (target.query as (...rest: unknown[]) => unknown)(...args);
+          };
+        }
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? (value as (...rest: unknown[]) => unknown).bind(target) : value;
+      },
+    }),
+  );
   const session: AuthSession = { userId: user.id, emailVerified: user.emailVerified, via: 'cookie' };
   return {
     caller: createCaller({ db: counting, session, headers: new Headers(), resHeaders: new Headers() }),

@@ -128,7 +128,7 @@ describe('which database errors mean "unavailable"', () => {
     expect(isDatabaseUnavailable(missing)).toBe(false);
     expect(fromDatabaseError(missing)?.code).toBe('NOT_FOUND');
     // node-postgres's errors on the pool's write paths: SQLSTATEs about the input are 4xx too.
-    const pool = poolOf(getDb())!;
+    const pool = poolOf(getDb());
     const foreignKey = await errorOf(() => pool.query(`INSERT INTO "Task" ("id", "userId", "title", "updatedAt") VALUES ('t-fk', 'no-such-user', 'x', now())`));
     expect(isDatabaseUnavailable(foreignKey)).toBe(false);
     expect(fromDatabaseError(foreignKey)).toMatchObject({ code: 'BAD_REQUEST', message: 'A referenced record does not exist' });

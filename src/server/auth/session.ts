@@ -11,6 +11,7 @@
 // outlives 30 days from its sign-in (`st`), however often it is re-issued. Personal access tokens are separate credentials: they
 // survive sign-out and password changes and are revoked one by one (or with the account).
 import { poolOf, type Db } from '@/server/db';
+import { sessionUserRow } from '@/server/db/sql';
 import { log } from '@/server/log';
 import { decodeSessionToken, readCookie, sessionCookieName, sessionSecondsLeft } from './cookie';
 import { sha256 } from './secrets';
@@ -57,30 +58,14 @@ function refused(reason: 'unreadable' | 'expired' | 'ended'): null {
   return null;
 }
 
-type SessionUserRow = { emailVerified: boolean; sessionVersion: number; ended: boolean };
-
 /**
- * The one query every signed-in request makes. Through node-postgres as a prepared statement
- * when the client has its pool (src/server/db.ts `poolOf`): through Prisma it allocated ~35 kB
- * per request (query plan, interpreter, result mapping; sampled heap profile, issue 10), and on
- * the hot path those allocations are garbage-collection pauses in the latency tail. Same row
- * either way (session.test.ts).
+ * The one query every signed-in request makes, a prepared statement of the hot paths' SQL
+ * (src/server/db/sql.ts): through Prisma it allocated ~35 kB per request (query plan,
+ * interpreter, result mapping; sampled heap profile), and on the hot path those allocations are
+ * garbage-collection pauses in the latency tail.
  */
-async function sessionUser(db: Db, userId: string, sessionId: string): Promise<SessionUserRow | null> {
-  const pool = poolOf(db);
-  if (!pool) {
-    const [user, ended] = await Promise.all([
-      db.user.findUnique({ where: { id: userId }, select: { emailVerified: true, sessionVersion: true } }),
-      sessionId ? db.endedSession.count({ where: { id: sessionId } }) : Promise.resolve(0),
-    ]);
-    return user ? { ...user, ended: ended > 0 } : null;
-  }
-  const { rows } = await pool.query<SessionUserRow>({
-    name: 'onething-session-user-2',
-    text: 'SELECT u."emailVerified", u."sessionVersion", EXISTS (SELECT 1 FROM "EndedSession" e WHERE e."id" = $2) AS "ended" FROM "User" u WHERE u."id" = $1',
-    values: [userId, sessionId],
-  });
-  return rows[0] ?? null;
+function sessionUser(db: Db, userId: string, sessionId: string) {
+  return sessionUserRow(poolOf(db), userId, sessionId);
 }
 
 type TokenRow = { id: string; userId: string; lastUsedAt: Date | null; emailVerified: boolean };

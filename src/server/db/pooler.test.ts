@@ -9,7 +9,7 @@ import { getOwnTask } from '@/server/services/task.service';
 
 async function preparedOnTheConnection(url: string): Promise<number> {
   const db = createDb(url, 1);
-  const pool = poolOf(db)!;
+  const pool = poolOf(db);
   try {
     const user = await createUser();
     const task = await createTaskRow(user.id);
@@ -44,7 +44,7 @@ describe('behind a transaction pooler', () => {
     const results = await Promise.all([migrate(url), migrate(url), migrate(url)]);
     expect(results.flat()).toEqual([]);
     const db = createDb(url, 1);
-    const pool = poolOf(db)!;
+    const pool = poolOf(db);
     try {
       const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'");
       expect(rows[0]!.n).toBe(0);

@@ -69,7 +69,7 @@ describe('repeating tasks', () => {
       expect(nexts).toHaveLength(1);
       expect(nexts[0]!.dueDate?.toISOString()).toBe('2027-12-02T08:00:00.000Z');
     } finally {
-      await poolOf(other)?.end();
+      await poolOf(other).end();
       await other.$disconnect();
     }
   });

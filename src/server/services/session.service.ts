@@ -8,7 +8,8 @@ import { SESSION_DEFAULTS, type DisplayMode } from '@/lib/constants';
 import { combineDateAndTime, usDate } from '@/lib/dates';
 import { SESSION_LIST_MAX, ZCreateSessionInput, type TCreateSessionInput, type TSessionOutput } from '@/lib/schemas/session';
 import { TASK_LIST_MAX, type TTaskOutput } from '@/lib/schemas/task';
-import { poolOf, UTC_TYPES, type Db } from '@/server/db';
+import { poolOf, type Db } from '@/server/db';
+import { focusSessionRows, type FocusSessionRow } from '@/server/db/sql';
 import { sessionNotFound, TASK_SELECT, taskNotFound, toTaskOutput } from './task.service';
 import { meterUsage } from './usage.service';
 import type { z } from 'zod';
@@ -16,7 +17,7 @@ import type { z } from 'zod';
 export type OwnSession = Pick<Session, 'id' | 'userId'>;
 export type TCreateSessionData = z.output<typeof ZCreateSessionInput>;
 
-export function toApiDisplayMode(value: DbDisplayMode): DisplayMode {
+export function toApiDisplayMode(value: DbDisplayMode | DisplayMode): DisplayMode {
   return value === DbDisplayMode.clock_date ? 'clock-date' : value;
 }
 
@@ -24,7 +25,8 @@ export function toDbDisplayMode(value: DisplayMode): DbDisplayMode {
   return value === 'clock-date' ? DbDisplayMode.clock_date : value;
 }
 
-export function toSessionOutput(row: Omit<Session, 'userId'>): TSessionOutput {
+/** A session row from Prisma (display mode `clock_date`) or from the hot paths' SQL ('clock-date'). */
+export function toSessionOutput(row: Omit<FocusSessionRow, 'displayMode'> & { displayMode: DbDisplayMode | DisplayMode }): TSessionOutput {
   return {
     id: row.id,
     sessionName: row.sessionName,
@@ -101,49 +103,9 @@ export async function createSession(db: Db, userId: string, raw: TCreateSessionI
   return toSessionOutput(row);
 }
 
-/** GET /api/sessions: newest first by start time, at most SESSION_LIST_MAX. */
+/** GET /api/sessions: newest first by start time, at most SESSION_LIST_MAX (hot paths' SQL). */
 export async function listSessions(db: Db, userId: string): Promise<TSessionOutput[]> {
-  const pool = poolOf(db);
-  if (pool) return listSessionsSql(pool, userId);
-  const rows = await db.session.findMany({
-    where: { userId },
-    orderBy: [{ startedAt: 'desc' }, { id: 'desc' }],
-    take: SESSION_LIST_MAX,
-    omit: SESSION_OMIT,
-  });
-  return rows.map(toSessionOutput);
-}
-
-const SESSION_COLUMNS = [
-  'id',
-  'sessionName',
-  'displayMode',
-  'startedAt',
-  'sessionDuration',
-  'maxTasks',
-  'pomodoroWork',
-  'pomodoroBreak',
-  'timerDuration',
-  'dueDate',
-  'selectedTaskIds',
-  'sessionType',
-  'userMood',
-  'darkMode',
-  'createdAt',
-] as const satisfies readonly (keyof Omit<Session, 'userId'>)[];
-
-/**
- * The same query as the Prisma one above, through node-postgres (as listTasksSql: Prisma's row
- * mapping cost more than the query). Enum values come as stored ('clock-date'), which is what the
- * API answers. src/server/services/session.service.test.ts checks both give the same answer.
- */
-export async function listSessionsSql(pool: NonNullable<ReturnType<typeof poolOf>>, userId: string): Promise<TSessionOutput[]> {
-  const { rows } = await pool.query<Omit<Session, 'userId'>>({
-    text: `SELECT ${SESSION_COLUMNS.map((column) => `"${column}"`).join(', ')} FROM "Session" WHERE "userId" = $1
-      ORDER BY "startedAt" DESC, "id" DESC LIMIT ${SESSION_LIST_MAX}`,
-    values: [userId],
-    types: UTC_TYPES,
-  });
+  const rows = await focusSessionRows(poolOf(db), userId, SESSION_LIST_MAX);
   return rows.map(toSessionOutput);
 }
 

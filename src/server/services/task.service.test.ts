@@ -1,49 +1,68 @@
-// The task list has two readers of one query: node-postgres on the request path (listTasksSql)
-// and Prisma (inside a transaction, or when no pool is at hand). They must answer the same.
+// Tasks against the real database: the list's filters and order, paging, the counts kept by the
+// trigger, and the writes of the hot paths' SQL (src/server/db/sql.ts), each checked against the
+// row PostgreSQL stored.
 import { describe, expect, it } from 'vitest';
-import { getDb, poolOf, type Db } from '@/server/db';
+import { getDb, type Db } from '@/server/db';
 import { createSessionRow, createTaskRow, createUser } from '@/test/factories';
 import { ZCreateTaskInput } from '@/lib/schemas/task';
 import { getUsage } from './usage.service';
-import { completeTask, createTask, deleteTask, getOwnTask, listTaskPage, listTasks, patchTask, taskCounts } from './task.service';
+import { completeTask, createTask, deleteTask, getOwnTask, listTaskPage, listTasks, patchTask, TASK_SELECT, taskCounts, toTaskOutput } from './task.service';
 
 const hour = 3_600_000;
 
+/** The task as stored, in the API's shape (read through Prisma). */
+async function stored(db: Db, id: string) {
+  return toTaskOutput(await db.task.findUniqueOrThrow({ where: { id }, select: TASK_SELECT }));
+}
+
 describe('listTasks', () => {
-  it('answers the same through node-postgres and through Prisma, filters included', async () => {
+  it('answers the user\'s tasks in order, each filter alone and combined, every field as stored', async () => {
     const db = getDb();
-    expect(poolOf(db)).toBeDefined();
     const user = await createUser();
     const other = await createUser();
     const base = Date.UTC(2026, 5, 1, 12);
     const parent = await createTaskRow(user.id, { title: 'Parent', dueDate: new Date(base + 5 * hour), difficulty: 'VeryHard', importance: 'Critical' });
-    await createTaskRow(user.id, { title: 'Sub', parentTaskId: parent.id, description: 'notes', color: '#10B981' });
+    const sub = await createTaskRow(user.id, { title: 'Sub', parentTaskId: parent.id, description: 'notes', color: '#10B981', recurrence: null, estimatedMinutes: 25, focusedSeconds: 150 });
     await createTaskRow(user.id, { title: 'Done', completed: true, completedAt: new Date(base), dueDate: new Date(base - 2 * hour) });
     await createTaskRow(user.id, { title: 'Undated' });
     await createTaskRow(user.id, { title: 'Early', dueDate: new Date(base + 1 * hour) });
     await createTaskRow(other.id, { title: 'Not mine', dueDate: new Date(base + 2 * hour) });
 
-    const viaPrisma = (input?: Parameters<typeof listTasks>[2]) => db.$transaction((tx) => listTasks(tx as unknown as Db, user.id, input));
-    const inputs = [
-      undefined,
-      { completed: true },
-      { completed: false },
-      { status: 'open' as const },
-      { status: 'completed' as const },
-      { from: new Date(base).toISOString() },
-      { to: new Date(base + 3 * hour).toISOString() },
-      { from: new Date(base).toISOString(), to: new Date(base + 5 * hour).toISOString(), completed: false },
-    ];
-    for (const input of inputs) {
-      const fast = await listTasks(db, user.id, input);
-      expect(fast, JSON.stringify(input)).toEqual(await viaPrisma(input));
-    }
-    const all = await listTasks(db, user.id);
+    const titles = async (input?: Parameters<typeof listTasks>[2]) => (await listTasks(db, user.id, input)).map((task) => task.title);
     // open first, by due date (undated last), then by creation
-    expect(all.map((task) => task.title)).toEqual(['Early', 'Parent', 'Sub', 'Undated', 'Done']);
+    expect(await titles()).toEqual(['Early', 'Parent', 'Sub', 'Undated', 'Done']);
+    expect(await titles({ completed: true })).toEqual(['Done']);
+    expect(await titles({ completed: false })).toEqual(['Early', 'Parent', 'Sub', 'Undated']);
+    expect(await titles({ status: 'open' })).toEqual(['Early', 'Parent', 'Sub', 'Undated']);
+    expect(await titles({ status: 'completed' })).toEqual(['Done']);
+    expect(await titles({ status: 'completed', completed: true })).toEqual(['Done']);
+    expect(await titles({ from: new Date(base).toISOString() })).toEqual(['Early', 'Parent']);
+    expect(await titles({ to: new Date(base + 3 * hour).toISOString() })).toEqual(['Early', 'Done']);
+    // `to` is exclusive: Parent, due at base + 5 h, is left out.
+    expect(await titles({ from: new Date(base).toISOString(), to: new Date(base + 5 * hour).toISOString(), completed: false })).toEqual(['Early']);
+    await expect(listTasks(db, user.id, { status: 'open', completed: true })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+
+    const all = await listTasks(db, user.id);
+    for (const task of all) expect(task).toEqual(await stored(db, task.id));
     expect(all.find((task) => task.title === 'Parent')).toMatchObject({ difficulty: 'Very Hard', importance: 'Critical', dueDate: new Date(base + 5 * hour).toISOString() });
+    expect(all.find((task) => task.title === 'Sub')).toMatchObject({
+      id: sub.id,
+      parentTaskId: parent.id,
+      description: 'notes',
+      color: '#10B981',
+      estimatedMinutes: 25,
+      actualMinutes: 3,
+      dueDate: null,
+      completedAt: null,
+      createdAt: sub.createdAt.toISOString(),
+    });
     expect(all.at(-1)).toMatchObject({ title: 'Done', completed: true, completedAt: new Date(base).toISOString() });
-    expect(all.some((task) => task.title === 'Not mine')).toBe(false);
+  });
+
+  it('refuses a Prisma transaction client at once: the hot paths run on the pool, never inside another transaction', async () => {
+    const db = getDb();
+    const user = await createUser();
+    await expect(db.$transaction((tx) => listTasks(tx as unknown as Db, user.id))).rejects.toThrow('not a client made by createDb');
   });
 });
 
@@ -126,94 +145,96 @@ describe('taskCounts', () => {
 });
 
 describe('getOwnTask and patchTask', () => {
-  it('answer the same through node-postgres (the request path) and through Prisma, and set updatedAt', async () => {
+  it('change only the fields sent, store what they answer, and set updatedAt', async () => {
     const db = getDb();
-    expect(poolOf(db)).toBeDefined();
     const user = await createUser();
     const other = await createUser();
     const base = Date.UTC(2026, 5, 1, 12);
-    const inTx = <T>(work: (tx: Db) => Promise<T>) => db.$transaction((tx) => work(tx as unknown as Db));
-    const patches: Parameters<typeof patchTask>[2][] = [
-      { id: 'x', title: 'Renamed', description: null, importance: 'Critical', difficulty: 'Very Hard', color: '#10B981' },
-      { id: 'x', dueDate: new Date(base + 3 * hour).toISOString() },
-      { id: 'x', dueDate: null, description: 'Some notes' },
-      { id: 'x', completed: true, completedAt: new Date(base).toISOString() },
-      { id: 'x', completed: true },
-      { id: 'x', completed: false },
-      { id: 'x' },
+    const cases: [Parameters<typeof patchTask>[2], Record<string, unknown>][] = [
+      [{ id: 'x', title: 'Renamed', description: null, importance: 'Critical', difficulty: 'Very Hard', color: '#10B981' }, { title: 'Renamed', description: null, importance: 'Critical', difficulty: 'Very Hard', color: '#10B981' }],
+      [{ id: 'x', dueDate: new Date(base + 3 * hour).toISOString() }, { dueDate: new Date(base + 3 * hour).toISOString() }],
+      [{ id: 'x', dueDate: null, description: 'Some notes' }, { dueDate: null, description: 'Some notes' }],
+      [{ id: 'x', completed: true, completedAt: new Date(base).toISOString() }, { completed: true, completedAt: new Date(base).toISOString() }],
+      [{ id: 'x', completed: true }, { completed: true, completedAt: 'now' }],
+      [{ id: 'x', completed: false }, { completed: false, completedAt: null, completedInSessionId: null }],
+      [{ id: 'x' }, {}],
     ];
-    for (const [i, patch] of patches.entries()) {
-      const fields = { title: 'A task', description: 'desc', dueDate: new Date(base), completed: i === 5, completedAt: i === 5 ? new Date(base) : null };
-      const [a, b] = [await createTaskRow(user.id, fields), await createTaskRow(user.id, fields)];
+    for (const [i, [patch, changed]] of cases.entries()) {
+      const reopening = i === 5;
+      const fields = { title: 'A task', description: 'desc', dueDate: new Date(base), completed: reopening, completedAt: reopening ? new Date(base) : null };
+      const row = await createTaskRow(user.id, fields);
+      const before = await stored(db, row.id);
       const now = new Date(base + i * hour);
-      const ownA = await getOwnTask(db, user.id, a.id);
-      const ownB = await inTx((tx) => getOwnTask(tx, user.id, b.id));
-      expect({ ...ownA, id: '' }).toEqual({ ...ownB, id: '' });
-      const fast = await patchTask(db, ownA, { ...patch, id: a.id }, now);
-      const slow = await inTx((tx) => patchTask(tx, ownB, { ...patch, id: b.id }, now));
-      expect({ ...fast, id: '', createdAt: '' }, JSON.stringify(patch)).toEqual({ ...slow, id: '', createdAt: '' });
-      const rowA = await db.task.findUniqueOrThrow({ where: { id: a.id } });
-      const rowB = await db.task.findUniqueOrThrow({ where: { id: b.id } });
-      expect(rowA.updatedAt.getTime()).toBeGreaterThanOrEqual(a.updatedAt.getTime());
-      expect(rowB.updatedAt.getTime()).toBeGreaterThanOrEqual(b.updatedAt.getTime());
-      expect(rowA.completedAt?.toISOString() ?? null).toBe(rowB.completedAt?.toISOString() ?? null);
+      const own = await getOwnTask(db, user.id, row.id);
+      expect(own).toEqual({ id: row.id, userId: user.id, parentTaskId: null, completed: reopening, completedAt: fields.completedAt, completedInSessionId: null, recurrence: null });
+      const answer = await patchTask(db, own, { ...patch, id: row.id }, now);
+      const expected = { ...before, ...changed, ...(changed.completedAt === 'now' && { completedAt: now.toISOString() }) };
+      expect(answer, JSON.stringify(patch)).toEqual(expected);
+      expect(await stored(db, row.id)).toEqual(answer);
+      const updated = await db.task.findUniqueOrThrow({ where: { id: row.id } });
+      expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(row.updatedAt.getTime());
     }
     const mine = await createTaskRow(user.id);
     await expect(getOwnTask(db, other.id, mine.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(inTx((tx) => getOwnTask(tx, other.id, mine.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getOwnTask(db, user.id, 'no-such-task')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
 describe('createTask', () => {
-  it('creates and counts the same task through node-postgres (the request path) and through Prisma', async () => {
+  it('creates the task as sent, stores what it answers, and counts it', async () => {
     const db = getDb();
     const user = await createUser();
     const session = await createSessionRow(user.id);
     const parent = await createTaskRow(user.id, { title: 'Parent' });
-    const viaPrisma = (input: Parameters<typeof createTask>[2]) => db.$transaction((tx) => createTask(tx as unknown as Db, user.id, input));
-    const inputs: Parameters<typeof createTask>[2][] = [
-      { title: 'Plain', importance: 'Medium', difficulty: 'Medium', isAiGenerated: false },
-      {
-        title: 'Everything',
-        description: 'Notes',
-        importance: 'Critical',
-        difficulty: 'Very Hard',
-        dueDate: '2026-12-24T18:30:00.000Z',
-        color: '#10B981',
-        parentTaskId: parent.id,
-        sessionId: session.id,
-        isAiGenerated: true,
-      },
-    ];
-    for (const input of inputs) {
-      const fast = await createTask(db, user.id, input);
-      const slow = await viaPrisma(input);
-      expect(fast.id).toMatch(/^c[0-9a-z]{24}$/);
-      expect({ ...fast, id: '', createdAt: '' }).toEqual({ ...slow, id: '', createdAt: '' });
-      expect(Math.abs(Date.parse(fast.createdAt) - Date.now())).toBeLessThan(60_000);
-      const stored = await db.task.findUniqueOrThrow({ where: { id: fast.id } });
-      expect(stored.updatedAt.toISOString()).toBe(fast.createdAt);
+    const plain = await createTask(db, user.id, { title: 'Plain', importance: 'Medium', difficulty: 'Medium', isAiGenerated: false });
+    const everything = await createTask(db, user.id, {
+      title: 'Everything',
+      description: 'Notes',
+      importance: 'Critical',
+      difficulty: 'Very Hard',
+      dueDate: '2026-12-24T18:30:00.000Z',
+      color: '#10B981',
+      parentTaskId: parent.id,
+      sessionId: session.id,
+      isAiGenerated: true,
+      estimatedMinutes: 40,
+    });
+    expect(plain).toMatchObject({ title: 'Plain', description: null, importance: 'Medium', difficulty: 'Medium', dueDate: null, color: null, parentTaskId: null, sessionId: null, isAiGenerated: false, completed: false, completedAt: null, recurrence: null, estimatedMinutes: null, actualMinutes: 0 });
+    expect(everything).toMatchObject({
+      title: 'Everything',
+      description: 'Notes',
+      importance: 'Critical',
+      difficulty: 'Very Hard',
+      dueDate: '2026-12-24T18:30:00.000Z',
+      color: '#10B981',
+      parentTaskId: parent.id,
+      sessionId: session.id,
+      isAiGenerated: true,
+      estimatedMinutes: 40,
+    });
+    for (const task of [plain, everything]) {
+      expect(task.id).toMatch(/^c[0-9a-z]{24}$/);
+      expect(Math.abs(Date.parse(task.createdAt) - Date.now())).toBeLessThan(60_000);
+      expect(await stored(db, task.id)).toEqual(task);
+      const row = await db.task.findUniqueOrThrow({ where: { id: task.id } });
+      expect(row.updatedAt.toISOString()).toBe(task.createdAt);
     }
-    expect((await getUsage(db, user.id)).tasksCreatedThisMonth).toBe(4);
+    expect((await getUsage(db, user.id)).tasksCreatedThisMonth).toBe(2);
   });
 
-  it('refuses the same things on both paths and counts nothing for a refused task', async () => {
+  it('refuses a foreign session, a subtask of a subtask and a missing parent, and counts nothing for a refused task', async () => {
     const db = getDb();
     const user = await createUser();
     const other = await createUser();
     const foreignSession = await createSessionRow(other.id);
     const sub = await createTaskRow(user.id, { parentTaskId: (await createTaskRow(user.id)).id });
-    const viaPrisma = (input: Parameters<typeof createTask>[2]) => db.$transaction((tx) => createTask(tx as unknown as Db, user.id, input));
     const base = { title: 'T', importance: 'Medium', difficulty: 'Medium', isAiGenerated: false } as const;
-    for (const create of [(input: Parameters<typeof createTask>[2]) => createTask(db, user.id, input), viaPrisma]) {
-      await expect(create({ ...base, sessionId: foreignSession.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Session not found' });
-      await expect(create({ ...base, parentTaskId: sub.id })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'A subtask cannot have subtasks of its own' });
-      await expect(create({ ...base, parentTaskId: 'missing' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Task not found' });
-    }
+    await expect(createTask(db, user.id, { ...base, sessionId: foreignSession.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Session not found' });
+    await expect(createTask(db, user.id, { ...base, parentTaskId: sub.id })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'A subtask cannot have subtasks of its own' });
+    await expect(createTask(db, user.id, { ...base, parentTaskId: 'missing' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Task not found' });
     expect((await getUsage(db, user.id)).tasksCreatedThisMonth).toBe(0);
     for (let i = 0; i < 40; i++) await createTask(db, user.id, base);
     await expect(createTask(db, user.id, base)).rejects.toThrow("Task limit reached: you've reached your limit of 40 tasks per month on the Free plan.");
-    await expect(viaPrisma(base)).rejects.toThrow('Task limit reached');
     expect(await db.task.count({ where: { userId: user.id, title: 'T' } })).toBe(40);
   });
 });

@@ -1,8 +1,9 @@
 // Tasks: the rules of spec sections 3-5 and api.md. Every query is scoped by userId, every list
 // is one bounded, indexed query, and creating a task counts against the plan in the same
 // transaction as the insert (usage.service). Rows are turned into the API's JSON shape here
-// (ISO dates, 'Very Hard').
-import type { Task } from '@/generated/prisma/client';
+// (ISO dates, 'Very Hard'). The list and the writes (create, edit, patch, complete, with the
+// ownership read) run on the hot paths' SQL only (src/server/db/sql.ts says why); the other
+// operations on Prisma only.
 import { Difficulty as DbDifficulty } from '@/generated/prisma/enums';
 import type { Difficulty } from '@/lib/constants';
 import {
@@ -19,17 +20,18 @@ import {
   type TTaskPage,
 } from '@/lib/schemas/task';
 import { appError } from '@/server/api/errors';
-import { inSqlTransaction, poolOf, UTC_TYPES, type Db, type SqlClient } from '@/server/db';
+import { inSqlTransaction, poolOf, type Db, type SqlClient } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import * as sql from '@/server/db/sql';
 import { nextOccurrence } from '@/lib/recurrence';
 import { NO_TITLE, parseQuickCapture } from '@/lib/quick-capture';
 import { runIdempotent } from './idempotency.service';
-import { meterUsage, meterUsageSql, type Tx } from './usage.service';
+import { meterUsageSql } from './usage.service';
 import type { z } from 'zod';
 
-export type OwnTask = Pick<Task, 'id' | 'userId' | 'parentTaskId' | 'completed' | 'completedAt' | 'completedInSessionId' | 'recurrence'>;
+export type OwnTask = sql.OwnTaskRow;
 
-/** The columns a Task answer needs (userId and updatedAt stay inside). */
+/** The columns a Task answer needs (userId and updatedAt stay inside), for Prisma's reads. */
 export const TASK_SELECT = {
   id: true,
   title: true,
@@ -48,19 +50,19 @@ export const TASK_SELECT = {
   recurrence: true,
   estimatedMinutes: true,
   focusedSeconds: true,
-} as const;
+} as const satisfies Record<(typeof sql.TASK_COLUMN_NAMES)[number], true>;
 
-type TaskRow = Pick<Task, keyof typeof TASK_SELECT>;
+/**
+ * A task row from Prisma (difficulty `VeryHard`, the client's name) or from the hot paths' SQL
+ * (difficulty 'Very Hard', the stored label).
+ */
+type AnyTaskRow = Omit<sql.TaskRow, 'difficulty'> & { difficulty: DbDifficulty | Difficulty };
 
-export function toApiDifficulty(value: DbDifficulty): Difficulty {
+export function toApiDifficulty(value: DbDifficulty | Difficulty): Difficulty {
   return value === DbDifficulty.VeryHard ? 'Very Hard' : value;
 }
 
-export function toDbDifficulty(value: Difficulty): DbDifficulty {
-  return value === 'Very Hard' ? DbDifficulty.VeryHard : value;
-}
-
-export function toTaskOutput(row: TaskRow): TTaskOutput {
+export function toTaskOutput(row: AnyTaskRow): TTaskOutput {
   return {
     id: row.id,
     title: row.title,
@@ -88,28 +90,10 @@ export const taskNotFound = () => appError('NOT_FOUND', 'Task not found');
 export const sessionNotFound = () => appError('NOT_FOUND', 'Session not found');
 
 /** The user's task or 404 (another user's id is indistinguishable from a missing one). */
-export async function getOwnTask(db: Db | Tx, userId: string, id: string): Promise<OwnTask> {
-  const pool = poolOf(db);
-  const task = pool
-    ? (
-        await pool.query<OwnTask>({
-          name: 'onething-own-task',
-          text: 'SELECT "id", "userId", "parentTaskId", "completed", "completedAt", "completedInSessionId", "recurrence" FROM "Task" WHERE "id" = $1 AND "userId" = $2',
-          values: [id, userId],
-          types: UTC_TYPES,
-        })
-      ).rows[0]
-    : await db.task.findFirst({
-        where: { id, userId },
-        select: { id: true, userId: true, parentTaskId: true, completed: true, completedAt: true, completedInSessionId: true, recurrence: true },
-      });
+export async function getOwnTask(db: Db, userId: string, id: string): Promise<OwnTask> {
+  const task = await sql.ownTaskRow(poolOf(db), userId, id);
   if (!task) throw taskNotFound();
   return task;
-}
-
-async function assertOwnSession(db: Db | Tx, userId: string, sessionId: string): Promise<void> {
-  const session = await db.session.findFirst({ where: { id: sessionId, userId }, select: { id: true } });
-  if (!session) throw sessionNotFound();
 }
 
 /**
@@ -118,43 +102,7 @@ async function assertOwnSession(db: Db | Tx, userId: string, sessionId: string):
  * calendar (`from`/`to` on the due date) and the completed/open lists.
  */
 export async function listTasks(db: Db, userId: string, input: z.output<typeof ZListTasksInput> = {}): Promise<TTaskOutput[]> {
-  const pool = poolOf(db);
-  if (pool) return listTasksSql(pool, userId, input);
-  const completed = completedFilter(input);
-  const rows = await db.task.findMany({
-    where: { userId, ...(completed !== undefined && { completed }), ...dueDateFilter(input) },
-    orderBy: [{ completed: 'asc' }, { dueDate: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
-    take: TASK_LIST_MAX,
-    select: TASK_SELECT,
-  });
-  return rows.map(toTaskOutput);
-}
-
-const TASK_COLUMNS = Object.keys(TASK_SELECT)
-  .map((column) => `"${column}"`)
-  .join(', ');
-
-/** A timestamp parameter as the `timestamp` (UTC wall-clock) columns hold it. */
-const utcParam = (iso: string) => new Date(iso).toISOString().replace('Z', '');
-
-/**
- * The same query as the Prisma one above, through node-postgres: the task list is the largest
- * answer on the hot path, and Prisma's row mapping cost more than the query itself (issue 10).
- * src/server/services/task.service.test.ts checks both give the same answer.
- */
-export async function listTasksSql(pool: NonNullable<ReturnType<typeof poolOf>>, userId: string, input: z.output<typeof ZListTasksInput> = {}): Promise<TTaskOutput[]> {
-  const values: unknown[] = [userId];
-  let where = '"userId" = $1';
-  const completed = completedFilter(input);
-  if (completed !== undefined) where += ` AND "completed" = $${values.push(completed)}`;
-  if (input.from) where += ` AND "dueDate" >= $${values.push(utcParam(input.from))}`;
-  if (input.to) where += ` AND "dueDate" < $${values.push(utcParam(input.to))}`;
-  const { rows } = await pool.query<TaskRow>({
-    text: `SELECT ${TASK_COLUMNS} FROM "Task" WHERE ${where}
-      ORDER BY "completed" ASC, "dueDate" ASC NULLS LAST, "createdAt" ASC, "id" ASC LIMIT ${TASK_LIST_MAX}`,
-    values,
-    types: UTC_TYPES,
-  });
+  const rows = await sql.taskRows(poolOf(db), userId, { completed: completedFilter(input), from: input.from, to: input.to }, TASK_LIST_MAX);
   return rows.map(toTaskOutput);
 }
 
@@ -265,85 +213,38 @@ export async function currentTask(db: Db, userId: string): Promise<TTaskOutput |
  */
 export async function createTask(db: Db, userId: string, input: z.output<typeof ZCreateTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TTaskOutput> {
   const pool = poolOf(db);
-  if (pool && idempotencyKey) {
-    return runIdempotent(pool, userId, idempotencyKey, { operation: 'task.create', input }, (client) => createTaskSql(client, userId, input, now), now);
-  }
-  if (pool) return inSqlTransaction(pool, (client) => createTaskSql(client, userId, input, now));
-  const row = await db.$transaction(async (tx) => {
-    if (input.parentTaskId) {
-      const parent = await tx.task.findFirst({ where: { id: input.parentTaskId, userId }, select: { parentTaskId: true } });
-      if (!parent) throw taskNotFound();
-      if (parent.parentTaskId) throw appError('BAD_REQUEST', 'A subtask cannot have subtasks of its own');
-    }
-    if (input.parentTaskId && input.recurrence) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
-    if (input.sessionId) await assertOwnSession(tx, userId, input.sessionId);
-    await meterUsage(tx, userId, 'tasks', now);
-    return tx.task.create({
-      data: {
-        userId,
-        title: input.title,
-        description: input.description ?? null,
-        importance: input.importance,
-        difficulty: toDbDifficulty(input.difficulty),
-        dueDate: toDate(input.dueDate),
-        color: input.color ?? null,
-        parentTaskId: input.parentTaskId ?? null,
-        isAiGenerated: input.isAiGenerated,
-        sessionId: input.sessionId ?? null,
-        recurrence: input.recurrence ?? null,
-        estimatedMinutes: input.estimatedMinutes ?? null,
-      },
-      select: TASK_SELECT,
-    });
-  });
-  return toTaskOutput(row);
+  const write = (client: SqlClient) => insertTask(client, userId, input, now);
+  return idempotencyKey ? runIdempotent(pool, userId, idempotencyKey, { operation: 'task.create', input }, write, now) : inSqlTransaction(pool, write);
 }
 
-/**
- * POST /api/tasks through node-postgres: the same checks, count and insert as the Prisma
- * transaction above, in one transaction on one connection. Through Prisma's interactive
- * transaction a task cost ~180 kB of allocations (issue 10); task.service.test.ts checks both
- * paths create the same task and count it the same, the limit included.
- */
-async function createTaskSql(client: SqlClient, userId: string, input: z.output<typeof ZCreateTaskInput>, now: Date): Promise<TTaskOutput> {
-    if (input.parentTaskId) {
-      const { rows } = await client.query<{ parentTaskId: string | null }>({
-        text: 'SELECT "parentTaskId" FROM "Task" WHERE "id" = $1 AND "userId" = $2',
-        values: [input.parentTaskId, userId],
-      });
-      if (!rows[0]) throw taskNotFound();
-      if (rows[0].parentTaskId) throw appError('BAD_REQUEST', 'A subtask cannot have subtasks of its own');
-    }
-    if (input.parentTaskId && input.recurrence) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
-    if (input.sessionId) {
-      const { rowCount } = await client.query({ text: 'SELECT 1 FROM "Session" WHERE "id" = $1 AND "userId" = $2', values: [input.sessionId, userId] });
-      if (!rowCount) throw sessionNotFound();
-    }
-    await meterUsageSql(client, userId, 'tasks', now);
-    const stamp = utcParam(new Date().toISOString());
-    const { rows } = await client.query<TaskRow>({
-      name: 'onething-create-task',
-      text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "parentTaskId", "isAiGenerated", "sessionId", "createdAt", "updatedAt", "recurrence", "estimatedMinutes")
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14) RETURNING ${TASK_COLUMNS}`,
-      values: [
-        newId(),
-        userId,
-        input.title,
-        input.description ?? null,
-        input.importance,
-        input.difficulty,
-        input.dueDate ? utcParam(input.dueDate) : null,
-        input.color ?? null,
-        input.parentTaskId ?? null,
-        input.isAiGenerated,
-        input.sessionId ?? null,
-        stamp,
-        input.recurrence ?? null,
-        input.estimatedMinutes ?? null,
-      ],
-      types: UTC_TYPES,
-    });
-    return toTaskOutput(rows[0]!);
+/** POST /api/tasks's checks, count and insert, in the caller's transaction. */
+async function insertTask(client: SqlClient, userId: string, input: z.output<typeof ZCreateTaskInput>, now: Date): Promise<TTaskOutput> {
+  if (input.parentTaskId) {
+    const parent = await sql.parentLinkOf(client, userId, input.parentTaskId);
+    if (!parent) throw taskNotFound();
+    if (parent.parentTaskId) throw appError('BAD_REQUEST', 'A subtask cannot have subtasks of its own');
+  }
+  if (input.parentTaskId && input.recurrence) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
+  if (input.sessionId && !(await sql.ownsFocusSession(client, userId, input.sessionId))) throw sessionNotFound();
+  await meterUsageSql(client, userId, 'tasks', now);
+  const row = await sql.insertTaskRow(client, {
+    id: newId(),
+    userId,
+    title: input.title,
+    description: input.description ?? null,
+    importance: input.importance,
+    difficulty: input.difficulty,
+    dueDate: toDate(input.dueDate),
+    color: input.color ?? null,
+    parentTaskId: input.parentTaskId ?? null,
+    isAiGenerated: input.isAiGenerated,
+    sessionId: input.sessionId ?? null,
+    recurrence: input.recurrence ?? null,
+    estimatedMinutes: input.estimatedMinutes ?? null,
+    // The insert's own time (as Prisma's @default(now()) / @updatedAt), not the request's `now`.
+    at: new Date(),
+  });
+  return toTaskOutput(row);
 }
 
 /** PUT /api/tasks/{id}: replaces the edit form's fields (see ZUpdateTaskInput). */
@@ -360,15 +261,8 @@ export async function updateTask(db: Db, task: OwnTask, input: z.output<typeof Z
   };
   if (changes.recurrence && task.parentTaskId) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
   const pool = poolOf(db);
-  if (pool && task.recurrence && input.applyTo === 'this') return inSqlTransaction(pool, (client) => editOneOccurrenceSql(client, task, changes, now));
-  if (pool) return changeTaskSql(pool, task, changes);
-  const { difficulty, ...rest } = changes;
-  const row = await db.task.update({
-    where: { id: task.id, userId: task.userId },
-    data: { ...rest, ...(difficulty !== undefined && { difficulty: toDbDifficulty(difficulty) }) },
-    select: TASK_SELECT,
-  });
-  return toTaskOutput(row);
+  if (task.recurrence && input.applyTo === 'this') return inSqlTransaction(pool, (client) => editOneOccurrence(client, task, changes, now));
+  return changeTask(pool, task, changes);
 }
 
 /** PATCH /api/tasks/{id}: only the fields sent; `completed: false` reopens. */
@@ -399,150 +293,65 @@ export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZP
   const pool = poolOf(db);
   const splits = task.recurrence && input.applyTo === 'this' && Object.keys(edits).length > 0;
   const write = async (client: SqlClient) => {
-    if (splits) return editOneOccurrenceSql(client, task, changes, now);
-    return completion.completed ? completeInSeriesSql(client, task, changes, now) : changeTaskSql(client, task, changes);
+    if (splits) return editOneOccurrence(client, task, changes, now);
+    return completion.completed ? completeInSeries(client, task, changes, now) : changeTask(client, task, changes);
   };
-  if (pool && idempotencyKey) {
-    return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.patch', target: task.id, input }, write, now);
-  }
-  if (pool && (splits || (task.recurrence && completion.completed))) return inSqlTransaction(pool, write);
-  if (pool) return changeTaskSql(pool, task, changes);
-  if (task.recurrence) throw appError('SERVICE_UNAVAILABLE', 'Repeating tasks need the database pool');
-  const { difficulty, ...rest } = changes;
-  const row = await db.task.update({
-    where: { id: task.id, userId: task.userId },
-    data: { ...rest, ...(difficulty !== undefined && { difficulty: toDbDifficulty(difficulty) }) },
-    select: TASK_SELECT,
-  });
-  return toTaskOutput(row);
+  if (idempotencyKey) return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.patch', target: task.id, input }, write, now);
+  // A repeating task's series changes in one transaction; any other PATCH is one UPDATE.
+  if (splits || (task.recurrence && completion.completed)) return inSqlTransaction(pool, write);
+  return changeTask(pool, task, changes);
 }
 
-/** Columns a PATCH may change, with the API's values (difficulty 'Very Hard' is also its SQL label). */
-type TaskChanges = Partial<{
-  title: string;
-  description: string | null;
-  importance: TTaskOutput['importance'];
-  difficulty: Difficulty;
-  dueDate: Date | null;
-  color: string | null;
-  completed: boolean;
-  completedAt: Date | null;
-  completedInSessionId: string | null;
-  recurrence: string | null;
-  estimatedMinutes: number | null;
-}>;
+type TaskChanges = sql.TaskChanges;
 
-/**
- * PATCH /api/tasks/{id} through node-postgres: one UPDATE ... RETURNING of the columns sent
- * (updatedAt as Prisma's @updatedAt would set it). Through Prisma the update allocated ~40 kB
- * per request on the hot path (issue 10); task.service.test.ts checks both paths answer the same.
- */
-async function changeTaskSql(pool: NonNullable<ReturnType<typeof poolOf>> | SqlClient, task: OwnTask, changes: TaskChanges): Promise<TTaskOutput> {
-  const values: unknown[] = [task.id, task.userId, utcParam(new Date().toISOString())];
-  const sets = ['"updatedAt" = $3'];
-  // The column names come from TaskChanges' keys (code), never from the request.
-  for (const [column, value] of Object.entries(changes)) {
-    sets.push(`"${column}" = $${values.push(value instanceof Date ? utcParam(value.toISOString()) : value)}`);
-  }
-  const { rows } = await pool.query<TaskRow>({
-    text: `UPDATE "Task" SET ${sets.join(', ')} WHERE "id" = $1 AND "userId" = $2 RETURNING ${TASK_COLUMNS}`,
-    values,
-    types: UTC_TYPES,
-  });
-  if (!rows[0]) throw taskNotFound();
-  return toTaskOutput(rows[0]);
+/** Writes `changes` to the user's task (one UPDATE), 404 if it is gone. */
+async function changeTask(client: sql.Queryable, task: OwnTask, changes: TaskChanges): Promise<TTaskOutput> {
+  const row = await sql.updateTaskRow(client, task, changes);
+  if (!row) throw taskNotFound();
+  return toTaskOutput(row);
 }
 
 export const SUBTASK_REPEATS = 'Only a top-level task can repeat; its subtasks come along with each occurrence';
 
-type SeriesRow = {
-  id: string;
-  userId: string;
-  title: string;
-  description: string | null;
-  importance: string;
-  difficulty: string;
-  dueDate: Date | null;
-  color: string | null;
-  completed: boolean;
-  completedInSessionId: string | null;
-  parentTaskId: string | null;
-  isAiGenerated: boolean;
-  recurrence: string | null;
-  estimatedMinutes: number | null;
-  timeZone: string;
-};
-
-/**
- * Locks the task's row for the rest of the transaction: concurrent completes of one occurrence
- * (on any app instance) queue here, and the second one sees it completed.
- */
-async function lockTaskSql(client: SqlClient, task: OwnTask): Promise<SeriesRow> {
-  const { rows } = await client.query<SeriesRow>({
-    text: `SELECT t."id", t."userId", t."title", t."description", t."importance", t."difficulty", t."dueDate", t."color", t."completed",
-        t."completedInSessionId", t."parentTaskId", t."isAiGenerated", t."recurrence", t."estimatedMinutes", u."timeZone"
-      FROM "Task" t JOIN "User" u ON u."id" = t."userId" WHERE t."id" = $1 AND t."userId" = $2 FOR UPDATE OF t`,
-    values: [task.id, task.userId],
-    types: UTC_TYPES,
-  });
-  if (!rows[0]) throw taskNotFound();
-  return rows[0];
+/** The task, locked for the rest of the transaction (sql.lockTaskRow), or 404. */
+async function lockTask(client: SqlClient, task: OwnTask): Promise<sql.SeriesRow> {
+  const row = await sql.lockTaskRow(client, task);
+  if (!row) throw taskNotFound();
+  return row;
 }
 
 /**
  * The occurrence after `row`, created once: counted against the task limit like any create (in
  * the caller's transaction), with the subtasks copied uncompleted and their due dates moved
- * along. The unique previousOccurrenceId makes a second creation impossible even if the row
- * lock were bypassed; reopening and completing again creates nothing new.
+ * along. Reopening and completing again creates nothing new.
  */
-async function createNextOccurrenceSql(client: SqlClient, row: SeriesRow, now: Date, from?: { recurrence: string }): Promise<void> {
-  const recurrence = from?.recurrence ?? row.recurrence;
-  if (!recurrence || row.parentTaskId) return;
-  const { rowCount: exists } = await client.query({ text: 'SELECT 1 FROM "Task" WHERE "previousOccurrenceId" = $1', values: [row.id] });
-  if (exists) return;
-  const next = nextOccurrence(recurrence, row.dueDate, row.timeZone, now);
+async function createNextOccurrence(client: SqlClient, row: sql.SeriesRow, now: Date): Promise<void> {
+  if (!row.recurrence || row.parentTaskId) return;
+  if (await sql.hasNextOccurrence(client, row.id)) return;
+  const next = nextOccurrence(row.recurrence, row.dueDate, row.timeZone, now);
   if (!next) return;
   await meterUsageSql(client, row.userId, 'tasks', now);
-  const stamp = utcParam(new Date().toISOString());
+  const at = new Date();
   const nextId = newId();
-  const { rowCount } = await client.query({
-    text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "recurrence",
-        "estimatedMinutes", "previousOccurrenceId", "createdAt", "updatedAt")
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) ON CONFLICT ("previousOccurrenceId") DO NOTHING`,
-    values: [nextId, row.userId, row.title, row.description, row.importance, row.difficulty, utcParam(next.dueDate.toISOString()), row.color, row.isAiGenerated,
-      next.recurrence, row.estimatedMinutes, row.id, stamp],
-  });
-  if (!rowCount) return;
+  if (!(await sql.insertNextOccurrence(client, row, { id: nextId, dueDate: next.dueDate, recurrence: next.recurrence, at }))) return;
   const shift = row.dueDate ? next.dueDate.getTime() - row.dueDate.getTime() : 0;
-  const { rows: subtasks } = await client.query<SeriesRow>({
-    text: `SELECT "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "estimatedMinutes"
-      FROM "Task" WHERE "parentTaskId" = $1 AND "userId" = $2 ORDER BY "createdAt", "id"`,
-    values: [row.id, row.userId],
-    types: UTC_TYPES,
-  });
-  for (const subtask of subtasks) {
+  for (const subtask of await sql.subtaskRows(client, row.userId, row.id)) {
     await meterUsageSql(client, row.userId, 'tasks', now);
-    await client.query({
-      text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "estimatedMinutes",
-          "parentTaskId", "createdAt", "updatedAt")
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
-      values: [newId(), row.userId, subtask.title, subtask.description, subtask.importance, subtask.difficulty,
-        subtask.dueDate ? utcParam(new Date(subtask.dueDate.getTime() + shift).toISOString()) : null, subtask.color, subtask.isAiGenerated,
-        subtask.estimatedMinutes, nextId, stamp],
-    });
+    const dueDate = subtask.dueDate ? new Date(subtask.dueDate.getTime() + shift) : null;
+    await sql.insertSubtaskCopy(client, subtask, { id: newId(), userId: row.userId, parentId: nextId, dueDate, at });
   }
 }
 
 /** Completes a task in the caller's transaction; a repeating one gets its next occurrence, once. */
-async function completeInSeriesSql(client: SqlClient, task: OwnTask, changes: TaskChanges, now: Date): Promise<TTaskOutput> {
-  const row = await lockTaskSql(client, task);
+async function completeInSeries(client: SqlClient, task: OwnTask, changes: TaskChanges, now: Date): Promise<TTaskOutput> {
+  const row = await lockTask(client, task);
   if (row.completed && changes.completed) {
     // Completed meanwhile (a concurrent complete): only a session link may still be added.
     const { completed: _completed, completedAt: _completedAt, completedInSessionId, ...rest } = changes;
-    return changeTaskSql(client, task, { ...rest, ...(completedInSessionId && !row.completedInSessionId && { completedInSessionId }) });
+    return changeTask(client, task, { ...rest, ...(completedInSessionId && !row.completedInSessionId && { completedInSessionId }) });
   }
-  const answer = await changeTaskSql(client, task, changes);
-  if (changes.completed) await createNextOccurrenceSql(client, { ...row, recurrence: changes.recurrence !== undefined ? changes.recurrence : row.recurrence }, now);
+  const answer = await changeTask(client, task, changes);
+  if (changes.completed) await createNextOccurrence(client, { ...row, recurrence: changes.recurrence !== undefined ? changes.recurrence : row.recurrence }, now);
   return answer;
 }
 
@@ -550,10 +359,10 @@ async function completeInSeriesSql(client: SqlClient, task: OwnTask, changes: Ta
  * "This one only" on a repeating task: the series moves on to its next occurrence now (created
  * from the task as it was), and this occurrence takes the edits and leaves the series.
  */
-async function editOneOccurrenceSql(client: SqlClient, task: OwnTask, changes: TaskChanges, now: Date): Promise<TTaskOutput> {
-  const row = await lockTaskSql(client, task);
-  if (!row.completed && row.recurrence) await createNextOccurrenceSql(client, row, now);
-  return changeTaskSql(client, task, { ...changes, recurrence: null });
+async function editOneOccurrence(client: SqlClient, task: OwnTask, changes: TaskChanges, now: Date): Promise<TTaskOutput> {
+  const row = await lockTask(client, task);
+  if (!row.completed && row.recurrence) await createNextOccurrence(client, row, now);
+  return changeTask(client, task, { ...changes, recurrence: null });
 }
 
 /**
@@ -563,30 +372,16 @@ async function editOneOccurrenceSql(client: SqlClient, task: OwnTask, changes: T
  */
 export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof ZCompleteTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TTaskOutput> {
   const pool = poolOf(db);
-  const write = async (client: SqlClient) => {
-    if (input.sessionId) {
-      const { rowCount } = await client.query({ text: 'SELECT 1 FROM "Session" WHERE "id" = $1 AND "userId" = $2', values: [input.sessionId, task.userId] });
-      if (!rowCount) throw sessionNotFound();
-    }
+  const write = async (client: sql.Queryable) => {
+    if (input.sessionId && !(await sql.ownsFocusSession(client, task.userId, input.sessionId))) throw sessionNotFound();
     const changes: TaskChanges = task.completed
       ? { ...(input.sessionId && !task.completedInSessionId && { completedInSessionId: input.sessionId }) }
       : { completed: true, completedAt: now, completedInSessionId: input.sessionId ?? null };
-    return task.recurrence && !task.completed ? completeInSeriesSql(client, task, changes, now) : changeTaskSql(client, task, changes);
+    return task.recurrence && !task.completed ? completeInSeries(client as SqlClient, task, changes, now) : changeTask(client, task, changes);
   };
-  if (pool && idempotencyKey) {
-    return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.complete', target: task.id, input }, write, now);
-  }
-  if (pool && task.recurrence) return inSqlTransaction(pool, write);
-  if (task.recurrence && !task.completed) throw appError('SERVICE_UNAVAILABLE', 'Repeating tasks need the database pool');
-  if (input.sessionId) await assertOwnSession(db, task.userId, input.sessionId);
-  const row = await db.task.update({
-    where: { id: task.id, userId: task.userId },
-    data: task.completed
-      ? { ...(input.sessionId && !task.completedInSessionId && { completedInSessionId: input.sessionId }) }
-      : { completed: true, completedAt: now, completedInSessionId: input.sessionId ?? null },
-    select: TASK_SELECT,
-  });
-  return toTaskOutput(row);
+  if (idempotencyKey) return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.complete', target: task.id, input }, write, now);
+  // A repeating task's next occurrence is created in the complete's transaction.
+  return task.recurrence ? inSqlTransaction(pool, write) : write(pool);
 }
 
 /** DELETE /api/tasks/{id}: its subtasks go with it (ON DELETE CASCADE). No quota is given back. */

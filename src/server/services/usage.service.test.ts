@@ -6,7 +6,7 @@ import { getUsage, limitMessage, meterUsage, meterUsageSql, monthStart } from '.
 
 const db = getDb();
 type Kind = Parameters<typeof meterUsage>[2];
-/** Meters inside a transaction of one of the two paths, then runs `after` in the same transaction. */
+/** Meters inside a transaction of one of the two kinds, then runs `after` in the same transaction. */
 type InTransaction = (userId: string, kind: Kind, now?: Date, after?: () => Promise<void>) => Promise<void>;
 
 const viaPrisma: InTransaction = (userId, kind, now, after) =>
@@ -15,17 +15,18 @@ const viaPrisma: InTransaction = (userId, kind, now, after) =>
     await after?.();
   });
 const viaSql: InTransaction = (userId, kind, now, after) =>
-  inSqlTransaction(poolOf(db)!, async (client) => {
+  inSqlTransaction(poolOf(db), async (client) => {
     await meterUsageSql(client, userId, kind, now);
     await after?.();
   });
 
-// The same rules on both paths: Prisma's transactions and node-postgres's (the request path of POST /api/tasks).
-describe.each([
-  ['through Prisma', viaPrisma],
-  ['through node-postgres', viaSql],
-] as const)('meterUsage %s', (_name, metered) => {
-  const meter = (userId: string, kind: Kind, now?: Date) => metered(userId, kind, now);
+// Each kind is metered here through the transaction its writes use: tasks in the hot paths' SQL
+// (POST /api/tasks, a repeating task's next occurrence), focus sessions and AI uses in Prisma's
+// (creating a session, an AI breakdown). Both run the same statement (meterStatement).
+const PATH: Record<Kind, InTransaction> = { tasks: viaSql, sessions: viaPrisma, aiBreakdowns: viaPrisma, aiSessions: viaPrisma };
+
+describe('meterUsage', () => {
+  const meter = (userId: string, kind: Kind, now?: Date) => PATH[kind](userId, kind, now);
 
   it('lets a Free user create 40 tasks in a month and refuses the 41st with the spec words', async () => {
     const user = await createUser();
@@ -36,12 +37,15 @@ describe.each([
     expect((await getUsage(db, user.id)).tasksCreatedThisMonth).toBe(40);
   });
 
-  it('never lets parallel requests pass the limit: 10 at once with 5 left gives exactly 5', async () => {
+  it.each([
+    ['sessions', 20, 'sessionsCreatedThisMonth'],
+    ['tasks', 40, 'tasksCreatedThisMonth'],
+  ] as const)('never lets parallel requests pass the limit: 10 %s at once with 5 left gives exactly 5', async (kind, max, field) => {
     const user = await createUser();
-    for (let i = 0; i < 15; i++) await meter(user.id, 'sessions');
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => meter(user.id, 'sessions')));
+    for (let i = 0; i < max - 5; i++) await meter(user.id, kind);
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => meter(user.id, kind)));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
-    expect((await getUsage(db, user.id)).sessionsCreatedThisMonth).toBe(20);
+    expect((await getUsage(db, user.id))[field]).toBe(max);
   });
 
   it('starts a new month at zero without any reset job', async () => {
@@ -62,14 +66,18 @@ describe.each([
     );
   });
 
-  it('rolls the count back when the counted write fails', async () => {
+  it.each([
+    ['tasks', viaSql],
+    ['sessions', viaPrisma],
+  ] as const)('rolls the count back when the counted write fails (%s)', async (kind, metered) => {
     const user = await createUser();
     await expect(
-      metered(user.id, 'tasks', undefined, async () => {
-        throw new Error('the task insert failed');
+      metered(user.id, kind, undefined, async () => {
+        throw new Error('the counted insert failed');
       }),
-    ).rejects.toThrow('the task insert failed');
-    expect((await getUsage(db, user.id)).tasksCreatedThisMonth).toBe(0);
+    ).rejects.toThrow('the counted insert failed');
+    const usage = await getUsage(db, user.id);
+    expect(usage.tasksCreatedThisMonth + usage.sessionsCreatedThisMonth).toBe(0);
   });
 
   it('computes month boundaries in UTC', () => {

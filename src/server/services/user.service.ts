@@ -5,7 +5,8 @@ import { ZChangePasswordInput, ZDeleteAccountInput, ZUpdatePreferencesInput, ZUp
 import { loadCommonPasswords } from '@/lib/password-rules';
 import { appError } from '@/server/api/errors';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
-import { poolOf, UTC_TYPES, type Db } from '@/server/db';
+import { poolOf, type Db } from '@/server/db';
+import { meRow, USER_COLUMN_NAMES } from '@/server/db/sql';
 import { env } from '@/server/env';
 import { log } from '@/server/log';
 import { passwordChangedMail } from '@/server/mail/messages';
@@ -36,7 +37,7 @@ export const USER_SELECT = {
   pendingEmailExpiresAt: true,
   timeZone: true,
   createdAt: true,
-} as const;
+} as const satisfies Record<(typeof USER_COLUMN_NAMES)[number], true>;
 
 type UserRow = {
   id: string;
@@ -82,36 +83,12 @@ function userAnswer(row: UserRow, usage: Usage & { limits: ReturnType<typeof lim
   };
 }
 
-export async function getUser(db: Db, userId: string): Promise<TUser> {
-  const pool = poolOf(db);
-  if (pool) return getUserSql(pool, userId);
-  const row = await db.user.findUnique({ where: { id: userId }, select: USER_SELECT });
-  if (!row) throw appError('UNAUTHORIZED', 'Please sign in to continue');
-  return toUserOutput(db, row);
-}
-
-const USER_COLUMNS = Object.keys(USER_SELECT)
-  .map((column) => `u."${column}"`)
-  .join(', ');
-
-type UserUsageRow = UserRow & { tasks: number | null; sessions: number | null; aiBreakdowns: number | null; aiSessions: number | null };
-
 /**
- * GET /api/auth/me (asked by every screen): the same answer as the Prisma path above, in one
- * query through node-postgres (the user and this month's counters). Through Prisma the two
- * reads allocated ~75 kB per request, garbage that showed up as collection pauses in the
- * latency tail (issue 10). user.service.test.ts checks both paths give the same answer.
+ * GET /api/auth/me (asked by every screen): the user and this month's counters in one query of
+ * the hot paths' SQL (src/server/db/sql.ts).
  */
-export async function getUserSql(pool: NonNullable<ReturnType<typeof poolOf>>, userId: string, now: Date = new Date()): Promise<TUser> {
-  const { rows } = await pool.query<UserUsageRow>({
-    name: 'onething-me',
-    text: `SELECT ${USER_COLUMNS}, c."tasks", c."sessions", c."aiBreakdowns", c."aiSessions"
-      FROM "User" u LEFT JOIN "UsageCounter" c ON c."userId" = u."id" AND c."month" = $2::date
-      WHERE u."id" = $1`,
-    values: [userId, monthStart(now).toISOString().slice(0, 10)],
-    types: UTC_TYPES,
-  });
-  const row = rows[0];
+export async function getUser(db: Db, userId: string, now: Date = new Date()): Promise<TUser> {
+  const row = await meRow(poolOf(db), userId, monthStart(now));
   if (!row) throw appError('UNAUTHORIZED', 'Please sign in to continue');
   return userAnswer(row, {
     tasksCreatedThisMonth: row.tasks ?? 0,
