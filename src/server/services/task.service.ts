@@ -372,16 +372,21 @@ async function editOneOccurrence(client: SqlClient, task: OwnTask, changes: Task
  */
 export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof ZCompleteTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TTaskOutput> {
   const pool = poolOf(db);
-  const write = async (client: sql.Queryable) => {
+  const changesOn = async (client: sql.Queryable): Promise<TaskChanges> => {
     if (input.sessionId && !(await sql.ownsFocusSession(client, task.userId, input.sessionId))) throw sessionNotFound();
-    const changes: TaskChanges = task.completed
+    return task.completed
       ? { ...(input.sessionId && !task.completedInSessionId && { completedInSessionId: input.sessionId }) }
       : { completed: true, completedAt: now, completedInSessionId: input.sessionId ?? null };
-    return task.recurrence && !task.completed ? completeInSeries(client as SqlClient, task, changes, now) : changeTask(client, task, changes);
+  };
+  // A repeating task's next occurrence is created in the complete's transaction.
+  const write = async (client: SqlClient) => {
+    const changes = await changesOn(client);
+    return task.recurrence && !task.completed ? completeInSeries(client, task, changes, now) : changeTask(client, task, changes);
   };
   if (idempotencyKey) return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.complete', target: task.id, input }, write, now);
-  // A repeating task's next occurrence is created in the complete's transaction.
-  return task.recurrence ? inSqlTransaction(pool, write) : write(pool);
+  if (task.recurrence) return inSqlTransaction(pool, write);
+  // Anything else is the session check and one UPDATE, on the pool.
+  return changeTask(pool, task, await changesOn(pool));
 }
 
 /** DELETE /api/tasks/{id}: its subtasks go with it (ON DELETE CASCADE). No quota is given back. */
