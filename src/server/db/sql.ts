@@ -19,16 +19,17 @@
 //
 // Rules stay in the services (src/server/services/*): these functions only read and write rows
 // and answer null for "no such row". Statements that run on every request are prepared by name
-// (sent unnamed behind a transaction pooler, src/server/db.ts). The metering statement, shared by
-// Prisma's transactions and these, is in src/server/services/usage.service.ts; the idempotency
-// claim, in src/server/services/idempotency.service.ts.
+// (sent unnamed behind a transaction pooler, src/server/db.ts). Two statements live with their
+// rules instead: the metering statement, one text shared by Prisma's transactions and these
+// (src/server/services/usage.service.ts), and the idempotency claim that wraps the task writes
+// (src/server/services/idempotency.service.ts).
 //
 // A Prisma transaction client has no connection this module could join: these functions take the
 // pool of the shared client (`poolOf(db)`), or a connection inside `inSqlTransaction`, never a
 // Prisma transaction. An operation that must share a transaction with a Prisma write stays on
 // Prisma (creating a focus session, an AI breakdown's subtasks).
 import type { Session, Task } from '@/generated/prisma/client';
-import type { Difficulty, DisplayMode } from '@/lib/constants';
+import type { Difficulty, DisplayMode, SubscriptionTier } from '@/lib/constants';
 import { UTC_TYPES, type SqlClient } from '@/server/db';
 import type pg from 'pg';
 
@@ -97,6 +98,16 @@ export async function sessionUserRow(pool: pg.Pool, userId: string, sessionId: s
     values: [userId, sessionId],
   });
   return rows[0] ?? null;
+}
+
+/** The user's plan, read in the transaction that meters a use (null: no such user). */
+export async function subscriptionTierOf(client: SqlClient, userId: string): Promise<SubscriptionTier | null> {
+  const { rows } = await client.query<{ subscriptionTier: SubscriptionTier }>({
+    name: 'onething-user-tier',
+    text: 'SELECT "subscriptionTier" FROM "User" WHERE "id" = $1',
+    values: [userId],
+  });
+  return rows[0]?.subscriptionTier ?? null;
 }
 
 /** The user's task (the fields its rules need), or null for a missing or foreign one. */

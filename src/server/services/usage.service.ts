@@ -7,6 +7,7 @@ import type { Prisma } from '@/generated/prisma/client';
 import { PLAN_LIMITS, type SubscriptionTier, type UsageKind } from '@/lib/constants';
 import { appError } from '@/server/api/errors';
 import type { Db, SqlClient } from '@/server/db';
+import { subscriptionTierOf } from '@/server/db/sql';
 
 export type Tx = Prisma.TransactionClient;
 export type PlanLimits = { tasks: number | null; sessions: number | null; aiBreakdowns: number | null; aiSessions: number | null };
@@ -96,14 +97,9 @@ export async function meterUsage(tx: Tx, userId: string, kind: UsageKind, now: D
   refuseOverLimit(await tx.$queryRawUnsafe<{ used: number }[]>(text, ...values), kind, max, user.subscriptionTier);
 }
 
-/** meterUsage on a node-postgres client inside its transaction (the request path's writes). */
+/** meterUsage on a node-postgres connection inside its transaction (the task writes). */
 export async function meterUsageSql(client: SqlClient, userId: string, kind: UsageKind, now: Date = new Date()): Promise<void> {
-  const { rows: users } = await client.query<{ subscriptionTier: SubscriptionTier }>({
-    name: 'onething-user-tier',
-    text: 'SELECT "subscriptionTier" FROM "User" WHERE "id" = $1',
-    values: [userId],
-  });
-  const tier = users[0]?.subscriptionTier;
+  const tier = await subscriptionTierOf(client, userId);
   if (!tier) throw appError('NOT_FOUND', 'Not found');
   const max = PLAN_LIMITS[tier][kind];
   const { text, values } = meterStatement(userId, kind, max, now);
