@@ -3,7 +3,7 @@
 // blank screen; the error is reported (src/lib/error-reporting/client.ts) with Next's digest,
 // which matches the server's log line for a server-side failure.
 import { useEffect } from 'react';
-import { buttonClass } from '@/components/Button';
+import { buttonClass } from '@/components/ButtonCore';
 import { reportClientError } from '@/lib/error-reporting/client';
 
 export default function PageError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {

@@ -1,7 +1,7 @@
 // Any unknown path: a calm 404 with Go Home and Go Back (spec section 2).
 import type { Metadata } from 'next';
 import { BackButton } from '@/components/BackButton';
-import { LinkButton } from '@/components/Button';
+import { buttonClass } from '@/components/ButtonCore';
 
 export const metadata: Metadata = { title: 'Page not found' };
 
@@ -16,7 +16,12 @@ export default function NotFound() {
         <p className="text-muted">This page does not exist or has moved. Nothing is lost — let&apos;s get you back.</p>
       </div>
       <div className="flex flex-wrap justify-center gap-3">
-        <LinkButton href="/">Go Home</LinkButton>
+        {/* A plain link: this boundary's chunk is in every page's first load, and next/link would
+            be a second copy there (Turbopack does not share it with the layouts' chunks). */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+        <a href="/" className={buttonClass('primary')}>
+          Go Home
+        </a>
         <BackButton />
       </div>
     </main>
