@@ -24,6 +24,7 @@ import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
 import { SYNCED_EVENT } from '@/features/offline/events';
 import { readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
 import { ApiError, completeTask, getSession, listTasks } from './rest';
+import type { ClockExtrasProps } from './ClockExtras';
 import type { SessionDialog, SessionDialogsProps } from './SessionLater';
 import { goTo, later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
 import { useSessionClock, type SessionClock } from './useSessionClock';
@@ -31,6 +32,8 @@ import { useSessionClock, type SessionClock } from './useSessionClock';
 // Created with the first screen that shows a session: lazyUntilOpen schedules its idle-time
 // preload on creation, and before the session is drawn that would compete with drawing it.
 let SessionDialogs: LazyComponent<SessionDialogsProps> | null = null;
+// The clock's extras (disc, end time, overtime, cues, break hold, the tab title): after load too.
+let ClockExtras: LazyComponent<ClockExtrasProps> | null = null;
 
 const subscribeNever = () => () => {};
 /** True once running in the browser (the screen reads browser storage). */
@@ -191,8 +194,6 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
     };
   }, [focusId]);
 
-  useTabTitle(clock, session.displayMode);
-
   function complete(task: TTaskOutput) {
     const remainingInView = shown.filter((t) => t.id !== task.id).length;
     const othersFromSession = openSessionTasks(allTasks, session.id, task.id).length;
@@ -329,6 +330,7 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
 }
 
 function ClockPanel({ clock, session }: { clock: SessionClock; session: TSessionOutput }) {
+  ClockExtras ??= lazyUntilOpen(() => later().then((module) => module.ClockExtras));
   const { snap, now } = clock;
   let main: string;
   let label: string;
@@ -371,6 +373,7 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
           <div style={{ width: `${progress * 100}%` }} />
         </div>
       ) : null}
+      {snap ? <ClockExtras open clock={clock} session={session} /> : null}
     </section>
   );
 }
@@ -489,22 +492,6 @@ function BottomBar({ children }: { children: ReactNode }) {
       </div>
     </div>
   );
-}
-
-/** Beyond the spec: the remaining (or elapsed) time in the tab title. */
-function useTabTitle(clock: SessionClock, mode: TSessionOutput['displayMode']) {
-  const snap = clock.snap;
-  const text = snap
-    ? `${formatClock(snap.remainingMs ?? snap.elapsedMs, snap.remainingMs !== null)}${mode === 'pomodoro' ? (snap.phase === 'break' ? ' · Break' : ' · Work') : ''}${!snap.running ? ' · Paused' : ''} · Onething`
-    : null;
-  useEffect(() => {
-    if (!text) return;
-    const before = document.title;
-    document.title = text;
-    return () => {
-      document.title = before;
-    };
-  }, [text]);
 }
 
 // ---------------------------------------------------------------- icons

@@ -52,6 +52,9 @@ export interface SessionClock {
   /** Starts a stopped clock (creating a task does). */
   start: () => void;
   pause: () => void;
+  /** The stored state, and a replacement for it (the after-load clock options: overtime, breaks). */
+  state: TimerState | null;
+  set: (next: TimerState) => void;
 }
 
 /**
@@ -158,5 +161,16 @@ export function useSessionClock(
     commit(pauseTimer(current, clockNow()));
   }, [commit]);
 
-  return { now, snap, config, running: snap?.running ?? false, toggle, start, pause };
+  // A replacement is not a tick: no notice for what it skips (a skipped break is not 'Break ended!').
+  const set = useCallback(
+    (next: TimerState) => {
+      const at = clockNow();
+      if (configRef.current) lastSnap.current = snapshot(next, configRef.current, at);
+      commit(next);
+      setNow(at);
+    },
+    [commit],
+  );
+
+  return { now, snap, config, running: snap?.running ?? false, toggle, start, pause, state, set };
 }
