@@ -1,6 +1,7 @@
 'use client';
 // What the focus clock shows beside its digits once the page's after-load code is in
-// (./SessionLater; the first load has no room, src/pages/session.tsx): the time-left disc and
+// (./SessionLater; the first load has no room, src/pages/session.tsx): the thin progress bar's
+// fill (its track is in the first load, holding the place), the time-left disc and
 // 'Ends at' in the account's time zone, a finished timer's overtime, the soft cues 5 and 1
 // minutes before the end, the pomodoro's "take the break" hold, the Clock options button in the
 // header and the time in the tab's title. The rules are src/lib/timer-extras.ts; the options
@@ -147,8 +148,11 @@ export function ClockExtras({ clock, session }: ClockExtrasProps) {
   else if (snap.ended && state?.endedAt !== undefined) endText = `Ended at ${timeOfDay(state.endedAt)}`;
   const tone = overMs !== null ? 'over' : snap.phase === 'break' ? 'break' : snap.running ? 'run' : 'paused';
 
+  const track = document.querySelector('.fs-clock .fs-progress');
+
   return (
     <>
+      {track && !options.disc ? createPortal(<div style={{ width: `${(1 - fraction) * 100}%` }} />, track) : null}
       {options.disc ? (
         <>
           <div aria-hidden className="fs-disc" data-tone={tone} data-stepped={reduced} style={{ ['--fs-left' as string]: shownFraction }} />

@@ -9,7 +9,6 @@
 // (./rest.ts), no router (other pages are full page loads: goTo), and every dialog's code loads
 // after the page, in idle time or on first opening (src/components/lazy.tsx).
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Badge } from '@/components/Badge';
 import { Button } from '@/components/ButtonCore';
 import { lazyUntilOpen, type LazyComponent } from '@/components/lazy';
 import { LoadingOverlay } from '@/components/Spinner';
@@ -263,7 +262,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
 
       <BottomBar>
         {timed ? (
-          <Button variant="secondary" onClick={clock.toggle} aria-pressed={undefined}>
+          <Button variant="secondary" onClick={clock.toggle}>
             {clock.running ? <Icon name="pause" /> : <Icon name="play" />}
             {clock.running ? 'Pause' : 'Start'}
           </Button>
@@ -352,13 +351,12 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
     if (session.displayMode === 'clock-date') sub = formatLocal(now, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
   }
   const paused = snap !== null && !snap.running && !snap.ended;
-  const progress = snap && snap.remainingMs !== null && clock.config ? progressOf(snap, session) : null;
 
   return (
     <section aria-label="Clock" className="fs-clock">
       <p className="fs-clock-label">
         {label}
-        {paused ? <Badge variant="neutral">Paused</Badge> : null}
+        {paused ? <span className="fs-badge">Paused</span> : null}
       </p>
       <p role="timer" aria-label={`${label}: ${main}`} className="tabular fs-time" style={{ fontSize: clockSizes.clock }}>
         {main}
@@ -368,21 +366,11 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
           {sub}
         </p>
       ) : null}
-      {progress !== null ? (
-        <div aria-hidden className="fs-progress">
-          <div style={{ width: `${progress * 100}%` }} />
-        </div>
-      ) : null}
+      {/* The bar's fill comes with the after-load ClockExtras (its track holds the place). */}
+      {snap && snap.remainingMs !== null ? <div aria-hidden className="fs-progress" /> : null}
       {snap ? <ClockExtras open clock={clock} session={session} /> : null}
     </section>
   );
-}
-
-function progressOf(snap: NonNullable<SessionClock['snap']>, session: TSessionOutput): number {
-  const minutes =
-    session.displayMode === 'timer' ? (session.timerDuration ?? 25) : snap.phase === 'break' ? session.pomodoroBreak : session.pomodoroWork;
-  const total = minutes * 60_000;
-  return total > 0 ? Math.min(1, Math.max(0, 1 - (snap.remainingMs ?? 0) / total)) : 0;
 }
 
 function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: () => void }) {
@@ -396,9 +384,9 @@ function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: 
       </h2>
       {task.description ? <p className="fs-card-text">{task.description}</p> : null}
       <div className="fs-badges">
-        {due ? <Badge variant="neutral">Due {due}</Badge> : null}
-        <Badge variant="neutral">{task.difficulty}</Badge>
-        <Badge variant="neutral">{task.importance} importance</Badge>
+        {due ? <span className="fs-badge">Due {due}</span> : null}
+        <span className="fs-badge">{task.difficulty}</span>
+        <span className="fs-badge">{task.importance} importance</span>
       </div>
       <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onComplete}>
         <Icon name="check" size="size-5" />

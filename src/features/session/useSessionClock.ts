@@ -161,16 +161,12 @@ export function useSessionClock(
     commit(pauseTimer(current, clockNow()));
   }, [commit]);
 
-  // A replacement is not a tick: no notice for what it skips (a skipped break is not 'Break ended!').
-  const set = useCallback(
-    (next: TimerState) => {
-      const at = clockNow();
-      if (configRef.current) lastSnap.current = snapshot(next, configRef.current, at);
-      commit(next);
-      setNow(at);
-    },
-    [commit],
-  );
+  // A replacement is not a tick: no notice for what it skips (a skipped break is not 'Break
+  // ended!'); the next tick compares from there.
+  const set = (next: TimerState) => {
+    lastSnap.current = null;
+    commit(next);
+  };
 
   return { now, snap, config, running: snap?.running ?? false, toggle, start, pause, state, set };
 }
