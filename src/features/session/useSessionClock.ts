@@ -161,10 +161,10 @@ export function useSessionClock(
     commit(pauseTimer(current, clockNow()));
   }, [commit]);
 
-  // A replacement is not a tick: no notice for what it skips (a skipped break is not 'Break
-  // ended!'); the next tick compares from there.
+  // A replacement is not a tick: the next tick compares from it, so what it skipped brings no
+  // notice (a skipped break is not 'Break ended!').
   const set = (next: TimerState) => {
-    lastSnap.current = null;
+    if (configRef.current) lastSnap.current = snapshot(next, configRef.current, clockNow());
     commit(next);
   };
 
