@@ -75,6 +75,7 @@ test('all options are off by default: no disc, no end time, no cue, and a finish
   for (const name of ['Time-left disc', 'Overtime', 'Cues before the end']) await expect(dialog.getByRole('switch', { name })).not.toBeChecked();
   // The break hold is the pomodoro's: a timer does not offer it.
   await expect(dialog.getByRole('switch', { name: 'Take the break' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -139,6 +140,7 @@ test('the disc shrinks beside the digits and "Ends at" is on the account\'s cloc
 
 test('overtime: a finished timer counts up, marked, after one end notice; it survives a reload and stops on request', async ({ page }) => {
   await page.clock.install();
+  await useStoredTheme(page, 'dark');
   await page.setViewportSize(NARROW);
   await signUpVerified(page);
   const session = await createSession(page, { displayMode: 'timer', timerDuration: 2 });
@@ -157,7 +159,8 @@ test('overtime: a finished timer counts up, marked, after one end notice; it sur
   // The frozen 00:00 gives way: one clock on screen.
   await expect(page.getByRole('timer')).toHaveCount(1);
   await expect(page).toHaveTitle(/^\+01:3\d · Overtime · Onething$/);
-  await screenshot(page, 'session-overtime-light-360', { fullPage: false });
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'session-overtime-dark-360', { fullPage: false });
 
   // The end notice came once: more overtime brings no second one.
   await page.clock.fastForward('02:00');
