@@ -39,7 +39,7 @@ describe('timer mode', () => {
 
   it('does not count past the end once settled, even after a long sleep', () => {
     const state = settle(startTimer(t0), config, t0 + 3 * 60 * MIN);
-    expect(state).toEqual({ accumulatedMs: 10 * MIN, runningSince: null });
+    expect(state).toEqual({ accumulatedMs: 10 * MIN, runningSince: null, endedAt: t0 + 10 * MIN });
     expect(snapshot(resumeTimer(state, t0 + 4 * 60 * MIN), config, t0 + 5 * 60 * MIN).remainingMs).toBe(0);
   });
 });

@@ -19,6 +19,8 @@ export type TimerState = {
   accumulatedMs: number;
   /** Epoch ms when the current run began; null while paused. */
   runningSince: number | null;
+  /** Timer mode: when it reached zero (its overtime counts from here). */
+  endedAt?: number;
 };
 
 export type PomodoroPhase = 'work' | 'break';
@@ -117,7 +119,7 @@ export function snapshot(state: TimerState, config: TimerConfig, now: number): T
 export function settle(state: TimerState, config: TimerConfig, now: number): TimerState {
   if (config.mode !== 'timer' || state.runningSince === null) return state;
   const duration = timerDurationMs(config);
-  return elapsedMs(state, now) >= duration ? { accumulatedMs: duration, runningSince: null } : state;
+  return elapsedMs(state, now) >= duration ? { accumulatedMs: duration, runningSince: null, endedAt: state.runningSince + duration - state.accumulatedMs } : state;
 }
 
 /** The notices to show when the clock moves from `before` to `after` (spec section 4). */
@@ -146,7 +148,7 @@ export function parseTimerState(raw: string | null): TimerState | null {
     const value = JSON.parse(raw) as Partial<TimerState>;
     if (typeof value.accumulatedMs !== 'number' || value.accumulatedMs < 0) return null;
     if (value.runningSince !== null && typeof value.runningSince !== 'number') return null;
-    return { accumulatedMs: value.accumulatedMs, runningSince: value.runningSince ?? null };
+    return { accumulatedMs: value.accumulatedMs, runningSince: value.runningSince ?? null, endedAt: Number(value.endedAt) || undefined };
   } catch {
     return null;
   }

@@ -11,7 +11,9 @@
 //   list of keyboard shortcuts, and the keyboard shortcuts themselves; the header's Full
 //   screen and Keep screen on (./HeaderExtras); the service worker and its offline and update
 //   notes (src/features/offline);
-// - the chime and notification of the session alerts, and their Web Push (./push).
+// - the chime and notification of the session alerts, and their Web Push (./push);
+// - ClockExtras: the clock's time-left disc, end time, overtime, cues and break hold, its
+//   Clock options, and the time in the tab's title.
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ButtonCore';
 // The lazy Dialog, as everywhere else: every modal of the page then shares the one Headless UI
@@ -47,6 +49,7 @@ import { goTo } from './ShellKeys';
 
 export { signinUrl } from '@/features/auth/next-path';
 export { askNotificationPermission, tellPhaseEnd } from './push';
+export { ClockExtras } from './ClockExtras';
 
 export type SessionDialog = 'none' | 'great' | 'end' | 'create';
 

@@ -9,7 +9,6 @@
 // (./rest.ts), no router (other pages are full page loads: goTo), and every dialog's code loads
 // after the page, in idle time or on first opening (src/components/lazy.tsx).
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Badge } from '@/components/Badge';
 import { Button } from '@/components/ButtonCore';
 import { lazyUntilOpen, type LazyComponent } from '@/components/lazy';
 import { LoadingOverlay } from '@/components/Spinner';
@@ -24,6 +23,7 @@ import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
 import { SYNCED_EVENT } from '@/features/offline/events';
 import { readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
 import { ApiError, completeTask, getSession, listTasks } from './rest';
+import type { ClockExtrasProps } from './ClockExtras';
 import type { SessionDialog, SessionDialogsProps } from './SessionLater';
 import { goTo, later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
 import { useSessionClock, type SessionClock } from './useSessionClock';
@@ -31,6 +31,8 @@ import { useSessionClock, type SessionClock } from './useSessionClock';
 // Created with the first screen that shows a session: lazyUntilOpen schedules its idle-time
 // preload on creation, and before the session is drawn that would compete with drawing it.
 let SessionDialogs: LazyComponent<SessionDialogsProps> | null = null;
+// The clock's extras (disc, end time, overtime, cues, break hold, the tab title): after load too.
+let ClockExtras: LazyComponent<ClockExtrasProps> | null = null;
 
 const subscribeNever = () => () => {};
 /** True once running in the browser (the screen reads browser storage). */
@@ -191,8 +193,6 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
     };
   }, [focusId]);
 
-  useTabTitle(clock, session.displayMode);
-
   function complete(task: TTaskOutput) {
     const remainingInView = shown.filter((t) => t.id !== task.id).length;
     const othersFromSession = openSessionTasks(allTasks, session.id, task.id).length;
@@ -262,7 +262,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
 
       <BottomBar>
         {timed ? (
-          <Button variant="secondary" onClick={clock.toggle} aria-pressed={undefined}>
+          <Button variant="secondary" onClick={clock.toggle}>
             {clock.running ? <Icon name="pause" /> : <Icon name="play" />}
             {clock.running ? 'Pause' : 'Start'}
           </Button>
@@ -329,6 +329,7 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
 }
 
 function ClockPanel({ clock, session }: { clock: SessionClock; session: TSessionOutput }) {
+  ClockExtras ??= lazyUntilOpen(() => later().then((module) => module.ClockExtras));
   const { snap, now } = clock;
   let main: string;
   let label: string;
@@ -350,13 +351,12 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
     if (session.displayMode === 'clock-date') sub = formatLocal(now, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
   }
   const paused = snap !== null && !snap.running && !snap.ended;
-  const progress = snap && snap.remainingMs !== null && clock.config ? progressOf(snap, session) : null;
 
   return (
     <section aria-label="Clock" className="fs-clock">
       <p className="fs-clock-label">
         {label}
-        {paused ? <Badge variant="neutral">Paused</Badge> : null}
+        {paused ? <span className="fs-badge">Paused</span> : null}
       </p>
       <p role="timer" aria-label={`${label}: ${main}`} className="tabular fs-time" style={{ fontSize: clockSizes.clock }}>
         {main}
@@ -366,20 +366,11 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
           {sub}
         </p>
       ) : null}
-      {progress !== null ? (
-        <div aria-hidden className="fs-progress">
-          <div style={{ width: `${progress * 100}%` }} />
-        </div>
-      ) : null}
+      {/* The bar's fill comes with the after-load ClockExtras (its track holds the place). */}
+      {snap && snap.remainingMs !== null ? <div aria-hidden className="fs-progress" /> : null}
+      {snap ? <ClockExtras open clock={clock} session={session} /> : null}
     </section>
   );
-}
-
-function progressOf(snap: NonNullable<SessionClock['snap']>, session: TSessionOutput): number {
-  const minutes =
-    session.displayMode === 'timer' ? (session.timerDuration ?? 25) : snap.phase === 'break' ? session.pomodoroBreak : session.pomodoroWork;
-  const total = minutes * 60_000;
-  return total > 0 ? Math.min(1, Math.max(0, 1 - (snap.remainingMs ?? 0) / total)) : 0;
 }
 
 function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: () => void }) {
@@ -393,9 +384,9 @@ function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: 
       </h2>
       {task.description ? <p className="fs-card-text">{task.description}</p> : null}
       <div className="fs-badges">
-        {due ? <Badge variant="neutral">Due {due}</Badge> : null}
-        <Badge variant="neutral">{task.difficulty}</Badge>
-        <Badge variant="neutral">{task.importance} importance</Badge>
+        {due ? <span className="fs-badge">Due {due}</span> : null}
+        <span className="fs-badge">{task.difficulty}</span>
+        <span className="fs-badge">{task.importance} importance</span>
       </div>
       <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onComplete}>
         <Icon name="check" size="size-5" />
@@ -489,22 +480,6 @@ function BottomBar({ children }: { children: ReactNode }) {
       </div>
     </div>
   );
-}
-
-/** Beyond the spec: the remaining (or elapsed) time in the tab title. */
-function useTabTitle(clock: SessionClock, mode: TSessionOutput['displayMode']) {
-  const snap = clock.snap;
-  const text = snap
-    ? `${formatClock(snap.remainingMs ?? snap.elapsedMs, snap.remainingMs !== null)}${mode === 'pomodoro' ? (snap.phase === 'break' ? ' · Break' : ' · Work') : ''}${!snap.running ? ' · Paused' : ''} · Onething`
-    : null;
-  useEffect(() => {
-    if (!text) return;
-    const before = document.title;
-    document.title = text;
-    return () => {
-      document.title = before;
-    };
-  }, [text]);
 }
 
 // ---------------------------------------------------------------- icons

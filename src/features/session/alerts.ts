@@ -30,6 +30,29 @@ export function playChime() {
   }
 }
 
+/** The clock's cue before the end (./ClockExtras): one note, softer and lower than the chime. */
+export function playCue() {
+  try {
+    const AudioCtx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!AudioCtx) return;
+    const context = new AudioCtx();
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    const at = context.currentTime;
+    oscillator.type = 'sine';
+    oscillator.frequency.value = 523;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.08, at + 0.05);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.8);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start(at);
+    oscillator.stop(at + 0.85);
+    setTimeout(() => void context.close(), 1500);
+  } catch {
+    // No audio: the note under the clock is still there.
+  }
+}
+
 export function notify(body: string) {
   try {
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;

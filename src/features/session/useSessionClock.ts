@@ -52,6 +52,9 @@ export interface SessionClock {
   /** Starts a stopped clock (creating a task does). */
   start: () => void;
   pause: () => void;
+  /** The stored state, and a replacement for it (the after-load clock options: overtime, breaks). */
+  state: TimerState | null;
+  set: (next: TimerState) => void;
 }
 
 /**
@@ -158,5 +161,12 @@ export function useSessionClock(
     commit(pauseTimer(current, clockNow()));
   }, [commit]);
 
-  return { now, snap, config, running: snap?.running ?? false, toggle, start, pause };
+  // A replacement is not a tick: the next tick compares from it, so what it skipped brings no
+  // notice (a skipped break is not 'Break ended!').
+  const set = (next: TimerState) => {
+    if (configRef.current) lastSnap.current = snapshot(next, configRef.current, clockNow());
+    commit(next);
+  };
+
+  return { now, snap, config, running: snap?.running ?? false, toggle, start, pause, state, set };
 }
