@@ -3,6 +3,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '@/generated/prisma/client';
+import { processSingleton } from './process-singleton';
 
 export type Db = PrismaClient;
 export type { Prisma } from '@/generated/prisma/client';
@@ -16,7 +17,9 @@ export type { Prisma } from '@/generated/prisma/client';
  */
 export const DB_TIMEOUTS = { connectMs: 10_000, transactionMaxWaitMs: 10_000, transactionTimeoutMs: 15_000 } as const;
 
-const pools = new WeakMap<object, pg.Pool>();
+// One registry for the process (process-singleton.ts): the pages' bundle and the API door each
+// hold a copy of this module but share the one client (getDb), so they must find its pool too.
+const pools = processSingleton('dbPools', () => new WeakMap<object, pg.Pool>());
 
 /**
  * `pgbouncer=true` in DATABASE_URL (Prisma's spelling) says a pooler in transaction mode sits in

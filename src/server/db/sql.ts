@@ -4,7 +4,7 @@
 //
 // Which operations, and why. These are the calls every screen makes, or makes most:
 //   - the sign-in session check of every signed-in request (sessionUserRow),
-//   - GET /api/auth/me (meRow), GET /api/tasks (taskRows), GET /api/sessions (sessionRows),
+//   - GET /api/auth/me (meRow), GET /api/tasks (taskRows), GET /api/sessions (focusSessionRows),
 //   - the task writes: POST /api/tasks, PUT/PATCH /api/tasks/{id}, POST /api/tasks/{id}/complete,
 //     with the ownership read before them (ownTaskRow) and a repeating task's next occurrence.
 // Measured by `npm run bench` on the 2-CPU machine, beside a bare node:http + pg floor doing the
@@ -12,10 +12,11 @@
 // app answered at 0.56-0.66 of the floor's throughput on /me, PATCH and POST, with p99 at the
 // same load 2.6-4.0 times the floor's on /me and POST (run of 22 Nov 2026, 07:46 UTC); with these
 // statements all five hot calls answer at 0.90-1.11 of the floor's throughput and p99 at
-// 0.67-1.01 of the floor's. Sampled heap profiles said why: Prisma's query planning, interpreter
-// and result mapping allocated ~35 kB per session check and 230 kB per /me (87 kB here), 376 kB
-// per POST (124 kB here) and 290 kB per PATCH (139 kB here), garbage that shows up as
-// collection pauses in the latency tail.
+// 0.67-1.01 of the floor's (part of that gain came with the same change's other trim, one gate
+// middleware per procedure instead of five). Sampled heap profiles showed the data path's share:
+// Prisma's query planning, interpreter and result mapping allocated ~35 kB per session check and
+// 230 kB per /me (87 kB here), 376 kB per POST (124 kB here) and 290 kB per PATCH (139 kB here),
+// garbage that shows up as collection pauses in the latency tail.
 //
 // Rules stay in the services (src/server/services/*): these functions only read and write rows
 // and answer null for "no such row". Statements that run on every request are prepared by name
@@ -27,7 +28,7 @@
 // A Prisma transaction client has no connection this module could join: these functions take the
 // pool of the shared client (`poolOf(db)`), or a connection inside `inSqlTransaction`, never a
 // Prisma transaction. An operation that must share a transaction with a Prisma write stays on
-// Prisma (creating a focus session, an AI breakdown's subtasks).
+// Prisma (creating a focus session, counting an AI breakdown).
 import type { Session, Task } from '@/generated/prisma/client';
 import type { Difficulty, DisplayMode, SubscriptionTier } from '@/lib/constants';
 import { UTC_TYPES, type SqlClient } from '@/server/db';
