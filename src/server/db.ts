@@ -12,7 +12,7 @@ export type { Prisma } from '@/generated/prisma/client';
  * transaction may wait for one / run. Prisma's defaults (2 s / 5 s) turned a busy moment into
  * 500s under `npm run soak` (100 users on 2 CPUs): transactions now wait in the same queue as
  * every other query, and every wait is still bounded. A wait that runs out is a 503 with
- * Retry-After (src/server/api/errors.ts), not a 500.
+ * Retry-After (src/server/errors.ts), not a 500.
  */
 export const DB_TIMEOUTS = { connectMs: 10_000, transactionMaxWaitMs: 10_000, transactionTimeoutMs: 15_000 } as const;
 
@@ -106,7 +106,7 @@ export type SqlClient = pg.PoolClient;
 /**
  * Runs `work` in one transaction on one connection of the pool (READ COMMITTED, as Prisma's
  * interactive transactions): COMMIT when it returns, ROLLBACK when it throws. Waiting for a
- * connection is bounded by DB_TIMEOUTS.connectMs (then a 503, src/server/api/errors.ts).
+ * connection is bounded by DB_TIMEOUTS.connectMs (then a 503, src/server/errors.ts).
  */
 export async function inSqlTransaction<T>(pool: pg.Pool, work: (client: SqlClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -13,7 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { INTERNAL_MESSAGE } from '@/server/api/errors';
+import { INTERNAL_MESSAGE } from '@/server/errors';
 import { headersFromNode, MAX_BODY_BYTES, restRequestFromNode, serveRest } from '@/server/api/rest';
 import { serveTrpcRequest } from '@/server/api/trpc-http';
 import { isRestRoute } from '@/server/auth/rest-routes';

@@ -454,7 +454,7 @@ describe('regressions found by the fuzz', () => {
   });
 
   it('maps PostgreSQL refusing a NUL character to a 400 as a backstop', async () => {
-    const { fromDatabaseError } = await import('./errors');
+    const { fromDatabaseError } = await import('@/server/errors');
     const user = await freshUser();
     const failure = await getDb().task.create({ data: { userId: user.id, title: 'a\u0000b' } }).catch((error: unknown) => error);
     expect(fromDatabaseError(failure)?.code).toBe('BAD_REQUEST');

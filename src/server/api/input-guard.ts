@@ -6,7 +6,7 @@
 // Lone UTF-16 surrogates are not refused: they arrive as U+FFFD from the JSON decoder and are
 // stored as such.
 import { z } from 'zod';
-import { appError } from './errors';
+import { appError } from '@/server/errors';
 
 export const NUL_MESSAGE = 'Must not contain the NUL character';
 

@@ -15,7 +15,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { API_DISPOSITION } from '@/server/http/api-disposition';
-import { INTERNAL_MESSAGE, type ApiErrorBody } from './errors';
+import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
 import { isJsonObject, NOT_AN_OBJECT, queryOf } from './rest-input';
 import { appRouter } from './root';
 import type { AuthSession } from '@/server/auth/session';

@@ -10,7 +10,8 @@ import { db, type Db } from '@/server/db';
 import { reportError } from '@/server/error-report';
 import { log } from '@/server/log';
 import { MailUnavailableError } from '@/server/mail/transport';
-import { appError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, errorBody, fromDatabaseError } from './errors';
+import { appError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, fromDatabaseError } from '@/server/errors';
+import { errorBody } from './errors';
 import { assertNoNulCharacter } from './input-guard';
 import type { ApiMeta } from './responses';
 

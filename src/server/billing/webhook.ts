@@ -3,7 +3,7 @@
 // 200 `{ received: true }` (also for duplicates, unknown customers and unhandled types, so that
 // Stripe stops resending them), 400 for a missing or bad signature, 413 for an oversized body,
 // 503 when billing is not configured and 500 when applying failed (Stripe retries later).
-import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/api/errors';
+import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
 import { db as defaultDb, type Db } from '@/server/db';
 import { reportError } from '@/server/error-report';
 import { log } from '@/server/log';

@@ -2,7 +2,7 @@
 // src/server/request-context.ts (so every log line and error report of the request carries the
 // id), answers with the id in X-Request-Id, and turns an exception that escaped the handler
 // into a logged, reported 500 with the API's JSON error body instead of Next's HTML page.
-import { INTERNAL_MESSAGE } from '@/server/api/errors';
+import { INTERNAL_MESSAGE } from '@/server/errors';
 import { reportError } from '@/server/error-report';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from '@/server/request-context';
 import { API_DISPOSITION, needsApiDisposition } from './api-disposition';

@@ -11,7 +11,7 @@ import { RESET_TOKEN_TTL_HOURS, VERIFY_RESEND_COOLDOWN_SECONDS, VERIFY_TOKEN_TTL
 import type { TForgotPasswordInput, TResetPasswordInput, TSigninInput, TSignupInput, TUser, TVerifyEmailInput } from '@/lib/schemas/user';
 import { ZForgotPasswordInput, ZResetPasswordInput, ZSigninInput, ZSignupInput, ZVerifyEmailInput } from '@/lib/schemas/user';
 import { loadCommonPasswords } from '@/lib/password-rules';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { hashPassword, passwordNeedsRehash, verifyPassword } from '@/server/auth/password';
 import { normaliseEmail, randomSecret, sha256 } from '@/server/auth/secrets';
 import { SESSION_MAX_AGE_SECONDS } from '@/server/auth/cookie';

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import ical, { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { TCalendarFeedOutput } from '@/lib/schemas/task';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import type { Db } from '@/server/db';
 import { env } from '@/server/env';
 

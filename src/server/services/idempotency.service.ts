@@ -5,7 +5,7 @@
 // the stored answer; if the first write fails, its claim rolls back with it and a repeat runs
 // afresh. Several app instances agree because the database decides.
 import { createHash } from 'node:crypto';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { inSqlTransaction, type Db, type SqlClient } from '@/server/db';
 import type pg from 'pg';
 

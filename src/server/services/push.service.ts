@@ -8,7 +8,7 @@
 // RETURNING with SKIP LOCKED: one instance, once) and sends it. A pause or stop removes it.
 import webpush from 'web-push';
 import { ZPhaseEndPushInput, ZPushSubscriptionInput, type TPhaseEndPushInput, type TPushSubscriptionInput } from '@/lib/schemas/push';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import type { Db } from '@/server/db';
 import { env } from '@/server/env';
 import { reportError } from '@/server/error-report';

@@ -3,7 +3,7 @@
 // last `windowMs`. Checking and recording happen under a transaction-scoped advisory lock on the
 // key, so concurrent requests cannot slip past a limit. Keys never hold personal data: build
 // them with rateLimitKey(), which hashes the identifier (an address or an IP).
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { sha256 } from '@/server/auth/secrets';
 import type { Db } from '@/server/db';
 

@@ -18,7 +18,7 @@ import {
   type TTaskOutput,
   type TTaskPage,
 } from '@/lib/schemas/task';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { inSqlTransaction, poolOf, UTC_TYPES, type Db, type SqlClient } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { nextOccurrence } from '@/lib/recurrence';

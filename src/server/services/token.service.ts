@@ -3,7 +3,7 @@
 // user's token id is a 404, like any missing one.
 import type { TApiToken, TCreateApiTokenInput } from '@/lib/schemas/user';
 import { ZCreateApiTokenInput } from '@/lib/schemas/user';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { randomSecret, sha256 } from '@/server/auth/secrets';
 import { API_TOKEN_PREFIX } from '@/server/auth/session';
 import type { Db } from '@/server/db';

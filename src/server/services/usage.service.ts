@@ -5,7 +5,7 @@
 // rolls its count back.
 import type { Prisma } from '@/generated/prisma/client';
 import { PLAN_LIMITS, type SubscriptionTier, type UsageKind } from '@/lib/constants';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import type { Db, SqlClient } from '@/server/db';
 
 export type Tx = Prisma.TransactionClient;

@@ -3,7 +3,7 @@
 import type { TChangePasswordInput, TDeleteAccountInput, TUpdatePreferencesInput, TUpdateProfileInput, TUser } from '@/lib/schemas/user';
 import { ZChangePasswordInput, ZDeleteAccountInput, ZUpdatePreferencesInput, ZUpdateProfileInput } from '@/lib/schemas/user';
 import { loadCommonPasswords } from '@/lib/password-rules';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { poolOf, UTC_TYPES, type Db } from '@/server/db';
 import { env } from '@/server/env';

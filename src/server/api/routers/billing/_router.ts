@@ -14,7 +14,7 @@ import {
   BILLING_PROVIDERS,
   type BillingProvider,
 } from '@/lib/schemas/billing';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import {
   billingStatus,
   cancelSubscription,
