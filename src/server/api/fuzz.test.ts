@@ -393,7 +393,7 @@ describe('signed out and with bad credentials', () => {
 describe('POST /stripe/webhook (a route handler, outside the REST door)', () => {
   it('answers 400, 413 or 503 with the error body to unsigned, forged or malformed deliveries, and writes nothing', async () => {
     const { POST } = await import('@/app/api/stripe/webhook/route');
-    const { configureStripe } = await import('@/server/billing/testing');
+    const { configureStripe } = await import('@/test/stripe');
     const deliver = async (body: string, headers: Record<string, string>) => {
       const before = await databaseFingerprint();
       const response = await POST(new Request('http://localhost/api/stripe/webhook', { method: 'POST', body, headers }));

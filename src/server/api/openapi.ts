@@ -3,7 +3,7 @@
 // from the procedure's meta (src/server/api/responses.ts), with the error body's own zod schema,
 // and its security from the rung of the ladder the procedure is built on.
 import { generateOpenApiDocument } from 'trpc-to-openapi';
-import { stripeWebhookOpenApi } from '@/server/billing/webhook';
+import { stripeWebhookOpenApi } from '@/server/billing/webhook-contract';
 import { ZApiErrorBody } from './errors';
 import { procedureErrors, RETRY_AFTER_STATUSES, STATUS_TITLES, type ApiMeta, type ErrorStatus } from './responses';
 import { appRouter } from './root';

@@ -7,7 +7,7 @@
 //   back status, headers and body text. It holds every rule of the door.
 // - `handleRest` (fetch Request → Response) is the Next route handler's front end
 //   (src/app/api/[...rest]/route.ts, used by `npm run dev` and the tests);
-//   `restRequestFromNode` (node req) is the lean production door's (src/server/door.ts), which
+//   `restRequestFromNode` (node req) is the lean production door's (src/server/inbound/door.ts), which
 //   answers REST calls without going through Next's request handling.
 // The adapter's node handler is built once (its fetch wrapper would rebuild the route table, and
 // outside production regenerate the whole OpenAPI document, on every request); each request is
@@ -268,7 +268,7 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
- * A node request as the core's request (the lean production door, src/server/door.ts).
+ * A node request as the core's request (the lean production door, src/server/inbound/door.ts).
  * `headers` are the request's headers as the procedures should see them.
  */
 export function restRequestFromNode(req: IncomingMessage, headers: Headers, options: { dropBody?: boolean } = {}): RestRequest {

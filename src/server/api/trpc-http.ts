@@ -1,5 +1,5 @@
 // The tRPC door's one path from an HTTP request to the router, for both ways a request reaches
-// it: the production and development server (src/server/door.ts) and Next's route handler
+// it: the production and development server (src/server/inbound/door.ts) and Next's route handler
 // (src/app/api/trpc/[trpc]/route.ts, used when the door is off).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/api/root';

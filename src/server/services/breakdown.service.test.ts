@@ -3,7 +3,7 @@
 // breakdown limit (counted only for answers that arrived), and per-user isolation.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
-import { AI_MODEL, fakeProvider, shortTimeout, useFakeProvider } from '@/server/ai/test-provider';
+import { AI_MODEL, fakeProvider, shortTimeout, useFakeProvider } from '@/test/ai-provider';
 import { callerFor, createUser } from '@/test/factories';
 import { getUsage, monthStart } from './usage.service';
 import { fitDeadline } from './breakdown.service';

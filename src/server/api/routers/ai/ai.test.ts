@@ -3,7 +3,7 @@
 // sessions created and counted like sessions.
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
-import { fakeProvider, useFakeProvider } from '@/server/ai/test-provider';
+import { fakeProvider, useFakeProvider } from '@/test/ai-provider';
 import { RATE_LIMITS, rateLimitKey } from '@/server/services/rate-limit.service';
 import { getUsage, monthStart } from '@/server/services/usage.service';
 import { callerFor, createTaskRow, createUser, restAs } from '@/test/factories';

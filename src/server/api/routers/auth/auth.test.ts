@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
-import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/server/mail/test-smtp';
-import { TestClient, transcript, trpcData, trpcError } from '@/server/auth/test-client';
+import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/test/smtp';
+import { TestClient, transcript, trpcData, trpcError } from '@/test/api-client';
 import { consumeRateLimit, rateLimitKey, RATE_LIMITS } from '@/server/services/rate-limit.service';
 import { uniqueEmail } from '@/test/factories';
 

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openApiDocument } from '@/server/api/openapi';
 import { handleRest } from '@/server/api/rest';
-import { configureStripe, fakeId, fakeStripe } from '@/server/billing/testing';
+import { configureStripe, fakeId, fakeStripe } from '@/test/stripe';
 import { getDb } from '@/server/db';
 import { createUser } from '@/test/factories';
 
