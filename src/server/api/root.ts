@@ -1,7 +1,7 @@
 // The application router: every procedure of the product, served as tRPC at /api/trpc and as
 // REST at the spec's /api/* paths (see src/server/api/rest.ts).
-import { pinInputCoercion } from './coercion';
-import { parseSynchronously } from './sync-parse';
+import { pinInputCoercion } from '@/server/compat/zod';
+import { parseSynchronously } from '@/server/compat/trpc';
 import { aiRouter } from './routers/ai/_router';
 import { authRouter } from './routers/auth/_router';
 import { billingRouter } from './routers/billing/_router';
