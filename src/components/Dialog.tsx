@@ -5,7 +5,6 @@
 import { lazyUntilOpen } from './lazy';
 import type { DialogProps } from './ModalDialog';
 
-export type { DialogProps, DialogSize } from './ModalDialog';
-export { CloseIcon } from './CloseIcon';
+export type { DialogProps } from './ModalDialog';
 
 export const Dialog = lazyUntilOpen<DialogProps>(() => import('./ModalDialog').then((module) => module.ModalDialog));

@@ -9,7 +9,6 @@ import { useShortcutKeys } from './shortcut-keys';
 import { ShortcutsDialog } from './ShortcutsDialog';
 
 export { openShortcutsHelp } from './shortcut-keys';
-export { ShortcutsDialog } from './ShortcutsDialog';
 
 /** Mount once in the signed-in app layout. */
 export function KeyboardShortcuts() {

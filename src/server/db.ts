@@ -5,7 +5,6 @@ import pg from 'pg';
 import { PrismaClient } from '@/generated/prisma/client';
 
 export type Db = PrismaClient;
-export type { Prisma } from '@/generated/prisma/client';
 
 /**
  * How long a request waits for one of the pool's connections, and how long an interactive
@@ -14,7 +13,7 @@ export type { Prisma } from '@/generated/prisma/client';
  * every other query, and every wait is still bounded. A wait that runs out is a 503 with
  * Retry-After (src/server/errors.ts), not a 500.
  */
-export const DB_TIMEOUTS = { connectMs: 10_000, transactionMaxWaitMs: 10_000, transactionTimeoutMs: 15_000 } as const;
+const DB_TIMEOUTS = { connectMs: 10_000, transactionMaxWaitMs: 10_000, transactionTimeoutMs: 15_000 } as const;
 
 const pools = new WeakMap<object, pg.Pool>();
 

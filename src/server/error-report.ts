@@ -25,7 +25,7 @@ const state = processSingleton('errorReport', () => ({
 const DROPPED_HEADERS = /^(cookie|authorization|proxy-authorization|x-api-key|stripe-signature)$/i;
 
 /** Strips what could identify a person or carry a credential from an event before it is sent. */
-export function scrubEvent(event: ErrorEvent): ErrorEvent {
+function scrubEvent(event: ErrorEvent): ErrorEvent {
   delete event.user;
   // Console breadcrumbs could quote anything a library printed; keep the HTTP ones (method, host).
   if (event.breadcrumbs) event.breadcrumbs = event.breadcrumbs.filter((crumb) => crumb.category !== 'console');

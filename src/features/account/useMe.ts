@@ -16,8 +16,3 @@ export function useAccountMe() {
     }),
   );
 }
-
-export function useMeKey() {
-  const trpc = useTRPC();
-  return trpc.auth.me.queryKey();
-}

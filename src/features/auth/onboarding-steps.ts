@@ -8,6 +8,5 @@ export const ONBOARDING_STEPS = [
   { id: 'ready', label: 'Ready' },
 ] as const;
 
-export type OnboardingStepId = (typeof ONBOARDING_STEPS)[number]['id'];
 export const ACCOUNT_STEP = 1;
 export const LAST_STEP = ONBOARDING_STEPS.length - 1;

@@ -10,7 +10,6 @@ import { ZDateTimeInput, ZId, ZTaskTitle } from './task';
 
 /** Which planner produced an answer: a language model, or Onething's built-in rules. */
 export const PLANNERS = ['ai', 'built-in'] as const;
-export type Planner = (typeof PLANNERS)[number];
 
 /** At most this many tasks are recommended for one session, and subtasks proposed per breakdown. */
 export const AI_MAX_RECOMMENDED_TASKS = 10;
@@ -90,7 +89,6 @@ export type TBreakdownOutput = z.infer<typeof ZBreakdownOutput>;
 
 /** What `focusMode` may name: a mood, or a display mode (the spec leaves it open; both readings). */
 export const AI_FOCUS_MODES = [...MOODS, ...DISPLAY_MODES] as const;
-export type AiFocusMode = (typeof AI_FOCUS_MODES)[number];
 
 export const ZAiGenerateInput = z.object({
   title: ZCreateSessionInput.shape.sessionName.describe("The session's name; default 'AI Session #{n} - {date}'"),

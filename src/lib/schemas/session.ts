@@ -78,4 +78,3 @@ export const ZSessionOutput = z.object({
 });
 export type TSessionOutput = z.infer<typeof ZSessionOutput>;
 
-export const ZSessionIdInput = z.object({ id: ZId });

@@ -65,12 +65,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Minutes a task of this difficulty usually takes. */
-export const MINUTES_BY_DIFFICULTY: Record<Difficulty, number> = { Easy: 15, Medium: 25, Hard: 45, 'Very Hard': 60 };
+const MINUTES_BY_DIFFICULTY: Record<Difficulty, number> = { Easy: 15, Medium: 25, Hard: 45, 'Very Hard': 60 };
 const DIFFICULTY_RANK: Record<Difficulty, number> = { Easy: 0, Medium: 1, Hard: 2, 'Very Hard': 3 };
 const IMPORTANCE_RANK: Record<Importance, number> = { Low: 0, Medium: 1, High: 2, Critical: 3 };
 
 type MoodProfile = { tasks: number; minMinutes: number; maxMinutes: number };
-export const MOOD_PROFILES: Record<Mood, MoodProfile> = {
+const MOOD_PROFILES: Record<Mood, MoodProfile> = {
   tired: { tasks: 3, minMinutes: 15, maxMinutes: 45 },
   stressed: { tasks: 3, minMinutes: 20, maxMinutes: 50 },
   relaxed: { tasks: 4, minMinutes: 30, maxMinutes: 75 },
@@ -170,7 +170,7 @@ function moodClause(mood: Mood, f: Facts): string {
 }
 
 /** Why this task, for this mood: the facts the rules used, then what they mean today. */
-export function reasoningFor(mood: Mood, f: Facts): string {
+function reasoningFor(mood: Mood, f: Facts): string {
   const facts: string[] = [];
   const urgency = urgencyFact(f);
   if (urgency) facts.push(urgency);

@@ -6,7 +6,7 @@ import { appRouter } from '@/server/api/root';
 import { createContext } from '@/server/api/trpc';
 import { reportError } from '@/server/error-report';
 
-export const TRPC_ENDPOINT = '/api/trpc';
+const TRPC_ENDPOINT = '/api/trpc';
 
 /** Answers one tRPC request (a single call or a batch); `remoteAddress` is the peer's socket address when known. */
 export function serveTrpcRequest(req: Request, remoteAddress?: string): Promise<Response> {

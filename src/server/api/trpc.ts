@@ -67,7 +67,6 @@ const t = initTRPC
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 // Every procedure has ONE middleware in front of it (publicGate or signedInGate) rather than a
 // ladder of five: tRPC copies the whole call state at every level (two object spreads and a

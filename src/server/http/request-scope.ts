@@ -13,7 +13,7 @@ type Handler<Req extends Request, Rest extends unknown[]> = (req: Req, ...rest: 
  * Sets X-Request-Id (and, on JSON answers, the API's Content-Disposition: api-disposition.ts),
  * copying the response when its headers are immutable (Response.redirect, fetch).
  */
-export function withRequestIdHeader(response: Response, requestId: string): Response {
+function withRequestIdHeader(response: Response, requestId: string): Response {
   const disposition = needsApiDisposition(response.headers.get('content-type'), response.headers.get('content-disposition'));
   // Copied first: after a refused set() on immutable headers they no longer read back whole
   // (request-scope.test.ts › a redirect still gets its id).

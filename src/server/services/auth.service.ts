@@ -35,14 +35,12 @@ import { EMAIL_TAKEN, MAIL_UNAVAILABLE } from './account-messages';
 import { confirmEmailChange } from './email-change.service';
 import { toUserOutput, USER_SELECT } from './user.service';
 
-export { EMAIL_TAKEN, MAIL_UNAVAILABLE };
-
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const BAD_VERIFY_LINK = 'This verification link is invalid or has expired. Please ask for a new one.';
-export const BAD_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const BAD_VERIFY_LINK = 'This verification link is invalid or has expired. Please ask for a new one.';
+const BAD_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 
 /** The public page that opens a password-reset link (built by the UI). */
-export const RESET_PAGE_PATH = '/forgot-password/reset';
+const RESET_PAGE_PATH = '/forgot-password/reset';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -50,11 +48,11 @@ export type SessionUser = { id: string; sessionVersion: number };
 /** `headers`: the request's own (the known-device cookie); absent for callers without a browser. */
 type RequestInfo = { ip: string; resHeaders: Headers; headers?: Headers };
 
-export function verificationLink(email: string, token: string): string {
+function verificationLink(email: string, token: string): string {
   return `${env().APP_URL}/verify/${encodeURIComponent(email)}/${encodeURIComponent(token)}`;
 }
 
-export function resetLink(email: string, token: string): string {
+function resetLink(email: string, token: string): string {
   const query = new URLSearchParams({ email, token });
   return `${env().APP_URL}${RESET_PAGE_PATH}?${query.toString()}`;
 }
@@ -68,7 +66,7 @@ function mailUnavailable(cause?: unknown) {
  * older verification links stop working and lastVerificationSentAt is set; on failure nothing
  * changes (the new token is removed) and 503 is thrown. 5 mails per address per hour.
  */
-export async function sendVerificationEmail(
+async function sendVerificationEmail(
   db: Db,
   user: { id: string; name: string; email: string },
   resHeaders: Headers = new Headers(),

@@ -12,8 +12,8 @@ import type { Db } from '@/server/db';
 import { env } from '@/server/env';
 
 /** Dated tasks in one feed, the nearest-to-now first kept when a person has more. */
-export const CALENDAR_FEED_MAX_EVENTS = 5000;
-export const CALENDAR_EVENT_MINUTES = 30;
+const CALENDAR_FEED_MAX_EVENTS = 5000;
+const CALENDAR_EVENT_MINUTES = 30;
 
 function secret(): string {
   const value = env().AUTH_SECRET;
@@ -21,11 +21,11 @@ function secret(): string {
   return value;
 }
 
-export function calendarFeedToken(userId: string, version: number): string {
+function calendarFeedToken(userId: string, version: number): string {
   return createHmac('sha256', secret()).update(`calendar-feed:${userId}:${version}`).digest('base64url');
 }
 
-export function calendarFeedUrl(userId: string, version: number): string {
+function calendarFeedUrl(userId: string, version: number): string {
   return `${env().APP_URL}/api/calendar/${encodeURIComponent(userId)}/${calendarFeedToken(userId, version)}.ics`;
 }
 

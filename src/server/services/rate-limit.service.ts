@@ -17,10 +17,10 @@ export type RateLimitResult = {
 };
 
 /** Longest supported window; older hits are purged now and then. */
-export const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
+const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /** The rates of api.md, in one place. */
 export const RATE_LIMITS = {

@@ -9,7 +9,7 @@ import { API_TOKEN_PREFIX } from '@/server/auth/session';
 import type { Db } from '@/server/db';
 
 /** A person needs a handful; the cap keeps a leaked session from minting thousands. */
-export const MAX_API_TOKENS = 25;
+const MAX_API_TOKENS = 25;
 const PREFIX_LENGTH = 8;
 
 const TOKEN_SELECT = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true } as const;

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { BILLING_DOWN } from '../../responses';
 import { createTRPCRouter, protectedProcedure, publicProcedure, verifiedProcedure } from '../../trpc';
 
-export const UNKNOWN_PROVIDER_MESSAGE = 'Unknown billing provider';
+const UNKNOWN_PROVIDER_MESSAGE = 'Unknown billing provider';
 
 function assertProvider(provider: string): asserts provider is BillingProvider {
   if (!(BILLING_PROVIDERS as readonly string[]).includes(provider)) throw appError('NOT_FOUND', UNKNOWN_PROVIDER_MESSAGE);

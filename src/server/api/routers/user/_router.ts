@@ -32,7 +32,7 @@ import {
 const tags = ['user'];
 
 /** GET /api/user/export: everything the account holds, as one JSON document (beyond the spec). */
-export const ZAccountExport = z.object({
+const ZAccountExport = z.object({
   exportedAt: z.iso.datetime().describe('When this export was made'),
   profile: ZUserOutput.describe('The profile as GET /api/auth/me shows it (no password hash, no billing ids)'),
   tasks: z.array(ZTaskOutput).describe('Every task and subtask, oldest first'),
