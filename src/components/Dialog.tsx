@@ -1,5 +1,5 @@
 'use client';
-// The modal dialog of spec section 2 (src/components/ModalDialog.tsx: Headless UI, Escape, backdrop,
+// The modal dialog (src/components/ModalDialog.tsx: Headless UI, Escape, backdrop,
 // scroll lock, focus trap and return). Its code loads when a dialog first opens (or once the page
 // is idle), not with the page: see ./lazy.tsx.
 import { lazyUntilOpen } from './lazy';

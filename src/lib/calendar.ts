@@ -1,4 +1,4 @@
-// The calendar's layout rules, free of React (spec section 2, Calendar; section 9): the visible
+// The calendar's layout rules, free of React (the Calendar page): the visible
 // range of each view (only that range is fetched), which tasks fall on which day in the
 // person's own zone, the month cell's first tasks and its '+N more', the week grid's placement,
 // and the side panel's order. Days are ISO calendar dates ('2026-11-22') as in date-picker.ts;

@@ -1,4 +1,4 @@
-// Business constants of spec section 9 and the enums of section 3, in one place: the zod
+// Business constants and the enums, in one place: the zod
 // schemas, the services, the UI and the tests all read them from here.
 
 // The focus session screen's constants live in ./session-constants (the session page's first load

@@ -1,5 +1,5 @@
 // Date helpers shared by client and server (luxon): the US-format date of default session
-// names, and combining a picked date with a picked time of day (spec section 5) in the
+// names, and combining a picked date with a picked time of day in the
 // person's own time zone. Pure functions; `now` is passed in so tests can fix it.
 import { DateTime, IANAZone } from 'luxon';
 

@@ -1,4 +1,4 @@
-// The app-wide keyboard shortcuts (spec section 2) and the decision for one key press, free of
+// The app-wide keyboard shortcuts and the decision for one key press, free of
 // the DOM so it can be tested: which shortcut it is, whether to stop the browser's own action,
 // and whether to run it.
 

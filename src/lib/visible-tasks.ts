@@ -1,4 +1,4 @@
-// Which tasks a focus session shows (spec section 4): not completed, created at or after the
+// Which tasks a focus session shows: not completed, created at or after the
 // session's start, by due date ascending with undated tasks last, at most maxTasks (default 5).
 // The first is the current task. Pure, so the session screen stays a thin view over it.
 import { SESSION_DEFAULTS } from '@/lib/session-constants';

@@ -1,6 +1,6 @@
 // /session: the current focus session (src/features/session/SessionScreen.tsx).
 //
-// WHY THIS PAGE IS ON THE PAGES ROUTER (issue 10: /session first-load JavaScript < 120 kB gzip,
+// WHY THIS PAGE IS ON THE PAGES ROUTER (/session first-load JavaScript < 120 kB gzip,
 // measured by `npm run bench:frontend`, browser column). The App Router's own runtime (React DOM,
 // Next's app router and the Flight client: rootMainFiles) is 128.8-129.1 kB gzip with Turbopack and
 // 129.9 kB with webpack, so no App Router page can ever be under 120 kB. The Pages Router's runtime

@@ -89,7 +89,7 @@ export const db: Db = new Proxy({} as Db, {
 /**
  * The node-postgres pool under a client made by `createDb` (the shared `db` included), for a
  * hot read whose rows cost more in Prisma's result mapping than in the query itself (profiled,
- * issue 10: the task list). Undefined for anything else (a transaction or extended client) and
+ * the task list). Undefined for anything else (a transaction or extended client) and
  * once the client was disconnected: callers then use Prisma. Small reads stay with Prisma: it
  * batches concurrent findUnique calls into one query, which a plain query here would not.
  */

@@ -1,4 +1,4 @@
-// Error reporting as the spec says: every unexpected server error is written to the structured
+// Error reporting: every unexpected server error is written to the structured
 // log (with the request id, src/server/log.ts), and, when SENTRY_DSN is set, also sent to
 // Sentry through @sentry/nextjs with the request id as a tag. Without a DSN nothing leaves the
 // process. The SDK is loaded on first use (or at start-up from src/instrumentation.ts), so an

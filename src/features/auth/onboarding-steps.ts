@@ -1,4 +1,4 @@
-// The five onboarding steps of sign-up (spec section 4: step index 0 to 4). Step index 1
+// The five onboarding steps of sign-up (step index 0 to 4). Step index 1
 // creates the account; the last step leaves for the dashboard.
 export const ONBOARDING_STEPS = [
   { id: 'welcome', label: 'Welcome' },

@@ -1,5 +1,5 @@
 'use client';
-// /calendar (spec section 2): Month and Week views with weeks starting on Sunday, a single-day
+// /calendar: Month and Week views with weeks starting on Sunday, a single-day
 // view with previous, Today and next below 768 px, and the selected day's side panel. One
 // state, the selected day, drives everything: the views show the month or week around it,
 // previous/next move it by the view's step, and only the visible range is fetched (task.list

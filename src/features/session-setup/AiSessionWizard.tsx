@@ -1,5 +1,5 @@
 'use client';
-// The AI Session wizard (spec section 4): mood → clock (display mode and timings) → name, with
+// The AI Session wizard: mood → clock (display mode and timings) → name, with
 // the planner's recommendations shown → start. The plan can take a while when a language model
 // answers: the wait shows progress and can be cancelled (design: Feedback).
 import { useEffect, useRef, useState } from 'react';

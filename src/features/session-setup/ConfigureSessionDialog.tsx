@@ -1,6 +1,6 @@
 'use client';
 // Configure Session (manual): display mode, name (the default name as placeholder), timings,
-// max tasks, due date and time, and up to 10 incomplete tasks to pick (spec sections 2, 5, 9).
+// max tasks, due date and time, and up to 10 incomplete tasks to pick.
 // Only positive numbers are sent.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

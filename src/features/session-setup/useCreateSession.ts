@@ -1,6 +1,6 @@
 'use client';
 // Creating a focus session (manual or AI): the spec's toasts, the limit dialogs, and on
-// success the new session becomes the current one and /session opens (spec sections 2 and 8).
+// success the new session becomes the current one and /session opens.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { toast } from '@/components/Toast';

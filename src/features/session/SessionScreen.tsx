@@ -1,5 +1,5 @@
 'use client';
-// The focus session (spec sections 2 and 4): the clock or timer on one side and the current
+// The focus session: the clock or timer on one side and the current
 // task, large, on the other; the next tasks quieter. A bottom bar (Start/Pause, Quit Session)
 // shows for 3 s on load and on hover or keyboard focus, and hides 300 ms after the pointer
 // leaves. Dialogs: 'Great work!', 'End Session?', 'Create New Task' and 'Session Update'.
@@ -72,8 +72,8 @@ export function SessionByIdScreen({ sessionId }: { sessionId: string }) {
 
 /**
  * The open tasks (GET /api/tasks?status=open; completed ones never show here), with what the screen needs of a query cache: a pending state, an
- * empty list when loading fails (spec section 7), a reload, in-flight loads cancelled before a
- * change (spec section 7: a late answer cannot overwrite an optimistic change), and the
+ * empty list when loading fails, a reload, in-flight loads cancelled before a
+ * change (a late answer cannot overwrite an optimistic change), and the
  * optimistic change itself.
  */
 function useTaskList() {
@@ -146,7 +146,7 @@ function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurr
   return <FocusView key={session.id} session={session} taskList={taskList} />;
 }
 
-/** Spec section 3: tasks are cached in local storage after a completion (cleared on sign-out). */
+/** Tasks are cached in local storage after a completion (cleared on sign-out). */
 function cacheTasksLocally(tasks: TTaskOutput[]) {
   try {
     window.localStorage.setItem(STORAGE_KEYS.cachedTasks, JSON.stringify(tasks));
@@ -196,7 +196,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   function complete(task: TTaskOutput) {
     const remainingInView = shown.filter((t) => t.id !== task.id).length;
     const othersFromSession = openSessionTasks(allTasks, session.id, task.id).length;
-    // Optimistic (spec section 4): the task leaves the list at once; the list refreshes from the
+    // Optimistic: the task leaves the list at once; the list refreshes from the
     // server 400 ms after the answer, and a failure puts it back and says so.
     const before = taskList.latest.current;
     const completedAt = new Date().toISOString();
@@ -212,7 +212,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
         },
       )
       .finally(() => setTimeout(taskList.reload, COMPLETION_REFRESH_MS));
-    // If no tasks remain while running, the clock pauses (spec section 4).
+    // If no tasks remain while running, the clock pauses.
     if (remainingInView === 0) clock.pause();
     if (othersFromSession > 0) setDialog('great');
   }

@@ -1,4 +1,4 @@
-// The focus session page's API client: plain `fetch` to the REST door (api.md), not tRPC and
+// The focus session page's API client: plain `fetch` to the REST door (docs/api-contract.md), not tRPC and
 // TanStack Query (about 17 kB gzip that the page's first load cannot afford; see
 // src/pages/session.tsx). The session cookie goes along (same origin), and so does the browser's
 // Origin header, which is what the server's cross-site check on every mutation reads

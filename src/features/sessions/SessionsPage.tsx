@@ -1,5 +1,5 @@
 'use client';
-// /sessions (spec section 2): past sessions newest first by start time, each with its actions,
+// /sessions: past sessions newest first by start time, each with its actions,
 // New Session through the shared type chooser (AI Session or Manual Session), and an empty state. Beyond the spec: every card shows
 // its focused time and completed tasks, and the page opens with the four-week chart. One
 // session.list and one task.list query feed it all (no request per card).

@@ -1,4 +1,4 @@
-// The AI planner's and the AI breakdown's shapes (spec section 3, api.md), shared by the
+// The AI planner's and the AI breakdown's shapes (docs/api-contract.md), shared by the
 // procedures, the provider (which derives the JSON schema it asks the model for from the very
 // same zod schemas and validates every answer with them) and the UI.
 import './zod-config';
@@ -45,7 +45,7 @@ export const ZRecommendedTask = z.object({
 });
 export type TRecommendedTask = z.infer<typeof ZRecommendedTask>;
 
-/** The AI plan result of spec section 3: what the model must answer, validated as it arrives. */
+/** The AI plan result: what the model must answer, validated as it arrives. */
 export const ZAiPlanResult = z.object({
   sessionAdvice: z.string().trim().min(1).max(1000).describe('Two or three sentences of advice for this session'),
   estimatedDuration: ZMinutes.describe('Minutes the whole session should last (positive integer)'),
@@ -75,7 +75,7 @@ export const ZBreakdownSubtask = z.object({
 });
 export type TBreakdownSubtask = z.infer<typeof ZBreakdownSubtask>;
 
-/** The AI breakdown response of spec section 3: what the model must answer. */
+/** The AI breakdown response: what the model must answer. */
 export const ZBreakdownResult = z.object({
   subtasks: z.array(ZBreakdownSubtask).min(1).describe('The steps, in the order to do them'),
   tips: z.array(z.string().trim().min(1).max(300)).describe('Short, practical tips for these steps'),

@@ -1,5 +1,5 @@
 // Session schemas shared by the router (both doors, OpenAPI) and the browser's forms. Built from
-// the constants of src/lib/constants.ts; defaults and names per spec section 5. Unknown fields
+// the constants of src/lib/constants.ts; defaults and names. Unknown fields
 // are stripped, not refused.
 import './zod-config';
 import { z } from 'zod';

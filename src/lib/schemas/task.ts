@@ -1,5 +1,5 @@
 // Task schemas shared by the router (both doors, OpenAPI) and the browser's forms. Built from
-// the constants of src/lib/constants.ts; validation per api.md and spec section 5. Unknown
+// the constants of src/lib/constants.ts; validation per docs/api-contract.md. Unknown
 // fields are stripped, not refused.
 import './zod-config';
 import { z } from 'zod';

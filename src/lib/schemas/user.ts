@@ -1,5 +1,5 @@
 // Account schemas shared by the server (tRPC and REST) and the browser app: the User answer of
-// api.md and the inputs of the auth and user routers. Messages are the spec's where it has them.
+// docs/api-contract.md and the inputs of the auth and user routers. Messages are the spec's where it has them.
 import './zod-config';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, SUBSCRIPTION_TIERS } from '@/lib/constants';

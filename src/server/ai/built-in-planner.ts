@@ -244,7 +244,7 @@ function modeAdvice(mode: DisplayMode, length: ReturnType<typeof sessionLength>)
   }
 }
 
-/** The built-in session plan (spec section 3's AI plan result) for one mood and clock. */
+/** The built-in session plan (the AI plan result) for one mood and clock. */
 export function planSession(request: PlanRequest): TAiPlanResult {
   const profile = MOOD_PROFILES[request.mood];
   const count = Math.max(1, Math.min(request.maxTasks ?? profile.tasks, profile.tasks, request.tasks.length || 1));
@@ -356,7 +356,7 @@ const KEYWORD_TIPS: [RegExp, string][] = [
   [/\b(code|build|implement|fix|debug|deploy)\w*/i, 'Make the smallest working version first, then improve it.'],
 ];
 
-/** The built-in breakdown (spec section 3's AI breakdown response). */
+/** The built-in breakdown (the AI breakdown response). */
 export function breakdownTask(request: BreakdownRequest): TBreakdownResult {
   let steps = splitSteps(request.description);
   if (steps.length === 1) {

@@ -1,11 +1,11 @@
-// Bad input on every REST operation (issue 10, item 3): the operations are read from the OpenAPI
+// Bad input on every REST operation: the operations are read from the OpenAPI
 // document the app serves, and fast-check sends each one malformed JSON, non-object bodies,
 // wrong types in every field, bodies over and strings just under the size limit, unicode edge
 // cases, unknown fields, bad path ids and bad query strings, signed in and signed out.
 // Every answer is 4xx with exactly `{ message, code, issues? }` (never 5xx; 2xx only for valid
 // input), and a refused call leaves every table exactly as it was.
 //
-// Decided per api.md: unknown fields are stripped, not refused (the schemas' documented rule),
+// Decided per docs/api-contract.md: unknown fields are stripped, not refused (the schemas' documented rule),
 // so a valid call with extra fields answers as the same call without them. The seed is fixed
 // (FUZZ_SEED overrides it) and printed, so a failure can be replayed.
 import fc from 'fast-check';

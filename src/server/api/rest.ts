@@ -1,6 +1,6 @@
 // The REST door: the same router served at /api/* by trpc-to-openapi, with the error body of
-// api.md (`{ message, code, issues? }`), a body size limit, Set-Cookie from procedures, and
-// empty bodies accepted as `{}` (the spec's client sends no body when there is no payload).
+// docs/api-contract.md (`{ message, code, issues? }`), a body size limit, Set-Cookie from procedures, and
+// empty bodies accepted as `{}` (the web client sends no body when there is no payload).
 //
 // One implementation, two front ends:
 // - `serveRest` (the core) takes a plain request (method, path, Headers, body chunks) and gives

@@ -1,5 +1,5 @@
 // The application router: every procedure of the product, served as tRPC at /api/trpc and as
-// REST at the spec's /api/* paths (see src/server/api/rest.ts).
+// REST at the contract's /api/* paths (docs/api-contract.md) (see src/server/api/rest.ts).
 import { pinInputCoercion } from '@/server/compat/zod';
 import { parseSynchronously } from '@/server/compat/trpc';
 import { aiRouter } from './routers/ai/_router';

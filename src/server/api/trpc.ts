@@ -71,7 +71,7 @@ export const createCallerFactory = t.createCallerFactory;
 // Every procedure has ONE middleware in front of it (publicGate or signedInGate) rather than a
 // ladder of five: tRPC copies the whole call state at every level (two object spreads and a
 // closure per middleware), which was ~15 kB of garbage per request on the hot path (sampled heap
-// profile, issue 10). In order, the gate:
+// profile). In order, the gate:
 // 1. refuses cross-site mutations that would ride on the browser's cookie (src/server/auth/origin.ts);
 // 2. refuses input PostgreSQL cannot store (a NUL character) with a 400 before any read or write;
 // 3. checks the caller where the procedure asks for it: signed in (401), e-mail verified (403),

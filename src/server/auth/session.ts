@@ -62,7 +62,7 @@ type SessionUserRow = { emailVerified: boolean; sessionVersion: number; ended: b
 /**
  * The one query every signed-in request makes. Through node-postgres as a prepared statement
  * when the client has its pool (src/server/db.ts `poolOf`): through Prisma it allocated ~35 kB
- * per request (query plan, interpreter, result mapping; sampled heap profile, issue 10), and on
+ * per request (query plan, interpreter, result mapping; sampled heap profile), and on
  * the hot path those allocations are garbage-collection pauses in the latency tail. Same row
  * either way (session.test.ts).
  */

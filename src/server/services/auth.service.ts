@@ -1,8 +1,8 @@
 // Accounts: sign-up, sign-in, sign-out, e-mail verification, forgotten passwords. The rules of
-// api.md live here; routers only set or clear the session cookie.
+// docs/api-contract.md live here; routers only set or clear the session cookie.
 //
 // Links: verification `${APP_URL}/verify/{email}/{token}` (24 h); password reset
-// `${APP_URL}/forgot-password/reset?email=...&token=...` (1 h; the spec's /reset-password is the
+// `${APP_URL}/forgot-password/reset?email=...&token=...` (1 h; the product's /reset-password is the
 // signed-in change-password page, so the public reset page has its own route). Tokens are 32
 // random bytes, stored only as SHA-256 hashes, single-use (usedAt is set in the transaction that
 // applies them) and expiring; a newer mail of the same kind invalidates the older links.

@@ -1,4 +1,4 @@
-// The private calendar (ICS) feed, beyond the spec: one secret URL per user that any calendar
+// The private calendar (ICS) feed, an extra of this server: one secret URL per user that any calendar
 // app can subscribe to, listing their dated tasks. The secret is derived, not stored:
 // HMAC-SHA256(AUTH_SECRET, 'calendar-feed:{userId}:{calendarFeedVersion}'), so bumping the
 // version (rotate or turn off) revokes every URL handed out before. The 'calendar-feed:'

@@ -131,7 +131,7 @@ const isDisplayMode = (value: unknown): value is DisplayMode => (DISPLAY_MODES a
 /**
  * POST /api/sessions/ai-generate: plans a session and creates it as an AI session with the
  * recommended tasks, counted like one (sessions and AI sessions, in createSession's
- * transaction). `focusMode` may name the mood or the display mode (the spec leaves it open):
+ * transaction). `focusMode` may name the mood or the display mode (either reading is accepted):
  * a mood picks the tasks (default focused); without a display mode, `includeBreaks` chooses
  * pomodoro, else a given `sessionLength` a timer, else the clock.
  */

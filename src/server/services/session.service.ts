@@ -1,4 +1,4 @@
-// Focus sessions: defaults and default names of spec section 5, plan limits (a session counts
+// Focus sessions: defaults and default names, plan limits (a session counts
 // against `sessions`, an AI session also against `aiSessions`, both in the insert's
 // transaction), and the tasks of a session. Every query is scoped by userId and bounded.
 import { randomInt } from 'node:crypto';
@@ -53,7 +53,7 @@ export async function getOwnSession(db: Db, userId: string, id: string): Promise
   return session;
 }
 
-/** Default names of spec section 5, with the US-format date of today in the person's zone. */
+/** Default names, with the US-format date of today in the person's zone. */
 export function defaultSessionName(type: 'manual' | 'ai', existingCount: number, now: Date, zone = 'UTC'): string {
   const date = usDate(now, zone);
   return type === 'ai' ? `AI Session #${randomInt(0, 1000)} - ${date}` : `Session #${existingCount + 1} - ${date}`;

@@ -1,4 +1,4 @@
-// Tasks: the rules of spec sections 3-5 and api.md. Every query is scoped by userId, every list
+// Tasks: the rules and docs/api-contract.md. Every query is scoped by userId, every list
 // is one bounded, indexed query, and creating a task counts against the plan in the same
 // transaction as the insert (usage.service). Rows are turned into the API's JSON shape here
 // (ISO dates, 'Very Hard').
@@ -139,7 +139,7 @@ const utcParam = (iso: string) => new Date(iso).toISOString().replace('Z', '');
 
 /**
  * The same query as the Prisma one above, through node-postgres: the task list is the largest
- * answer on the hot path, and Prisma's row mapping cost more than the query itself (issue 10).
+ * answer on the hot path, and Prisma's row mapping cost more than the query itself (profiled).
  * src/server/services/task.service.test.ts checks both give the same answer.
  */
 export async function listTasksSql(pool: NonNullable<ReturnType<typeof poolOf>>, userId: string, input: z.output<typeof ZListTasksInput> = {}): Promise<TTaskOutput[]> {
@@ -302,7 +302,7 @@ export async function createTask(db: Db, userId: string, input: z.output<typeof 
 /**
  * POST /api/tasks through node-postgres: the same checks, count and insert as the Prisma
  * transaction above, in one transaction on one connection. Through Prisma's interactive
- * transaction a task cost ~180 kB of allocations (issue 10); task.service.test.ts checks both
+ * transaction a task cost ~180 kB of allocations (sampled heap profile); task.service.test.ts checks both
  * paths create the same task and count it the same, the limit included.
  */
 async function createTaskSql(client: SqlClient, userId: string, input: z.output<typeof ZCreateTaskInput>, now: Date): Promise<TTaskOutput> {
@@ -435,7 +435,7 @@ type TaskChanges = Partial<{
 /**
  * PATCH /api/tasks/{id} through node-postgres: one UPDATE ... RETURNING of the columns sent
  * (updatedAt as Prisma's @updatedAt would set it). Through Prisma the update allocated ~40 kB
- * per request on the hot path (issue 10); task.service.test.ts checks both paths answer the same.
+ * per request on the hot path (sampled heap profile); task.service.test.ts checks both paths answer the same.
  */
 async function changeTaskSql(pool: NonNullable<ReturnType<typeof poolOf>> | SqlClient, task: OwnTask, changes: TaskChanges): Promise<TTaskOutput> {
   const values: unknown[] = [task.id, task.userId, utcParam(new Date().toISOString())];

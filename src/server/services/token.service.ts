@@ -1,4 +1,4 @@
-// Personal access tokens (beyond the spec) for REST clients: `Authorization: Bearer ot_...`.
+// Personal access tokens (an extra of this server) for REST clients: `Authorization: Bearer ot_...`.
 // The token is shown once; only its SHA-256 hash and its first 8 characters are kept. Another
 // user's token id is a 404, like any missing one.
 import type { TApiToken, TCreateApiTokenInput } from '@/lib/schemas/user';

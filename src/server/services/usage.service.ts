@@ -24,7 +24,7 @@ const COLUMN: Record<UsageKind, string> = {
   aiSessions: 'aiSessions',
 };
 
-/** Words of spec section 8 that the client looks for in a limit error. */
+/** Words that the client looks for in a limit error. */
 const LIMIT_WORDS: Record<UsageKind, { title: string; unit: string }> = {
   tasks: { title: 'Task limit reached', unit: 'tasks' },
   sessions: { title: 'Session limit reached', unit: 'sessions' },
@@ -85,7 +85,7 @@ function refuseOverLimit(rows: { used: number }[], kind: UsageKind, max: number 
 }
 
 /**
- * Counts one use of `kind` for the user if the plan allows it, else throws 403 with the spec's
+ * Counts one use of `kind` for the user if the plan allows it, else throws 403 with the product's
  * words. Call inside the transaction that performs the counted write.
  */
 export async function meterUsage(tx: Tx, userId: string, kind: UsageKind, now: Date = new Date()): Promise<void> {

@@ -1,4 +1,4 @@
-// The account as its owner sees it (the User answer of api.md) and the changes its owner makes:
+// The account as its owner sees it (the User answer of docs/api-contract.md) and the changes its owner makes:
 // profile, e-mail preferences, password, deletion. Never returns a hash or a token.
 import type { TChangePasswordInput, TDeleteAccountInput, TUpdatePreferencesInput, TUpdateProfileInput, TUser } from '@/lib/schemas/user';
 import { ZChangePasswordInput, ZDeleteAccountInput, ZUpdatePreferencesInput, ZUpdateProfileInput } from '@/lib/schemas/user';
@@ -100,7 +100,7 @@ type UserUsageRow = UserRow & { tasks: number | null; sessions: number | null; a
  * GET /api/auth/me (asked by every screen): the same answer as the Prisma path above, in one
  * query through node-postgres (the user and this month's counters). Through Prisma the two
  * reads allocated ~75 kB per request, garbage that showed up as collection pauses in the
- * latency tail (issue 10). user.service.test.ts checks both paths give the same answer.
+ * latency tail (profiled). user.service.test.ts checks both paths give the same answer.
  */
 export async function getUserSql(pool: NonNullable<ReturnType<typeof poolOf>>, userId: string, now: Date = new Date()): Promise<TUser> {
   const { rows } = await pool.query<UserUsageRow>({
@@ -236,7 +236,7 @@ export interface TUsageMonth {
 }
 
 /**
- * Everything the account holds, for "Export my data" (beyond the spec): the profile as `me`
+ * Everything the account holds, for "Export my data" (an extra of this server): the profile as `me`
  * shows it (no hashes, no Stripe ids), every task and session, the usage counters of every
  * month and the API tokens' names (never the tokens). One query per table, no N+1.
  */

@@ -164,7 +164,7 @@ describe('sign-up to a verified sign-in, from the received mail', () => {
     expect(trpc.status).toBe(409);
   });
 
-  it('needs a password of at least 8 characters and every field, with the spec messages', async () => {
+  it('needs a password of at least 8 characters and every field, with the product’s messages', async () => {
     const short = await client().rest('POST', '/auth/signup', { name: 'Ada', email: uniqueEmail(), password: 'short' });
     expect(short.status).toBe(400);
     expect((short.body as { message: string }).message).toContain('Password must be at least 8 characters');

@@ -1,5 +1,5 @@
 // The signed-in user's account at /api/user*: profile, e-mail preferences, password, deletion,
-// and personal access tokens (beyond the spec).
+// and personal access tokens (an extra of this server).
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
@@ -31,7 +31,7 @@ import {
 
 const tags = ['user'];
 
-/** GET /api/user/export: everything the account holds, as one JSON document (beyond the spec). */
+/** GET /api/user/export: everything the account holds, as one JSON document (an extra of this server). */
 const ZAccountExport = z.object({
   exportedAt: z.iso.datetime().describe('When this export was made'),
   profile: ZUserOutput.describe('The profile as GET /api/auth/me shows it (no password hash, no billing ids)'),
