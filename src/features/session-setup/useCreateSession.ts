@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { toast } from '@/components/Toast';
 import type { UsageKind } from '@/lib/constants';
-import type { TCreateSessionInput } from '@/lib/schemas/session';
+import type { TCreateFocusSessionInput } from '@/lib/schemas/session';
 import { handOffToast } from '@/lib/toast-handoff';
 import { isAiSessionLimitError, isSessionLimitError } from '@/lib/tasks';
 import { useTRPC } from '@/trpc/react';
@@ -34,7 +34,7 @@ export function useCreateSession({ onLimit, onCreated }: { onLimit: (kind: Usage
         // Router: Next makes this a full page load.
         router.push('/session');
       },
-      onError: (error, input: TCreateSessionInput) => {
+      onError: (error, input: TCreateFocusSessionInput) => {
         if (isSessionLimitError(error.message)) return onLimit('sessions');
         if (input.sessionType === 'ai') {
           if (isAiSessionLimitError(error.message)) return onLimit('aiSessions');

@@ -16,7 +16,7 @@ import { LoadingOverlay } from '@/components/Spinner';
 import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
 import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, STORAGE_KEYS } from '@/lib/session-constants';
 import { formatLocal, TIME_SIMPLE } from '@/lib/local-format';
-import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TFocusSession } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/clock-sizes';
 import { formatClock, phaseEndAt } from '@/lib/timer';
@@ -118,7 +118,7 @@ function useTaskList() {
 type TaskList = ReturnType<typeof useTaskList>;
 
 function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurrent?: boolean }) {
-  const [session, setSession] = useState<TSessionOutput | null>(null);
+  const [session, setSession] = useState<TFocusSession | null>(null);
   // The tasks load beside the session, not after it.
   const taskList = useTaskList();
 
@@ -155,7 +155,7 @@ function cacheTasksLocally(tasks: TTaskOutput[]) {
   }
 }
 
-function FocusView({ session, taskList }: { session: TSessionOutput; taskList: TaskList }) {
+function FocusView({ session, taskList }: { session: TFocusSession; taskList: TaskList }) {
   SessionDialogs ??= lazyUntilOpen(() => later().then((module) => module.SessionDialogs));
   const Dialogs = SessionDialogs;
   useEffect(wantExtrasWhenIdle, []);
@@ -294,7 +294,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
 
 // ---------------------------------------------------------------- pieces
 
-function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionOutput; alerts: boolean; onAlertsChange: (on: boolean) => void }) {
+function SessionTopBar({ session, alerts, onAlertsChange }: { session: TFocusSession; alerts: boolean; onAlertsChange: (on: boolean) => void }) {
   const timed = session.displayMode === 'timer' || session.displayMode === 'pomodoro';
   return (
     <div className="fs-top">
@@ -328,7 +328,7 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
   );
 }
 
-function ClockPanel({ clock, session }: { clock: SessionClock; session: TSessionOutput }) {
+function ClockPanel({ clock, session }: { clock: SessionClock; session: TFocusSession }) {
   const { snap, now } = clock;
   let main: string;
   let label: string;
@@ -375,7 +375,7 @@ function ClockPanel({ clock, session }: { clock: SessionClock; session: TSession
   );
 }
 
-function progressOf(snap: NonNullable<SessionClock['snap']>, session: TSessionOutput): number {
+function progressOf(snap: NonNullable<SessionClock['snap']>, session: TFocusSession): number {
   const minutes =
     session.displayMode === 'timer' ? (session.timerDuration ?? 25) : snap.phase === 'break' ? session.pomodoroBreak : session.pomodoroWork;
   const total = minutes * 60_000;
@@ -492,7 +492,7 @@ function BottomBar({ children }: { children: ReactNode }) {
 }
 
 /** Beyond the spec: the remaining (or elapsed) time in the tab title. */
-function useTabTitle(clock: SessionClock, mode: TSessionOutput['displayMode']) {
+function useTabTitle(clock: SessionClock, mode: TFocusSession['displayMode']) {
   const snap = clock.snap;
   const text = snap
     ? `${formatClock(snap.remainingMs ?? snap.elapsedMs, snap.remainingMs !== null)}${mode === 'pomodoro' ? (snap.phase === 'break' ? ' · Break' : ' · Work') : ''}${!snap.running ? ' · Paused' : ''} · Onething`

@@ -5,7 +5,7 @@
 // (src/server/auth/origin.ts): nothing else is needed for CSRF. A 401 means the session ended
 // (signed out elsewhere, password reset, account deleted): like AuthSync on the other pages,
 // the tab goes to /signin?next=<this page> and comes back after signing in.
-import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TFocusSession } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { leaveTo } from '@/features/auth/leave';
 
@@ -39,7 +39,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: u
   return data as T;
 }
 
-export const getSession = (id: string) => call<TSessionOutput>('GET', `/sessions/${encodeURIComponent(id)}`);
+export const getSession = (id: string) => call<TFocusSession>('GET', `/sessions/${encodeURIComponent(id)}`);
 export const listTasks = (signal?: AbortSignal) => call<TTaskOutput[]>('GET', '/tasks?status=open', { signal });
 export const completeTask = (id: string, sessionId: string) =>
   call<TTaskOutput>('POST', `/tasks/${encodeURIComponent(id)}/complete`, { body: { sessionId } });

@@ -4,7 +4,7 @@
 // focus; on touch screens, which cannot hover, they are always shown.
 import { Badge } from '@/components/Badge';
 import { DISPLAY_MODE_LABELS } from '@/lib/constants';
-import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TFocusSession } from '@/lib/schemas/session';
 import { formatMinutes } from '@/lib/session-stats';
 import { startTimeLabel } from './format';
 
@@ -15,7 +15,7 @@ export function SessionCard({
   onDetails,
   onDelete,
 }: {
-  session: TSessionOutput;
+  session: TFocusSession;
   focused: number;
   completed: number;
   onDetails: () => void;

@@ -9,12 +9,12 @@ import { Dialog } from '@/components/Dialog';
 import { Spinner } from '@/components/Spinner';
 import { useToast } from '@/components/Toast';
 import { DISPLAY_MODE_LABELS } from '@/lib/constants';
-import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TFocusSession } from '@/lib/schemas/session';
 import { formatMinutes } from '@/lib/session-stats';
 import { useTRPC } from '@/trpc/react';
 import { startTimeLabel, timeLabel } from './format';
 
-export function SessionDetailsDialog({ session, focused, onClose }: { session: TSessionOutput | null; focused: number; onClose: () => void }) {
+export function SessionDetailsDialog({ session, focused, onClose }: { session: TFocusSession | null; focused: number; onClose: () => void }) {
   const trpc = useTRPC();
   const tasks = useQuery(trpc.session.tasks.queryOptions({ id: session?.id ?? '' }, { enabled: !!session, retry: false, staleTime: 0 }));
   const completed = (tasks.data ?? [])
@@ -57,7 +57,7 @@ export function SessionDetailsDialog({ session, focused, onClose }: { session: T
   );
 }
 
-export function DeleteSessionDialog({ session, onClose }: { session: TSessionOutput | null; onClose: () => void }) {
+export function DeleteSessionDialog({ session, onClose }: { session: TFocusSession | null; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { toast } = useToast();

@@ -5,7 +5,7 @@ import './zod-config';
 import { z } from 'zod';
 import { BREAKDOWN_DIFFICULTY, DISPLAY_MODES, MOODS, SESSION_LIMITS } from '@/lib/constants';
 import { ZBreakdownDescription } from './breakdown-form';
-import { ZCreateSessionInput, ZDisplayMode, ZMood } from './session';
+import { ZCreateFocusSessionInput, ZDisplayMode, ZMood } from './session';
 import { ZDateTimeInput, ZId, ZTaskTitle } from './task';
 
 /** Which planner produced an answer: a language model, or Onething's built-in rules. */
@@ -91,7 +91,7 @@ export type TBreakdownOutput = z.infer<typeof ZBreakdownOutput>;
 export const AI_FOCUS_MODES = [...MOODS, ...DISPLAY_MODES] as const;
 
 export const ZAiGenerateInput = z.object({
-  title: ZCreateSessionInput.shape.sessionName.describe("The session's name; default 'AI Session #{n} - {date}'"),
+  title: ZCreateFocusSessionInput.shape.sessionName.describe("The session's name; default 'AI Session #{n} - {date}'"),
   sessionLength: ZMinutes.nullish().describe('Minutes the session should last; the plan fits its tasks into them'),
   focusMode: z
     .enum(AI_FOCUS_MODES)
@@ -103,7 +103,7 @@ export const ZAiGenerateInput = z.object({
     .boolean()
     .nullish()
     .describe('When focusMode names no display mode: true gives pomodoro rounds with breaks; otherwise a timer of sessionLength, or the clock'),
-  timeZone: ZCreateSessionInput.shape.timeZone,
+  timeZone: ZCreateFocusSessionInput.shape.timeZone,
 });
 export type TAiGenerateInput = z.infer<typeof ZAiGenerateInput>;
 

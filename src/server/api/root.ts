@@ -7,7 +7,7 @@ import { authRouter } from './routers/auth/_router';
 import { billingRouter } from './routers/billing/_router';
 import { contactRouter } from './routers/contact/_router';
 import { healthRouter } from './routers/health/_router';
-import { sessionRouter } from './routers/session/_router';
+import { focusSessionRouter } from './routers/session/_router';
 import { taskRouter } from './routers/task/_router';
 import { userRouter } from './routers/user/_router';
 import { createCallerFactory, createTRPCRouter } from './trpc';
@@ -21,7 +21,7 @@ export const appRouter = parseSynchronously(pinInputCoercion(
     // Before task and session: its static paths (/sessions/ai-plan) must win over /{id} ones.
     ai: aiRouter,
     task: taskRouter,
-    session: sessionRouter,
+    session: focusSessionRouter,
     billing: billingRouter,
   }),
 ));

@@ -6,7 +6,7 @@ import type { Session } from '@/generated/prisma/client';
 import { DisplayMode as DbDisplayMode } from '@/generated/prisma/enums';
 import { SESSION_DEFAULTS, type DisplayMode } from '@/lib/constants';
 import { combineDateAndTime, usDate } from '@/lib/dates';
-import { SESSION_LIST_MAX, ZCreateSessionInput, type TCreateSessionInput, type TSessionOutput } from '@/lib/schemas/session';
+import { SESSION_LIST_MAX, ZCreateFocusSessionInput as ZCreateSessionInput, type TCreateFocusSessionInput as TCreateSessionInput, type TFocusSession as TSessionOutput } from '@/lib/schemas/session';
 import { TASK_LIST_MAX, type TTaskOutput } from '@/lib/schemas/task';
 import { poolOf, UTC_TYPES, type Db } from '@/server/db';
 import { sessionNotFound, TASK_SELECT, taskNotFound, toTaskOutput } from './task.service';

@@ -13,7 +13,7 @@ import {
   ZUpdateProfileInput,
   ZUserOutput,
 } from '@/lib/schemas/user';
-import { ZSessionOutput } from '@/lib/schemas/session';
+import { ZFocusSessionOutput } from '@/lib/schemas/session';
 import { ZTaskOutput } from '@/lib/schemas/task';
 import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
 import { ZPhaseEndPushInput, ZPushPublicKeyOutput, ZPushSubscriptionDeleteInput, ZPushSubscriptionInput, ZPushSubscriptionOutput } from '@/lib/schemas/push';
@@ -36,7 +36,7 @@ const ZAccountExport = z.object({
   exportedAt: z.iso.datetime().describe('When this export was made'),
   profile: ZUserOutput.describe('The profile as GET /api/auth/me shows it (no password hash, no billing ids)'),
   tasks: z.array(ZTaskOutput).describe('Every task and subtask, oldest first'),
-  sessions: z.array(ZSessionOutput).describe('Every session, oldest first'),
+  sessions: z.array(ZFocusSessionOutput).describe('Every session, oldest first'),
   usage: z
     .array(
       z.object({
