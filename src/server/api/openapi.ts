@@ -5,6 +5,7 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { stripeWebhookOpenApi } from '@/server/billing/webhook-contract';
 import { procedureDefs } from '@/server/compat/trpc';
+import { isVoidSchema } from '@/server/compat/zod';
 import { ZApiErrorBody } from './errors';
 import { procedureErrors, RETRY_AFTER_STATUSES, STATUS_TITLES, type ApiMeta, type ErrorStatus } from './responses';
 import { appRouter } from './root';
@@ -65,7 +66,7 @@ function build(baseUrl: string): OpenApiDocument {
     const operation = paths[meta.openapi.path]?.[method];
     if (!operation) throw new Error(`OpenAPI: ${meta.openapi.method} ${meta.openapi.path} is missing from the generated document`);
     // Any input but z.void() is read, and can be refused (the NUL guard reads even an empty object's query).
-    const takesInput = procedure.inputs.some((input) => (input as { _zod?: { def?: { type?: string } } })._zod?.def?.type !== 'void');
+    const takesInput = procedure.inputs.some((input) => !isVoidSchema(input));
     describeOperation(operation, meta, method !== 'get', takesInput);
     if (meta.pathValues) expandPath(paths, meta.openapi.path, method, meta.pathValues);
   }

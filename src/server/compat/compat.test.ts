@@ -8,7 +8,7 @@ import { core, z } from 'zod';
 import { parseAndValidateFlightRouterState } from './next';
 import { procedureDefs, parseSynchronously } from './trpc';
 import { adapterRequest } from './trpc-to-openapi';
-import { pinInputCoercion } from './zod';
+import { isVoidSchema, pinInputCoercion } from './zod';
 
 type Meta = { openapi?: { method: 'GET' | 'POST'; path: string; protect?: boolean }; tag?: string };
 
@@ -90,6 +90,8 @@ describe('zod internals', () => {
     expect(z.boolean()._zod.def.type).toBe('boolean');
     expect(z.bigint()._zod.def.type).toBe('bigint');
     expect(z.date()._zod.def.type).toBe('date');
+    expect(isVoidSchema(z.void())).toBe(true);
+    expect(isVoidSchema(z.object({}))).toBe(false);
   });
 
   it('reads the coerce flag when parsing (what trpc-to-openapi turns on)', () => {

@@ -40,3 +40,8 @@ export function pinInputCoercion<TRouter extends AnyTRPCRouter>(router: TRouter)
   }
   return router;
 }
+
+/** True for `z.void()`: a procedure that takes no input. */
+export function isVoidSchema(schema: unknown): boolean {
+  return (schema as ZodLike | null)?._zod?.def?.type === 'void';
+}
