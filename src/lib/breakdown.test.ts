@@ -13,7 +13,7 @@ describe('importanceForDifficulty', () => {
 });
 
 describe('isBreakdownLimitError', () => {
-  it("recognises the server's limit message and the spec's other words", () => {
+  it("recognises the server's limit message and the product's other words", () => {
     expect(isBreakdownLimitError("AI breakdown limit reached: you've reached your limit of 5 AI breakdowns per month on the Free plan.")).toBe(true);
     expect(isBreakdownLimitError('Breakdown limit hit')).toBe(true);
     expect(isBreakdownLimitError('Rate limit')).toBe(true);

@@ -129,7 +129,7 @@ export interface WeekPlacement<T extends CalendarTask = CalendarTask> {
 }
 
 /**
- * The week grid (spec: "In week cells a task is placed only if its due minutes are 15 or more,
+ * The week grid (the rule: "In week cells a task is placed only if its due minutes are 15 or more,
  * with height proportional to the minutes"), read literally: a task sits in the cell of the
  * hour it is due in only when the minutes of its due time are at least
  * CALENDAR_WEEK_MIN_MINUTES, and its block runs from the top of that hour down to the due

@@ -9,7 +9,7 @@ export function isValidTimeZone(zone: string): boolean {
   return IANAZone.isValidZone(zone);
 }
 
-/** '11/22/2026' (en-US, no zero padding), as the spec's client shows it. */
+/** '11/22/2026' (en-US, no zero padding), as the product's client shows it. */
 export function usDate(date: Date, zone = 'UTC'): string {
   return DateTime.fromJSDate(date, { zone }).toFormat('M/d/yyyy');
 }

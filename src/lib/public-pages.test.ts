@@ -75,7 +75,7 @@ describe('pricing', () => {
     ]);
   });
 
-  it('words the limit dialogs as the spec does', () => {
+  it('words the limit dialogs as the product does', () => {
     expect(limitDialogCopy('tasks')).toMatchObject({
       title: 'Task Limit Reached',
       body: "You've reached your limit of 40 tasks per month on the Free plan.",

@@ -79,7 +79,7 @@ export interface ShortcutDecision {
 
 /**
  * What to do with a key press. Outside a text field every shortcut runs and the browser's own
- * action (bookmark, save page, bookmarks bar, select all) is suppressed, as the spec asks.
+ * action (bookmark, save page, bookmarks bar, select all) is suppressed, as the product asks.
  *
  * While the person is typing in a field we never take the keys away from the text (a shortcut
  * that navigated would also throw the typing away):

@@ -15,7 +15,7 @@ export interface VisibleTaskSession {
   startedAt: string | Date;
   maxTasks?: number | null;
   /**
-   * Tasks picked for the session (the manual task list or the AI plan). Beyond the spec's rule,
+   * Tasks picked for the session (the manual task list or the AI plan). Beyond the product's rule,
    * which only shows tasks created during the session: a session started with picked tasks
    * shows them too, otherwise an AI plan's recommendations would never appear on screen.
    */

@@ -44,7 +44,7 @@ export function ChangePasswordPage() {
     schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZChangePasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     pending: change.isPending,
-    // The checks speak in toasts (the spec's titles); the two about the new password also show
+    // The checks speak in toasts (the product's titles); the two about the new password also show
     // under their field.
     onValid: ({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }),
     onInvalid: (errors) =>

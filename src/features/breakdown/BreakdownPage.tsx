@@ -112,7 +112,7 @@ export function BreakdownPage() {
   const { form, formProps } = useSchemaForm<TBreakdownForm>({
     schema: () => import('@/lib/schemas/breakdown-form').then((schemas) => schemas.ZBreakdownForm),
     defaultValues: { taskId: params?.get('task') ?? '', description: '' },
-    // The spec's checks are toasts, one at a time: a task first, then a description.
+    // The product's checks are toasts, one at a time: a task first, then a description.
     shouldFocusError: false,
     onValid: ({ taskId, description }) => {
       const task = open.find((candidate) => candidate.id === taskId);

@@ -105,7 +105,7 @@ export function CalendarPage() {
       Today
     </Button>
   );
-  // Day view (small screens): previous, Today and next in the spec's order, the date under them.
+  // Day view (small screens): previous, Today and next in the product's order, the date under them.
   const nav =
     view === 'day' ? (
       <div className="flex w-full flex-col gap-3">

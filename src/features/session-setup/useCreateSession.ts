@@ -1,5 +1,5 @@
 'use client';
-// Creating a focus session (manual or AI): the spec's toasts, the limit dialogs, and on
+// Creating a focus session (manual or AI): the product's toasts, the limit dialogs, and on
 // success the new session becomes the current one and /session opens.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
@@ -29,7 +29,7 @@ export function useCreateSession({ onLimit, onCreated }: { onLimit: (kind: Usage
         void queryClient.invalidateQueries({ queryKey: trpc.session.list.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
         onCreated?.();
-        // Both readings of the spec lead here: a manual or AI session opens /session (and
+        // Both readings of the product rule lead here: a manual or AI session opens /session (and
         // /sessions/{id} opens the same screen for a given session). /session is on the Pages
         // Router: Next makes this a full page load.
         router.push('/session');

@@ -491,7 +491,7 @@ function BottomBar({ children }: { children: ReactNode }) {
   );
 }
 
-/** Beyond the spec: the remaining (or elapsed) time in the tab title. */
+/** The remaining (or elapsed) time in the tab title. */
 function useTabTitle(clock: SessionClock, mode: TFocusSession['displayMode']) {
   const snap = clock.snap;
   const text = snap

@@ -21,7 +21,7 @@ export class ApiError extends Error {
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  // A network failure rejects as fetch does: no caller shows its words (they show the spec's).
+  // A network failure rejects as fetch does: no caller shows its words (they show the product's).
   const response = await fetch(`/api${path}`, {
     method,
     credentials: 'same-origin',

@@ -1,5 +1,5 @@
 'use client';
-// One past session: name, start time, display mode label, and (beyond the spec) its focused
+// One past session: name, start time, display mode label, and (as an extra) its focused
 // time and completed tasks. The actions (view details, delete) appear on hover and on keyboard
 // focus; on touch screens, which cannot hover, they are always shown.
 import { Badge } from '@/components/Badge';

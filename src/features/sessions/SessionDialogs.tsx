@@ -1,7 +1,7 @@
 'use client';
 // The two dialogs of a session card: its details (the tasks completed in it, from
 // session.tasks; a failed load is treated as an empty list) and the delete
-// confirmation (session.delete, with the spec's toasts).
+// confirmation (session.delete, with the product's toasts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/Button';

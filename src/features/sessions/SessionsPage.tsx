@@ -1,6 +1,6 @@
 'use client';
 // /sessions: past sessions newest first by start time, each with its actions,
-// New Session through the shared type chooser (AI Session or Manual Session), and an empty state. Beyond the spec: every card shows
+// New Session through the shared type chooser (AI Session or Manual Session), and an empty state. Every card shows
 // its focused time and completed tasks, and the page opens with the four-week chart. One
 // session.list and one task.list query feed it all (no request per card).
 import { useQuery } from '@tanstack/react-query';

@@ -5,7 +5,7 @@
 // create), due date and time (required on the dashboard, optional in the quick create), colour
 // (default #3B82F6), repeat (an RRULE through RepeatPicker), estimate in minutes and the due-soon
 // warning. Editing a repeating task asks whether the change is for this occurrence only or for
-// this and the following ones. Creating answers with the spec's toasts, and a
+// this and the following ones. Creating answers with the product's toasts, and a
 // limit error opens the Task Limit Reached dialog instead.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';

@@ -27,7 +27,7 @@ const ZPlannerInfo = {
 export const ZAiPlanInput = z.object({
   mood: ZMood.describe('How you feel right now: energetic, focused, relaxed, tired or stressed'),
   displayMode: ZDisplayMode.describe('The clock or timer the session will show'),
-  // Beyond the spec: the wizard asks for the timings before it shows the plan, so the plan can
+  // The wizard asks for the timings before it shows the plan, so the plan can
   // fit them (all optional; the session defaults apply when they are missing).
   maxTasks: z.number().int().min(1).max(SESSION_LIMITS.maxTasks).optional().describe('Recommend at most this many tasks'),
   pomodoroWork: ZMinutes.optional().describe('Pomodoro work minutes (default 25)'),
@@ -87,7 +87,7 @@ export type TBreakdownOutput = z.infer<typeof ZBreakdownOutput>;
 
 // ---------------------------------------------------------------- ai-generate
 
-/** What `focusMode` may name: a mood, or a display mode (the spec leaves it open; both readings). */
+/** What `focusMode` may name: a mood, or a display mode (either reading is accepted). */
 export const AI_FOCUS_MODES = [...MOODS, ...DISPLAY_MODES] as const;
 
 export const ZAiGenerateInput = z.object({

@@ -11,7 +11,7 @@ export const TASK_LIST_MAX = 5000;
 
 export const ZId = z.string().min(1).max(64);
 
-// Importance: the spec has two readings (Low/Medium/High/Critical and High/Medium/Low); the
+// Importance: the product rule has two readings (Low/Medium/High/Critical and High/Medium/Low); the
 // first is a superset of the second, so all four are accepted.
 export const ZImportance = z.enum(IMPORTANCE).describe('Low, Medium, High or Critical');
 export const ZDifficulty = z.enum(DIFFICULTY).describe("Easy, Medium, Hard or 'Very Hard'");
@@ -122,7 +122,7 @@ export const ZCreateTaskInput = z.object({
 
 /**
  * PUT replaces the fields of the edit form (title, description, importance, difficulty,
- * dueDate): omitted ones take their create defaults, because the spec's client omits an
+ * dueDate): omitted ones take their create defaults, because the product's client omits an
  * emptied description. The colour is not part of that form and stays unless sent.
  */
 export const ZUpdateTaskInput = z.object({

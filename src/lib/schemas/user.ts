@@ -1,5 +1,5 @@
 // Account schemas shared by the server (tRPC and REST) and the browser app: the User answer of
-// docs/api-contract.md and the inputs of the auth and user routers. Messages are the spec's where it has them.
+// docs/api-contract.md and the inputs of the auth and user routers. Messages are the product's where it has them.
 import './zod-config';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, SUBSCRIPTION_TIERS } from '@/lib/constants';
@@ -12,7 +12,7 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 256;
 export const API_TOKEN_NAME_MAX = 100;
 
-/** A required text field: a missing one says the spec's 'Please fill in all fields'. */
+/** A required text field: a missing one says the product's 'Please fill in all fields'. */
 const requiredString = () =>
   z.string({ error: (issue) => (issue.input === undefined ? 'Please fill in all fields' : undefined) });
 

@@ -1,4 +1,4 @@
-// /sessions/{id}: the spec gives two readings of where a session opens (/session and
+// /sessions/{id}: the product rule gives two readings of where a session opens (/session and
 // /sessions/{id}); both work. This one makes the session current and shows the same screen.
 // On the Pages Router like /session, for the same first-load budget (src/pages/session.tsx says
 // why); /sessions (the list) stays on the App Router: Next serves each path from its own router.
