@@ -147,7 +147,7 @@ export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 export const PREFERENCE_KEYS = ['emailRemindersEnabled', 'marketingEmailsEnabled', 'newsletterEnabled', 'pushRemindersEnabled'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
-// Booleans stay strict JSON on both doors: src/server/api/coercion.ts stops the REST adapter
+// Booleans stay strict JSON on both doors: src/server/compat/zod.ts stops the REST adapter
 // from coercing them.
 
 export const ZUpdatePreferencesInput = z
