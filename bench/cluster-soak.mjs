@@ -4,7 +4,7 @@
 // results in bench/cluster-results.md, exit code 1 when a check fails.
 //
 // C1. Steady load: USERS simulated users (bench/soak-sim.mjs) through the balancer. Checks: no 5xx,
-//     every answer of the api.md shape, lists equal to each user's model, the Free limits' 403s,
+//     every answer of the docs/api-contract.md shape, lists equal to each user's model, the Free limits' 403s,
 //     and the usage counters, tasks and sessions in PostgreSQL equal the simulation exactly. At the
 //     same time: reminder mails with every instance running the job every 3 s (each mailed
 //     once), failed sign-ins per IP and per account counted across instances (each request from
@@ -250,7 +250,7 @@ export async function runClusterSoak(args) {
     const s1 = stats1.summary();
     const bad1 = Object.entries(stats1.statuses).filter(([status]) => /^5/.test(status) || status.startsWith('error:'));
     check('C1', 'no 5xx and no request without an answer', bad1.length === 0, bad1.map(([k, v]) => `${k}: ${v}`).join(', '));
-    check('C1', 'every answer of the api.md shape, lists equal to the simulation, 403s only at the Free limits', stats1.failureCount === 0, stats1.failures.slice(0, 5).join(' | '));
+    check('C1', 'every answer of the docs/api-contract.md shape, lists equal to the simulation, 403s only at the Free limits', stats1.failureCount === 0, stats1.failures.slice(0, 5).join(' | '));
     let verified = verifyUsers(users, await snapshot(sql, ids));
     check('C1', 'usage counters, tasks and sessions in PostgreSQL equal the simulation exactly', verified.problems.length === 0, verified.problems.slice(0, 5).join(' | ') || `${verified.totals.tasks} tasks, ${verified.totals.sessions} sessions`);
     const free = users.filter((user) => user.tier === 'free');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Front-end figures of issue 10, from the production build (`npm run bench:frontend` prints them;
+// Front-end figures (first-load JavaScript, Lighthouse), from the production build (`npm run bench:frontend` prints them;
 // bench/run.mjs calls measureFrontend() and writes them into bench/results.md):
 //
 // a. First-load JavaScript per route, gzip: the files the build manifests say the first visit

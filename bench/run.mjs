@@ -335,7 +335,7 @@ try {
   const missed = rows.filter((row) => row.open && (row.ratio < THROUGHPUT_TARGET || row.p99Ratio > P99_TARGET));
   const notes = [
     meAvailable ? null : '- GET /api/auth/me was not measured: this build has no sign-in yet (accounts issue).',
-    meAvailable && !meSame ? '- GET /api/auth/me: the floor answers the User shape of api.md; the app’s answer differed in some field.' : null,
+    meAvailable && !meSame ? '- GET /api/auth/me: the floor answers the User shape of docs/api-contract.md; the app’s answer differed in some field.' : null,
     failures.length ? `- Non-2xx answers or connection errors in: ${failures.map((row) => row.label).join(', ')} (see the statuses printed by the run).` : '- Every measured request answered 2xx.',
     missed.length ? `- Targets missed in this run: ${missed.map((row) => row.label).join(', ')}.` : '- Every call met both targets in this run.',
   ]
@@ -363,7 +363,7 @@ of the app stands beside the floor's, measured in the same run, one after the ot
 
 ${environment}
 
-## Targets (issue 10): throughput ≥ ${THROUGHPUT_TARGET} × the floor's, p99 ≤ ${P99_TARGET} × the floor's at the same load
+## Targets: throughput ≥ ${THROUGHPUT_TARGET} × the floor's, p99 ≤ ${P99_TARGET} × the floor's at the same load
 
 Throughput: closed loop, ${connections} connections. Latency: open loop at the same fixed rate for both
 servers, ${Math.round(openShare * 100)} % of the app's closed-loop throughput (so both can sustain it);

@@ -1,5 +1,5 @@
 // Pieces of `npm run soak` (bench/soak.mjs): a loopback-only HTTP client with a timeout on every
-// request, the response-shape checks of api.md, the statistics, the process helpers (/proc, the
+// request, the response-shape checks of docs/api-contract.md, the statistics, the process helpers (/proc, the
 // launcher's pid file) and the simulated user.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -78,7 +78,7 @@ export function sessionCookieFrom(headers) {
   return null;
 }
 
-// ---------------------------------------------------------------- shapes (api.md)
+// ---------------------------------------------------------------- shapes (docs/api-contract.md)
 
 const isStr = (v) => typeof v === 'string';
 const isBool = (v) => typeof v === 'boolean';
@@ -155,7 +155,7 @@ export const shapes = {
   success: (v) => (v && v.success === true && Object.keys(v).length === 1 ? null : 'not { success: true }'),
   health: (v) => checkFields(v, { status: oneOf('ok'), database: oneOf('ok'), time: isIso }, 'health'),
   list: (item) => (v) => (Array.isArray(v) ? (v.map(item).find(Boolean) ?? null) : 'not an array'),
-  /** The error body of api.md: exactly { message, code, issues? }. */
+  /** The error body of docs/api-contract.md: exactly { message, code, issues? }. */
   error: (v) => {
     if (!v || typeof v !== 'object' || Array.isArray(v)) return 'error body is not a JSON object';
     if (!isStr(v.message) || !v.message) return 'error body has no message';

@@ -1,7 +1,7 @@
 // The simulated user of `npm run soak`: signs in through the API, then loops over the things a
 // person does (tasks, subtasks, completing in sessions, reopening, deleting, sessions, lists,
 // signing out and in again), keeping its own model of what exists. Every answer is checked for
-// status and the JSON shape of api.md; lists are compared with the model; every acknowledged
+// status and the JSON shape of docs/api-contract.md; lists are compared with the model; every acknowledged
 // counted create is tallied, so the usage counters in PostgreSQL can be checked exactly.
 import { sessionCookieFrom, shapes } from './soak-lib.mjs';
 

@@ -6,7 +6,7 @@
 // 1. Load: USERS simulated users (half Free, half Plus; seeded with SQL, then signed in through
 //    POST /api/auth/signin) loop for --duration seconds (default 120) over tasks, subtasks,
 //    completing (in sessions) and reopening, deleting, sessions, lists, sign-out and sign-in.
-//    Checks: no 5xx, every answer JSON of the shapes of api.md, lists equal to each user's model,
+//    Checks: no 5xx, every answer JSON of the shapes of docs/api-contract.md, lists equal to each user's model,
 //    403 with the spec's words exactly when a Free limit is reached, and at the end the
 //    UsageCounter rows, tasks and sessions in PostgreSQL equal the simulation exactly.
 // 2. SIGKILL mid-load: with the launcher's own embedded PostgreSQL (no DATABASE_URL), the users
@@ -21,7 +21,7 @@
 //    hang), and 2xx again within seconds, without a restart.
 // 4. SMTP and the AI provider down (the last restart of phase 2 points SMTP_URL and OPENAI_BASE_URL
 //    at closed loopback ports): sign-up still creates the account, resend-verification 503,
-//    forgot-password and contact answer as api.md promises, AI calls 503 without spending quota,
+//    forgot-password and contact answer as docs/api-contract.md promises, AI calls 503 without spending quota,
 //    and nothing stored is lost.
 //
 // --cluster runs bench/cluster-soak.mjs instead: several instances behind HAProxy and PgBouncer,
@@ -350,7 +350,7 @@ async function launcherPhases() {
     const s = stats1.summary();
     const fiveXx = Object.entries(stats1.statuses).filter(([status]) => /^5/.test(status) || status.startsWith('error:'));
     check(1, 'no 5xx and no request without an answer', fiveXx.length === 0, fiveXx.map(([k, v]) => `${k}: ${v}`).join(', '));
-    check(1, 'every answer had the JSON shape of api.md, lists matched the simulation, 403s only at the Free limits', stats1.failureCount === 0, stats1.failures.slice(0, 5).join(' | '));
+    check(1, 'every answer had the JSON shape of docs/api-contract.md, lists matched the simulation, 403s only at the Free limits', stats1.failureCount === 0, stats1.failures.slice(0, 5).join(' | '));
     const snap = await snapshot(sql, ids);
     const { problems, totals } = verifyUsers(users, snap);
     check(1, 'usage counters, tasks and sessions in PostgreSQL equal the simulation exactly', problems.length === 0, problems.slice(0, 5).join(' | ') || `${totals.tasks} tasks, ${totals.sessions} sessions`);
@@ -504,7 +504,7 @@ async function launcherPhases() {
     check(4, 'resend-verification with SMTP down: 503 JSON with a clear message', resend.status === 503 && !shapes.error(resend.body) && resend.body.code === 'SERVICE_UNAVAILABLE' && /e-?mail/i.test(resend.body.message), `${resend.status} ${JSON.stringify(resend.body)}`);
     details.resend = `${resend.status} ${JSON.stringify(resend.body)}`;
     const forgot = await client.request('POST', '/api/auth/forgot-password', { body: { email: users[0].email }, headers: { 'x-forwarded-for': testIp } });
-    check(4, 'forgot-password with SMTP down: the same { success: true } as always (api.md: never reveals whether the account exists; the failure is logged)', forgot.status === 200 && !shapes.success(forgot.body), `${forgot.status} ${JSON.stringify(forgot.body)}`);
+    check(4, 'forgot-password with SMTP down: the same { success: true } as always (docs/api-contract.md: never reveals whether the account exists; the failure is logged)', forgot.status === 200 && !shapes.success(forgot.body), `${forgot.status} ${JSON.stringify(forgot.body)}`);
     details.forgot = `${forgot.status} ${JSON.stringify(forgot.body)}`;
     const contactsBefore = (await sql.query('SELECT count(*)::int AS n FROM "ContactMessage"')).rows[0].n;
     const contact = await client.request('POST', '/api/contact', {

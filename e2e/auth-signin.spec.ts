@@ -34,7 +34,7 @@ test('signing in returns to ?next=, and never to another site', async ({ page, r
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(`${baseURL}/contact`);
-  // The signed-in user was cached for the other tabs (spec section 3).
+  // The signed-in user was cached for the other tabs.
   const cached = await page.evaluate(() => JSON.parse(window.localStorage.getItem('cachedUser') ?? 'null') as { email: string } | null);
   expect(cached?.email).toBe(account.email);
   // Signed in, the contact form knows who is writing.

@@ -1,4 +1,4 @@
-// The cookie notice (spec sections 2 and 4): on /, /privacy and /terms only, while no choice is
+// The cookie notice: on /, /privacy and /terms only, while no choice is
 // stored; Accept or Decline stores the choice and it stays gone.
 import { expect, test } from '@playwright/test';
 

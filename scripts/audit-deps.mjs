@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run audit:deps`: the dependency audit of issue 10 / docs/security.md (ASVS V14.2.1).
+// `npm run audit:deps`: the dependency audit of docs/security.md (ASVS V14.2.1).
 // Runs `npm audit --omit=dev --json` (the production tree) and fails only on high or critical
 // advisories; moderate and low ones are listed. The dev tree is audited too and reported, never
 // failing (its packages do not ship). When the registry's advisory endpoint cannot be reached the

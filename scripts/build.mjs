@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: everything production runs, built ahead of time. `next build` compiles the
 // pages, the route handlers and src/instrumentation.ts, which carries the API door
-// (src/server/door.ts) into Next's server build; scripts/server.mjs is plain JavaScript and
+// (src/server/inbound/door.ts) into Next's server build; scripts/server.mjs is plain JavaScript and
 // needs no build. Then the build is stamped with the sources' fingerprint
 // (scripts/build-stamp.mjs), so the browser tests' runner (scripts/e2e.mjs) can tell whether the
 // build matches the sources. The launcher (scripts/start.mjs) runs these same steps on a tree

@@ -43,7 +43,7 @@ describe('package-lock.json', () => {
   });
 
   it('pins exactly the packages whose internals the app relies on', () => {
-    // src/server/api/coercion.ts and sync-parse.ts reach into zod's and tRPC's schema objects;
+    // src/server/compat reaches into zod's, tRPC's, trpc-to-openapi's and Next's internals;
     // trpc-to-openapi and zod-openapi build the REST door and its document from them.
     const pinned = ['zod', 'zod-openapi', 'trpc-to-openapi', '@trpc/server', '@trpc/client', '@trpc/tanstack-react-query', 'next', 'next-auth'];
     for (const name of pinned) expect(manifest.dependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The app's server, started by the launcher (scripts/start.mjs) in place of `next start` (and of
 // `next dev` with --dev): one node:http server on $PORT whose REST calls (/api/* procedures of
-// the router, and the tRPC door at /api/trpc) are answered by the lean door (src/server/door.ts)
+// the router, and the tRPC door at /api/trpc) are answered by the lean door (src/server/inbound/door.ts)
 // straight from the router, and every other request by Next through its programmatic API
 // (`next({ dev })`, `getRequestHandler()`), as `next start` would.
 //

@@ -1,6 +1,6 @@
 // Next.js start-up and error hooks, on the Node.js server only (never on the edge, in a build or
 // in tests):
-// - register(): hands the API door (src/server/door.ts) to the server that runs Next
+// - register(): hands the API door (src/server/inbound/door.ts) to the server that runs Next
 //   (scripts/server.mjs) through a callback on a registered globalThis symbol, so the door runs
 //   from Next's own server build (one compiled copy of the server code, no second bundle, no
 //   TypeScript at run time), and one pass of the reminder job to scripts/run-reminders.mjs;
@@ -15,7 +15,7 @@ import type { Instrumentation } from 'next';
 
 /** What register() hands to the process that started Next. */
 export type Instrumented = {
-  createDoor: typeof import('./server/door').createDoor | undefined;
+  createDoor: typeof import('./server/inbound/door').createDoor | undefined;
   runReminders: () => Promise<{ sent: number; failed: number }>;
 };
 
@@ -26,7 +26,7 @@ export async function register() {
       Boolean(process.env.VITEST) ||
       process.env.NEXT_PHASE === 'phase-production-build';
     if (skip) return;
-    const door = process.env.ONETHING_DOOR === 'off' ? undefined : await import('./server/door');
+    const door = process.env.ONETHING_DOOR === 'off' ? undefined : await import('./server/inbound/door');
     // Starts Sentry only when env().SENTRY_DSN is set (secrets are read through env() only).
     const { errorReporter } = await import('./server/error-report');
     await errorReporter();

@@ -1,4 +1,4 @@
-// Any unknown path: a calm 404 with Go Home and Go Back (spec section 2).
+// Any unknown path: a calm 404 with Go Home and Go Back.
 import type { Metadata } from 'next';
 import { BackButton } from '@/components/BackButton';
 import { buttonClass } from '@/components/ButtonCore';

@@ -1,5 +1,5 @@
 'use client';
-// Calendar date picker (spec section 2) on react-day-picker: single, multiple or range
+// Calendar date picker on react-day-picker: single, multiple or range
 // selection, optional month and year dropdowns, weeks from Sunday, and the WAI-ARIA grid
 // keyboard (arrows by day and week, PageUp/PageDown by month, Shift by year, Home/End to the
 // week's ends, Enter or Space to pick). The props speak ISO calendar dates ('2026-03-14'), as

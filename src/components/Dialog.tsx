@@ -1,11 +1,10 @@
 'use client';
-// The modal dialog of spec section 2 (src/components/ModalDialog.tsx: Headless UI, Escape, backdrop,
+// The modal dialog (src/components/ModalDialog.tsx: Headless UI, Escape, backdrop,
 // scroll lock, focus trap and return). Its code loads when a dialog first opens (or once the page
 // is idle), not with the page: see ./lazy.tsx.
 import { lazyUntilOpen } from './lazy';
 import type { DialogProps } from './ModalDialog';
 
-export type { DialogProps, DialogSize } from './ModalDialog';
-export { CloseIcon } from './CloseIcon';
+export type { DialogProps } from './ModalDialog';
 
 export const Dialog = lazyUntilOpen<DialogProps>(() => import('./ModalDialog').then((module) => module.ModalDialog));

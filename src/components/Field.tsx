@@ -21,7 +21,7 @@ export interface FieldOwnProps {
   error?: ReactNode;
   /**
    * Shows a required marker and sets aria-required. Deliberately not the native `required`:
-   * the browser's own validation bubbles would replace the app's error texts (spec section 8).
+   * the browser's own validation bubbles would replace the app's error texts.
    */
   required?: boolean;
   className?: string;

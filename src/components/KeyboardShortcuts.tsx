@@ -1,5 +1,5 @@
 'use client';
-// The app-wide shortcuts of spec section 2 (Ctrl+D/S/B/A to the four pages, Ctrl+/ for the list)
+// The app-wide shortcuts (Ctrl+D/S/B/A to the four pages, Ctrl+/ for the list)
 // on the App Router's pages. The key listener (./shortcut-keys) and the list (./ShortcutsDialog)
 // are shared with the focus session page on the Pages Router; the decision for each key press is
 // src/lib/shortcuts.ts (why fields keep their keys is explained there).
@@ -9,7 +9,6 @@ import { useShortcutKeys } from './shortcut-keys';
 import { ShortcutsDialog } from './ShortcutsDialog';
 
 export { openShortcutsHelp } from './shortcut-keys';
-export { ShortcutsDialog } from './ShortcutsDialog';
 
 /** Mount once in the signed-in app layout. */
 export function KeyboardShortcuts() {

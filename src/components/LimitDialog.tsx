@@ -1,5 +1,5 @@
 'use client';
-// The plan-limit dialog (spec section 8): "You've reached your limit of {max} … per month on the
+// The plan-limit dialog: "You've reached your limit of {max} … per month on the
 // Free plan." with an upgrade prompt, Maybe Later and Upgrade to Plus (→ /account). On the Plus
 // plan it names the Plus limit, says when it starts again, and offers no upgrade.
 import { useRouter } from 'next/navigation';

@@ -2,7 +2,6 @@
 import Link from 'next/link';
 import { LogoMark } from './LogoMark';
 
-export { LogoMark } from './LogoMark';
 
 export function Logo({ href = '/', className = '' }: { href?: string; className?: string }) {
   return (

@@ -1,5 +1,5 @@
 'use client';
-// The modal dialog of spec section 2, on Headless UI: closes on Escape or a backdrop click,
+// The modal dialog, on Headless UI: closes on Escape or a backdrop click,
 // blocks page scrolling while open, traps focus inside and returns it to where it was.
 // Import `Dialog` from './Dialog': it loads this module (and Headless UI) when a dialog first
 // opens, so no page pays for it on its first load.

@@ -2,7 +2,7 @@
 // The list of the keyboard shortcuts (Ctrl+/ or the header's keyboard button; the keys are
 // ./shortcut-keys.ts).
 //
-// The spec says Ctrl+/ shows an "alert" listing the shortcuts. We read that as "a notice", not
+// The product asks that Ctrl+/ show an "alert" listing the shortcuts. We read that as "a notice", not
 // window.alert(): a browser alert freezes the page, cannot be styled for the dark theme, reads
 // out as a system interruption and is blocked in some embedded browsers. A calm modal dialog
 // lists the same shortcuts, is announced as a dialog, traps and returns focus, and closes with

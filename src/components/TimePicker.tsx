@@ -1,5 +1,5 @@
 'use client';
-// Time picker (spec section 9: hours 0-23, minutes 0-59) as two spin buttons: type the digits
+// Time picker (hours 0-23, minutes 0-59) as two spin buttons: type the digits
 // (two hour digits move on to the minutes), or use ArrowUp/ArrowDown (wrapping like a clock),
 // PageUp/PageDown (6 hours / 10 minutes), Home/End. Rules in src/lib/time-picker.ts.
 // Hand-written on purpose: with its rules it is 2.2 kB gzip minified (rolldown --minify, React

@@ -1,5 +1,5 @@
 'use client';
-// The notification stack (spec sections 2 and 9): bottom right, newest first, at most three,
+// The notification stack: bottom right, newest first, at most three,
 // each with a title, description, optional action and close button, in a default or destructive
 // variant. A toast stays 5 s (paused while pointed at or focused, so nobody loses a message
 // they are reading), a swipe to the right past 50 px dismisses it, and F8 moves focus to the

@@ -1,5 +1,5 @@
 'use client';
-// The keyboard shortcuts of spec section 2 without a router: the key listener calls back with the
+// The keyboard shortcuts without a router: the key listener calls back with the
 // page to go to (the list of shortcuts is ./ShortcutsDialog). src/components/KeyboardShortcuts.tsx
 // wires it to the App Router; the focus session page (src/pages/session.tsx, on the Pages Router
 // for its first-load budget) to full page loads. This module must stay light: it is part of that

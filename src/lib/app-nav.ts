@@ -1,4 +1,4 @@
-// The signed-in app's header navigation (spec section 2) and which entry is the current page.
+// The signed-in app's header navigation and which entry is the current page.
 
 export interface NavItem {
   href: string;

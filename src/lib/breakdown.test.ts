@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { difficultyBadgeVariant, formatEstimate, importanceForDifficulty, isBreakdownLimitError } from './breakdown';
 
-describe('importanceForDifficulty (spec section 5)', () => {
+describe('importanceForDifficulty', () => {
   it('gives Hard → High, Medium → Medium, everything else → Low', () => {
     expect(importanceForDifficulty('Hard')).toBe('High');
     expect(importanceForDifficulty('Medium')).toBe('Medium');
@@ -12,8 +12,8 @@ describe('importanceForDifficulty (spec section 5)', () => {
   });
 });
 
-describe('isBreakdownLimitError (spec section 8)', () => {
-  it("recognises the server's limit message and the spec's other words", () => {
+describe('isBreakdownLimitError', () => {
+  it("recognises the server's limit message and the product's other words", () => {
     expect(isBreakdownLimitError("AI breakdown limit reached: you've reached your limit of 5 AI breakdowns per month on the Free plan.")).toBe(true);
     expect(isBreakdownLimitError('Breakdown limit hit')).toBe(true);
     expect(isBreakdownLimitError('Rate limit')).toBe(true);

@@ -1,5 +1,5 @@
 // The breakdown page's rules that are not the server's: what importance an AI-suggested subtask
-// gets when added (spec section 5), which errors mean "limit reached" (spec section 8), the
+// gets when added, which errors mean "limit reached", the
 // difficulty badge's look, and the estimate in words.
 import type { BadgeVariant } from '@/components/Badge';
 import type { Importance } from './constants';

@@ -1,4 +1,4 @@
-// The calendar's layout rules, free of React (spec section 2, Calendar; section 9): the visible
+// The calendar's layout rules, free of React (the Calendar page): the visible
 // range of each view (only that range is fetched), which tasks fall on which day in the
 // person's own zone, the month cell's first tasks and its '+N more', the week grid's placement,
 // and the side panel's order. Days are ISO calendar dates ('2026-11-22') as in date-picker.ts;
@@ -129,7 +129,7 @@ export interface WeekPlacement<T extends CalendarTask = CalendarTask> {
 }
 
 /**
- * The week grid (spec: "In week cells a task is placed only if its due minutes are 15 or more,
+ * The week grid (the rule: "In week cells a task is placed only if its due minutes are 15 or more,
  * with height proportional to the minutes"), read literally: a task sits in the cell of the
  * hour it is due in only when the minutes of its due time are at least
  * CALENDAR_WEEK_MIN_MINUTES, and its block runs from the top of that hour down to the due

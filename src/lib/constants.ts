@@ -1,9 +1,9 @@
-// Business constants of spec section 9 and the enums of section 3, in one place: the zod
+// Business constants and the enums, in one place: the zod
 // schemas, the services, the UI and the tests all read them from here.
 
 // The focus session screen's constants live in ./session-constants (the session page's first load
 // carries only those); they are part of this list all the same.
-export { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, SESSION_DEFAULTS, STORAGE_KEYS } from './session-constants';
+export { COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, SESSION_DEFAULTS, STORAGE_KEYS } from './session-constants';
 
 export const IMPORTANCE = ['Low', 'Medium', 'High', 'Critical'] as const;
 export type Importance = (typeof IMPORTANCE)[number];
@@ -22,7 +22,6 @@ export const MOODS = ['energetic', 'focused', 'relaxed', 'tired', 'stressed'] as
 export type Mood = (typeof MOODS)[number];
 
 export const SESSION_TYPES = ['manual', 'ai'] as const;
-export type SessionType = (typeof SESSION_TYPES)[number];
 
 export const SUBSCRIPTION_TIERS = ['free', 'plus'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];

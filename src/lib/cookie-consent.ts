@@ -1,4 +1,4 @@
-// The cookie banner's rules (spec sections 2 and 4): shown only on /, /privacy and /terms, and
+// The cookie banner's rules: shown only on /, /privacy and /terms, and
 // only while no choice is stored under cookie_consent.
 import { STORAGE_KEYS } from './constants';
 

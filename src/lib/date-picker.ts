@@ -20,7 +20,7 @@ export interface DayCell {
   inMonth: boolean;
 }
 
-/** Weeks start on Sunday (spec: calendar). */
+/** Weeks start on Sunday. */
 export const WEEKDAYS = [
   { short: 'Su', long: 'Sunday' },
   { short: 'Mo', long: 'Monday' },

@@ -1,5 +1,5 @@
 // Date helpers shared by client and server (luxon): the US-format date of default session
-// names, and combining a picked date with a picked time of day (spec section 5) in the
+// names, and combining a picked date with a picked time of day in the
 // person's own time zone. Pure functions; `now` is passed in so tests can fix it.
 import { DateTime, IANAZone } from 'luxon';
 
@@ -9,7 +9,7 @@ export function isValidTimeZone(zone: string): boolean {
   return IANAZone.isValidZone(zone);
 }
 
-/** '11/22/2026' (en-US, no zero padding), as the spec's client shows it. */
+/** '11/22/2026' (en-US, no zero padding), as the product's client shows it. */
 export function usDate(date: Date, zone = 'UTC'): string {
   return DateTime.fromJSDate(date, { zone }).toFormat('M/d/yyyy');
 }

@@ -1,4 +1,4 @@
-// The task order of every list (spec section 4): by due date ascending, undated last. In a module
+// The task order of every list: by due date ascending, undated last. In a module
 // of its own (src/lib/tasks.ts re-exports it) so the focus session page's first load carries
 // only this, not the other task rules.
 

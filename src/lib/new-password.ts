@@ -1,4 +1,4 @@
-// A new password and its confirmation, checked in the spec's order and words (section 5):
+// A new password and its confirmation, checked in a fixed order, with the product's words:
 // matching first, then length. The reset and change-password forms' schemas use this, and their
 // toasts take the titles from here (no zod: the pages import it with their first load).
 import { MIN_PASSWORD_LENGTH } from './constants';

@@ -1,4 +1,4 @@
-// Password strength for the sign-up meter. Spec section 5 gives two readings; we use reading A
+// Password strength for the sign-up meter. The product's rule has two readings; we use reading A
 // (score 0-5, one point each for length of at least 8, an uppercase letter, a lowercase letter,
 // a digit and a special character), whose six labels give finer feedback than reading B's four.
 // A password the server refuses for being blank or common (src/lib/password-rules.ts) scores 0

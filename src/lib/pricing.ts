@@ -63,7 +63,7 @@ const LIMIT_TITLES: Record<UsageKind, string> = {
 };
 
 /**
- * The limit dialog's words (spec section 8: "… per month on the Free plan." with an upgrade
+ * The limit dialog's words ("… per month on the Free plan." with an upgrade
  * prompt). A Plus member who reaches a Plus limit (50 AI breakdowns or AI sessions) is told the
  * Plus figure and when it starts again, with no upgrade prompt: `upgrade` is null.
  */

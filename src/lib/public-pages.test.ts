@@ -63,7 +63,7 @@ describe('pricing', () => {
     expect(planCards('USA')[1]).toMatchObject({ price: '$2', was: '$4' });
   });
 
-  it('lists the monthly allowances of spec section 9', () => {
+  it('lists the monthly allowances', () => {
     const [free, plus] = planCards('UK');
     expect(free?.features).toEqual(['40 tasks per month', '20 sessions per month', '5 AI breakdowns per month', '5 AI sessions per month']);
     expect(plus?.features).toEqual([
@@ -75,7 +75,7 @@ describe('pricing', () => {
     ]);
   });
 
-  it('words the limit dialogs as the spec does', () => {
+  it('words the limit dialogs as the product does', () => {
     expect(limitDialogCopy('tasks')).toMatchObject({
       title: 'Task Limit Reached',
       body: "You've reached your limit of 40 tasks per month on the Free plan.",

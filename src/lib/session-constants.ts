@@ -1,4 +1,4 @@
-// The constants the focus session screen needs (spec sections 3, 4 and 9), in a module of their
+// The constants the focus session screen needs, in a module of their
 // own: src/lib/constants.ts re-exports them (import them from there everywhere else), and the
 // session page (src/pages/session.tsx, with its small first-load budget) imports them from here,
 // so its first load does not carry every constant of the app.
@@ -18,7 +18,7 @@ export const BOTTOM_BAR_SHOW_MS = 3000;
 export const BOTTOM_BAR_HIDE_MS = 300;
 export const COMPLETION_REFRESH_MS = 400;
 
-/** Browser storage keys of spec section 3. */
+/** Browser storage keys. */
 export const STORAGE_KEYS = {
   cookieConsent: 'cookie_consent',
   theme: 'theme',
@@ -30,6 +30,6 @@ export const STORAGE_KEYS = {
   cachedTasks: 'cachedTasks',
   cachedSessions: 'cachedSessions',
   cachedUser: 'cachedUser',
-  /** Beyond spec section 3: a toast to show on the next page, when the way there is a full page load (dashboard → /session). */
+  /** A toast to show on the next page, when the way there is a full page load (dashboard → /session). */
   pendingToast: 'pendingToast',
 } as const;

@@ -1,4 +1,4 @@
-// The app-wide keyboard shortcuts (spec section 2) and the decision for one key press, free of
+// The app-wide keyboard shortcuts and the decision for one key press, free of
 // the DOM so it can be tested: which shortcut it is, whether to stop the browser's own action,
 // and whether to run it.
 
@@ -79,7 +79,7 @@ export interface ShortcutDecision {
 
 /**
  * What to do with a key press. Outside a text field every shortcut runs and the browser's own
- * action (bookmark, save page, bookmarks bar, select all) is suppressed, as the spec asks.
+ * action (bookmark, save page, bookmarks bar, select all) is suppressed, as the product asks.
  *
  * While the person is typing in a field we never take the keys away from the text (a shortcut
  * that navigated would also throw the typing away):

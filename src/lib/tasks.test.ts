@@ -84,7 +84,7 @@ describe('dueDateParts', () => {
   });
 });
 
-describe('limit errors (spec section 8)', () => {
+describe('limit errors', () => {
   it('recognises the server limit messages', () => {
     expect(isTaskLimitError("Task limit reached: you've reached your limit of 40 tasks per month on the Free plan.")).toBe(true);
     expect(isTaskLimitError('Failed')).toBe(false);

@@ -1,6 +1,6 @@
-// Task rules the screens share, free of React: the due-soon warning (spec section 5), the
+// Task rules the screens share, free of React: the due-soon warning, the
 // dashboard's stat cards, the Active and Completed lists with subtasks nested under their
-// parents, and reading the server's limit errors (spec section 8).
+// parents, and reading the server's limit errors.
 import { DUE_SOON_HOURS } from '@/lib/constants';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { byDueDate } from './due-order';
@@ -15,7 +15,7 @@ function toMs(value: string | Date | number): number {
   return value instanceof Date ? value.getTime() : new Date(value).getTime();
 }
 
-/** Due within the next 24 hours, or already past (spec section 5). Undated tasks are never due soon. */
+/** Due within the next 24 hours, or already past. Undated tasks are never due soon. */
 export function isDueSoon(dueDate: string | Date | null | undefined, now: Date | number = Date.now()): boolean {
   if (!dueDate) return false;
   const due = toMs(dueDate);
@@ -98,7 +98,7 @@ export function idsRemovedWith(tasks: readonly Pick<TaskLike, 'id' | 'parentTask
   return new Set([id, ...tasks.filter((task) => task.parentTaskId === id).map((task) => task.id)]);
 }
 
-// ---------------------------------------------------------------- limit errors (spec section 8)
+// ---------------------------------------------------------------- limit errors
 
 /** A create-task error containing 'task limit' or '40 tasks' opens the Task Limit Reached dialog. */
 export function isTaskLimitError(message: string | null | undefined): boolean {

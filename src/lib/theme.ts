@@ -2,8 +2,6 @@
 // Colours are CSS variables so light and dark are both designed, not inverted; a change of
 // palette is one edit here plus the matching variables in src/app/globals.css.
 
-export const BRAND_BLUE = '#3B82F6';
-
 export const palette = {
   light: {
     bg: '#F7F7F5',

@@ -1,4 +1,4 @@
-// The time picker's rules, free of React: hours 0-23 and minutes 0-59 (spec section 9), stepped
+// The time picker's rules, free of React: hours 0-23 and minutes 0-59, stepped
 // with the keyboard (wrapping round, as a clock does) or typed.
 
 export type TimePart = 'hour' | 'minute';

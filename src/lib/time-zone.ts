@@ -39,10 +39,6 @@ export function normalizeTimeZone(zone: string): string | null {
   return name;
 }
 
-export function isTimeZone(zone: string): boolean {
-  return normalizeTimeZone(zone) !== null;
-}
-
 /** The browser's zone (sent at sign-up), or UTC when it cannot tell. */
 export function detectTimeZone(): string {
   try {
@@ -127,13 +123,6 @@ export function dayKey(date: Date, zone: string): string {
 export function startOfDayIn(key: string, zone: string): Date {
   const [year, month, day] = key.split('-').map(Number) as [number, number, number];
   return zonedTimeToDate({ year, month, day }, zone);
-}
-
-/** `date` formatted in `zone` (locale: the reader's, or the one given). */
-export function formatInZone(date: Date | string | number, zone: string, options: Intl.DateTimeFormatOptions, locale?: string): string {
-  const value = date instanceof Date ? date : new Date(date);
-  if (Number.isNaN(value.getTime())) return 'Invalid DateTime';
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }).format(value);
 }
 
 /**

@@ -27,7 +27,7 @@ const t0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 describe('timer mode', () => {
   const config = { mode: 'timer' as const, timerMinutes: 10 };
 
-  it('counts down from its duration and ends at zero with the spec notice', () => {
+  it('counts down from its duration and ends at zero with the product’s notice', () => {
     const state = startTimer(t0);
     expect(formatClock(snapshot(state, config, t0).remainingMs!, true)).toBe('10:00');
     expect(formatClock(snapshot(state, config, t0 + 61_000).remainingMs!, true)).toBe('08:59');

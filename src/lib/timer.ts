@@ -122,7 +122,7 @@ export function settle(state: TimerState, config: TimerConfig, now: number): Tim
   return elapsedMs(state, now) >= duration ? { accumulatedMs: duration, runningSince: null, endedAt: state.runningSince + duration - state.accumulatedMs } : state;
 }
 
-/** The notices to show when the clock moves from `before` to `after` (spec section 4). */
+/** The notices to show when the clock moves from `before` to `after`. */
 export function noticesBetween(before: TimerSnapshot, after: TimerSnapshot, mode: TimedMode): string[] {
   if (mode === 'timer') return !before.ended && after.ended ? [TIMER_NOTICES.timerEnded] : [];
   if (mode !== 'pomodoro' || after.phaseIndex <= before.phaseIndex) return [];

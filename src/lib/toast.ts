@@ -148,4 +148,3 @@ export function createToastStore(options: { limit?: number; removeDelayMs?: numb
   };
 }
 
-export type ToastStore = ReturnType<typeof createToastStore>;

@@ -8,7 +8,7 @@ function task(id: string, over: Partial<{ completed: boolean; createdAt: string;
   return { id, completed: false, createdAt: at(1), dueDate: null, sessionId: null, ...over };
 }
 
-describe('visibleTasks: what a focus session shows (spec section 4)', () => {
+describe('visibleTasks: what a focus session shows', () => {
   it('shows open tasks created at or after the session start, by due date with undated last', () => {
     const tasks = [
       task('undated'),

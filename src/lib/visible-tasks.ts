@@ -1,4 +1,4 @@
-// Which tasks a focus session shows (spec section 4): not completed, created at or after the
+// Which tasks a focus session shows: not completed, created at or after the
 // session's start, by due date ascending with undated tasks last, at most maxTasks (default 5).
 // The first is the current task. Pure, so the session screen stays a thin view over it.
 import { SESSION_DEFAULTS } from '@/lib/session-constants';
@@ -15,7 +15,7 @@ export interface VisibleTaskSession {
   startedAt: string | Date;
   maxTasks?: number | null;
   /**
-   * Tasks picked for the session (the manual task list or the AI plan). Beyond the spec's rule,
+   * Tasks picked for the session (the manual task list or the AI plan). Beyond the product's rule,
    * which only shows tasks created during the session: a session started with picked tasks
    * shows them too, otherwise an AI plan's recommendations would never appear on screen.
    */

@@ -6,16 +6,15 @@ import { PrismaClient } from '@/generated/prisma/client';
 import { processSingleton } from './process-singleton';
 
 export type Db = PrismaClient;
-export type { Prisma } from '@/generated/prisma/client';
 
 /**
  * How long a request waits for one of the pool's connections, and how long an interactive
  * transaction may wait for one / run. Prisma's defaults (2 s / 5 s) turned a busy moment into
  * 500s under `npm run soak` (100 users on 2 CPUs): transactions now wait in the same queue as
  * every other query, and every wait is still bounded. A wait that runs out is a 503 with
- * Retry-After (src/server/api/errors.ts), not a 500.
+ * Retry-After (src/server/errors.ts), not a 500.
  */
-export const DB_TIMEOUTS = { connectMs: 10_000, transactionMaxWaitMs: 10_000, transactionTimeoutMs: 15_000 } as const;
+const DB_TIMEOUTS = { connectMs: 10_000, transactionMaxWaitMs: 10_000, transactionTimeoutMs: 15_000 } as const;
 
 // One registry for the process (process-singleton.ts): the pages' bundle and the API door each
 // hold a copy of this module but share the one client (getDb), so they must find its pool too.
@@ -118,7 +117,7 @@ export type SqlClient = pg.PoolClient;
 /**
  * Runs `work` in one transaction on one connection of the pool (READ COMMITTED, as Prisma's
  * interactive transactions): COMMIT when it returns, ROLLBACK when it throws. Waiting for a
- * connection is bounded by DB_TIMEOUTS.connectMs (then a 503, src/server/api/errors.ts).
+ * connection is bounded by DB_TIMEOUTS.connectMs (then a 503, src/server/errors.ts).
  */
 export async function inSqlTransaction<T>(pool: pg.Pool, work: (client: SqlClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -1,4 +1,4 @@
-// Error reporting as the spec says: an unexpected server error always reaches the log with its
+// Error reporting: an unexpected server error always reaches the log with its
 // request id; with SENTRY_DSN set it also reaches Sentry (the ingest endpoint is intercepted by
 // msw) tagged with the same id, and without a DSN nothing leaves the process. The browser's
 // reports come through the same-origin tunnel, which forwards only to the configured project.

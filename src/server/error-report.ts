@@ -1,4 +1,4 @@
-// Error reporting as the spec says: every unexpected server error is written to the structured
+// Error reporting: every unexpected server error is written to the structured
 // log (with the request id, src/server/log.ts), and, when SENTRY_DSN is set, also sent to
 // Sentry through @sentry/nextjs with the request id as a tag. Without a DSN nothing leaves the
 // process. The SDK is loaded on first use (or at start-up from src/instrumentation.ts), so an
@@ -25,7 +25,7 @@ const state = processSingleton('errorReport', () => ({
 const DROPPED_HEADERS = /^(cookie|authorization|proxy-authorization|x-api-key|stripe-signature)$/i;
 
 /** Strips what could identify a person or carry a credential from an event before it is sent. */
-export function scrubEvent(event: ErrorEvent): ErrorEvent {
+function scrubEvent(event: ErrorEvent): ErrorEvent {
   delete event.user;
   // Console breadcrumbs could quote anything a library printed; keep the HTTP ones (method, host).
   if (event.breadcrumbs) event.breadcrumbs = event.breadcrumbs.filter((crumb) => crumb.category !== 'console');

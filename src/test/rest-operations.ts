@@ -38,7 +38,7 @@ export type Operation = {
 export const HANDLER_PATHS = new Set(['POST /stripe/webhook']);
 
 /**
- * The account's keys: a personal access token gets 403 on these (api.md, Account security), so a
+ * The account's keys: a personal access token gets 403 on these (docs/api-contract.md, Account security), so a
  * leaked token cannot change the e-mail or password, manage tokens or delete the account.
  */
 export const BROWSER_SESSION_ONLY = new Set([
@@ -140,7 +140,7 @@ export async function send(
   return { status: response.status, body: json, text: body, headers: response.headers };
 }
 
-/** The error contract of api.md: JSON, exactly `{ message, code, issues? }`. */
+/** The error contract of docs/api-contract.md: JSON, exactly `{ message, code, issues? }`. */
 export function expectErrorBody(answer: Answer, context: string): void {
   expect(answer.headers.get('content-type') ?? '', context).toMatch(/^application\/json/);
   const body = answer.body as Record<string, unknown>;
@@ -337,7 +337,7 @@ export const VALID: Record<string, () => Promise<Sample>> = {
     const user = await freshUser();
     return { as: user, pathParams: { id: (await freshSession(user.id)).id }, status: 200 };
   },
-  // Billing is not configured in tests: the contract's 503 (api.md), after every input check.
+  // Billing is not configured in tests: the contract's 503 (docs/api-contract.md), after every input check.
   // The document names the only provider in the path (`/stripe/...`).
   'POST /stripe/create-checkout-session': async () => ({
     as: await freshUser({ subscriptionTier: 'free' }),

@@ -1,4 +1,4 @@
-// Query cache defaults of spec section 7: fresh 30 min, kept 60 min, no refetch on mount or
+// Query cache defaults: fresh 30 min, kept 60 min, no refetch on mount or
 // focus, refetch on reconnect.
 import { QueryClient } from '@tanstack/react-query';
 

@@ -1,5 +1,5 @@
 // Landing (/): what Onething does, shown rather than told — one task at a time, the five clock
-// modes, planning by mood, breakdowns, the calendar — and the prices (spec sections 1, 2 and 9).
+// modes, planning by mood, breakdowns, the calendar — and the prices.
 // A server page; only the sign-in-aware buttons and the pricing tabs run in the browser.
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';

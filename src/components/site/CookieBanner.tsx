@@ -1,5 +1,5 @@
 'use client';
-// The cookie banner (spec sections 2 and 4): on /, /privacy and /terms only, while no choice is
+// The cookie banner: on /, /privacy and /terms only, while no choice is
 // stored under cookie_consent; Accept or Decline stores 'accepted' or 'declined' and hides it
 // (in every open tab). It renders nothing on the server, so a visitor who has chosen never sees
 // it flash.

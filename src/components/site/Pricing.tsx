@@ -1,9 +1,9 @@
 'use client';
-// Pricing with a GBP / USD tab (spec section 2). Choosing Plus as a visitor stores the upgrade
+// Pricing with a GBP / USD tab. Choosing Plus as a visitor stores the upgrade
 // intent with the chosen currency and goes to sign-up; the checkout is started once the account
 // exists (src/lib/upgrade-intent.ts). A signed-in person choosing Plus starts the checkout right
 // here (POST /api/stripe/create-checkout-session, then to Stripe); when it cannot start, the page
-// says 'Error creating checkout session' with the server's message (spec section 8), and the
+// says 'Error creating checkout session' with the server's message, and the
 // person stays where they chose.
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useRouter } from 'next/navigation';

@@ -1,6 +1,6 @@
 'use client';
 // /account: Profile, Appearance, Email Preferences, Subscription, Usage This Month, API tokens,
-// Calendar feed, Export my data and Account Actions (spec section 2, plus the extras of issue 9).
+// Calendar feed, Export my data and Account Actions.
 // `me` is polled every 5 s here so usage and a Plus upgrade show up by themselves.
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 'use client';
-// /reset-password: change the password while signed in (spec sections 2 and 5). The new
+// /reset-password: change the password while signed in. The new
 // password and its confirmation must match and be at least 8 characters; the server checks the
 // current one. Success goes back to /account; this browser stays signed in, others are signed out.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -44,7 +44,7 @@ export function ChangePasswordPage() {
     schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZChangePasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     pending: change.isPending,
-    // The checks speak in toasts (the spec's titles); the two about the new password also show
+    // The checks speak in toasts (the product's titles); the two about the new password also show
     // under their field.
     onValid: ({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }),
     onInvalid: (errors) =>

@@ -1,5 +1,5 @@
 'use client';
-// Export my data (beyond the spec): everything the account holds as one JSON file.
+// Export my data (an extra): everything the account holds as one JSON file.
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@/components/Button';
 import { useToast } from '@/components/Toast';

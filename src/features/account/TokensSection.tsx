@@ -1,5 +1,5 @@
 'use client';
-// API tokens (beyond the spec): personal access tokens for the REST API. A new token is shown
+// API tokens (an extra): personal access tokens for the REST API. A new token is shown
 // once, with Copy and a clear warning; revoking asks first.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';

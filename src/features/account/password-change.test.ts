@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkNewPassword } from './password-change';
 
-describe('checkNewPassword (spec section 5)', () => {
+describe('checkNewPassword', () => {
   it('asks for matching passwords first', () => {
     expect(checkNewPassword('abc', 'abd')).toEqual({ title: "Passwords don't match", description: 'Please make sure your new passwords match' });
   });

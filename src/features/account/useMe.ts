@@ -1,5 +1,5 @@
 'use client';
-// The account page's `me`: polled every 5 s here (spec section 9), cached 5 min.
+// The account page's `me`: polled every 5 s here, cached 5 min.
 import { useQuery } from '@tanstack/react-query';
 import { ACCOUNT_CACHE_MS, ACCOUNT_POLL_MS } from '@/lib/constants';
 import { useTRPC } from '@/trpc/react';
@@ -15,9 +15,4 @@ export function useAccountMe() {
       retry: false,
     }),
   );
-}
-
-export function useMeKey() {
-  const trpc = useTRPC();
-  return trpc.auth.me.queryKey();
 }

@@ -4,8 +4,8 @@
 //   from local storage) sends this tab to /signin;
 // - a call answered 401 (the session ended: signed out elsewhere, password reset, account
 //   deleted) sends it to /signin?next=<this page>, to come back after signing in again;
-// - the signed-in user from `auth.me` is kept in local storage (the cached user of spec
-//   section 3), whoever fetched it.
+// - the signed-in user from `auth.me` is kept in local storage (the cached user),
+//   whoever fetched it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTRPC } from '@/trpc/react';

@@ -1,5 +1,5 @@
 'use client';
-// Forgot password (spec sections 2, 8 and 9): an e-mail field; Send is disabled while it is
+// Forgot password: an e-mail field; Send is disabled while it is
 // empty; after a send the button waits out a 45 s countdown ("Resend in 45s") and the dialog
 // says the same neutral words whether or not the address has an account. The countdown lives
 // with the page, so closing and reopening the dialog cannot skip it.

@@ -1,5 +1,5 @@
 'use client';
-// Sign-up as a five-step onboarding (spec sections 2, 4, 5 and 8): welcome, account, focus
+// Sign-up as a five-step onboarding: welcome, account, focus
 // explanation, timer modes, ready. The account step checks that name, e-mail and password are
 // all filled in ('Missing information' / 'Please fill in all fields'), shows the password
 // strength meter (reading A), creates the account and moves on 800 ms later. A failure says

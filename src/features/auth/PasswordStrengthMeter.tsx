@@ -1,4 +1,4 @@
-// The sign-up password meter (spec section 5, reading A): a 0-5 bar and its label, Very Weak to
+// The sign-up password meter (reading A): a 0-5 bar and its label, Very Weak to
 // Very Strong, and the server's reason when it would refuse the password (only spaces, or too
 // common: the common-password list loads when the meter first shows, never with the page). The
 // words carry the meaning; the colour only repeats it.

@@ -1,6 +1,6 @@
 'use client';
 // The page behind the password-reset e-mail (/forgot-password/reset?email=…&token=…): a new
-// password and its confirmation, checked as the spec's reset form is ('Passwords don't match' /
+// password and its confirmation, checked as the product's reset form is ('Passwords don't match' /
 // 'Please make sure your new passwords match'; 'Password too short' / 'Password must be at
 // least 8 characters'), then auth.resetPassword and a success state with a Sign In button.
 // An expired or used link says so and offers a new one.

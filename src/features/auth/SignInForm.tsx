@@ -1,5 +1,5 @@
 'use client';
-// Sign-in (spec sections 2, 4 and 8): e-mail and password (which can be shown), a full-screen
+// Sign-in: e-mail and password (which can be shown), a full-screen
 // "Signing in…" while the call runs, and on failure the banner 'Invalid email or password' with
 // the password cleared (too many attempts show the server's own words, which say when to try
 // again). After signing in, the user, tasks and sessions are preloaded, then the person goes to

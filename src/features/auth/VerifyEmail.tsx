@@ -1,5 +1,5 @@
 'use client';
-// The verification link's page (spec sections 2, 4 and 8): loading, then success (Go to
+// The verification link's page: loading, then success (Go to
 // Dashboard, which greets with 'Email verified successfully!' or 'Email already verified'
 // through ?verified=) or error (the server's message or 'Failed to verify email'; Go to Sign
 // In). A link without the e-mail or the token says 'Invalid verification link' and calls nothing.

@@ -2,7 +2,7 @@
 // What happens in the browser once an account is signed in (sign-in and sign-up alike): the
 // user goes into the query cache as `auth.me` (the answer carries it, so no second call), into
 // local storage as the cached user, and the public pages learn they are signed in. After a
-// sign-in, tasks and sessions are loaded too before the first app page shows (spec section 4),
+// sign-in, tasks and sessions are loaded too before the first app page shows,
 // for verified accounts only: the app data of an unverified one is refused until verification.
 import type { QueryClient } from '@tanstack/react-query';
 import { SIGNED_IN_QUERY_KEY } from '@/components/useSignedIn';

@@ -1,4 +1,4 @@
-// The toast for a new password the form refused: the spec names each problem with a title
+// The toast for a new password the form refused: the product names each problem with a title
 // ("Passwords don't match", "Password too short") over the message shown under the field.
 import type { FieldErrors } from 'react-hook-form';
 import { NEW_PASSWORD_PROBLEM_TITLES } from '@/lib/new-password';

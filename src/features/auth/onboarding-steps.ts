@@ -1,4 +1,4 @@
-// The five onboarding steps of sign-up (spec section 4: step index 0 to 4). Step index 1
+// The five onboarding steps of sign-up (step index 0 to 4). Step index 1
 // creates the account; the last step leaves for the dashboard.
 export const ONBOARDING_STEPS = [
   { id: 'welcome', label: 'Welcome' },
@@ -8,6 +8,5 @@ export const ONBOARDING_STEPS = [
   { id: 'ready', label: 'Ready' },
 ] as const;
 
-export type OnboardingStepId = (typeof ONBOARDING_STEPS)[number]['id'];
 export const ACCOUNT_STEP = 1;
 export const LAST_STEP = ONBOARDING_STEPS.length - 1;

@@ -1,4 +1,4 @@
-// Signing out in the browser (spec sections 3 and 4): the cached tasks, sessions and user are
+// Signing out in the browser: the cached tasks, sessions and user are
 // cleared from browser storage, and every other open tab hears about it twice over: a message
 // on the 'onething-auth' BroadcastChannel, and the `storage` event of the cached user's removal
 // (which also reaches browsers without BroadcastChannel). Either one sends that tab to /signin.
@@ -69,7 +69,7 @@ export function isSignOutMessage(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SIGNED_OUT.type;
 }
 
-/** Keeps the signed-in user in local storage (spec section 3: the cached user). */
+/** Keeps the signed-in user in local storage (the cached user). */
 export function cacheUser(local: Pick<Storage, 'setItem'> | null, user: unknown): void {
   if (!local || !user) return;
   try {

@@ -1,5 +1,5 @@
 'use client';
-// /breakdown (spec section 2): pick one of your open tasks, describe it, and get subtasks with
+// /breakdown: pick one of your open tasks, describe it, and get subtasks with
 // estimates, difficulty and an 'Aim for' deadline plus Helpful Tips; each can be added as a real
 // subtask (importance from difficulty, marked AI generated). The wait shows progress and can be
 // cancelled; the page says whether an AI model or the built-in planner answered. Only top-level
@@ -112,7 +112,7 @@ export function BreakdownPage() {
   const { form, formProps } = useSchemaForm<TBreakdownForm>({
     schema: () => import('@/lib/schemas/breakdown-form').then((schemas) => schemas.ZBreakdownForm),
     defaultValues: { taskId: params?.get('task') ?? '', description: '' },
-    // The spec's checks are toasts, one at a time: a task first, then a description.
+    // The product's checks are toasts, one at a time: a task first, then a description.
     shouldFocusError: false,
     onValid: ({ taskId, description }) => {
       const task = open.find((candidate) => candidate.id === taskId);

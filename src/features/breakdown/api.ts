@@ -1,4 +1,4 @@
-// The breakdown call (POST /api/tasks/{id}/breakdown, spec section 7) over the REST door, so a
+// The breakdown call (POST /api/tasks/{id}/breakdown) over the REST door, so a
 // long wait can be cancelled with an AbortSignal (the same procedure as tRPC's ai.breakdown).
 // The answer's shape is the AI router's (src/lib/schemas/ai.ts).
 import type { TBreakdownOutput, TBreakdownSubtask } from '@/lib/schemas/ai';

@@ -1,5 +1,5 @@
 'use client';
-// /calendar (spec section 2): Month and Week views with weeks starting on Sunday, a single-day
+// /calendar: Month and Week views with weeks starting on Sunday, a single-day
 // view with previous, Today and next below 768 px, and the selected day's side panel. One
 // state, the selected day, drives everything: the views show the month or week around it,
 // previous/next move it by the view's step, and only the visible range is fetched (task.list
@@ -105,7 +105,7 @@ export function CalendarPage() {
       Today
     </Button>
   );
-  // Day view (small screens): previous, Today and next in the spec's order, the date under them.
+  // Day view (small screens): previous, Today and next in the product's order, the date under them.
   const nav =
     view === 'day' ? (
       <div className="flex w-full flex-col gap-3">

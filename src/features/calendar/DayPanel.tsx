@@ -1,5 +1,5 @@
 'use client';
-// The selected day's tasks (spec: Calendar side panel; also the whole single-day view on small
+// The selected day's tasks (the Calendar side panel; also the whole single-day view on small
 // screens): open ones first, then a 'Completed' divider and the completed ones with a Done
 // badge, each part by due date. Create Task starts pre-filled with the day.
 import { Badge } from '@/components/Badge';

@@ -1,6 +1,6 @@
 'use client';
 // The week view: seven day columns (Sunday first) over 24 hour rows. Placement follows
-// weekLayout in src/lib/calendar.ts (the spec's literal rule: a task sits in its hour cell only
+// weekLayout in src/lib/calendar.ts (the product's literal rule: a task sits in its hour cell only
 // when its due minutes are 15 or more, its height proportional to those minutes); tasks due in
 // an hour's first minutes are listed under their day's heading instead, so none disappears.
 // A click on an hour slot creates a task due at that hour; a click on a task opens it.

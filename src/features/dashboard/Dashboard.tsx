@@ -1,5 +1,5 @@
 'use client';
-// The dashboard (spec section 2): 'Your Dashboard', the four stat cards, Active Tasks and
+// The dashboard: 'Your Dashboard', the four stat cards, Active Tasks and
 // Completed (subtasks nested), Recent Sessions and Start Session, the task dialogs, and the
 // verification wall while the e-mail is unverified. It reads the open tasks, the counts and
 // one page of the most recent completions; older ones load a page at a time ('Load more'), so a

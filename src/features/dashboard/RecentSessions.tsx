@@ -5,10 +5,10 @@ import { Button } from '@/components/Button';
 import { Card, CardTitle } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
 import { DISPLAY_MODE_LABELS, RECENT_SESSIONS_COUNT } from '@/lib/constants';
-import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TFocusSession } from '@/lib/schemas/session';
 import { formatLocal } from '@/lib/local-format';
 
-export function RecentSessions({ sessions, loading, onStart }: { sessions: TSessionOutput[] | undefined; loading: boolean; onStart: () => void }) {
+export function RecentSessions({ sessions, loading, onStart }: { sessions: TFocusSession[] | undefined; loading: boolean; onStart: () => void }) {
   const recent = (sessions ?? []).slice().sort((a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt)).slice(0, RECENT_SESSIONS_COUNT);
   return (
     <Card as="section" aria-labelledby="recent-sessions-title">

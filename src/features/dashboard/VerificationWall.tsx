@@ -1,5 +1,5 @@
 'use client';
-// The full-screen e-mail verification wall (spec sections 2 and 4): shown while the user's
+// The full-screen e-mail verification wall: shown while the user's
 // e-mail is not verified. Resending is disabled for 60 seconds after a successful send, with a
 // countdown; the countdown is derived from the send time, not from counting ticks.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

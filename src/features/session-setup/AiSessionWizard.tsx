@@ -1,5 +1,5 @@
 'use client';
-// The AI Session wizard (spec section 4): mood → clock (display mode and timings) → name, with
+// The AI Session wizard: mood → clock (display mode and timings) → name, with
 // the planner's recommendations shown → start. The plan can take a while when a language model
 // answers: the wait shows progress and can be cancelled (design: Feedback).
 import { useEffect, useRef, useState } from 'react';
@@ -12,7 +12,7 @@ import { useSchemaForm } from '@/components/Form';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/components/Toast';
 import { MOODS, type Mood, type UsageKind } from '@/lib/constants';
-import { SESSION_NAME_MAX, type TCreateSessionInput } from '@/lib/schemas/session';
+import { SESSION_NAME_MAX, type TCreateFocusSessionInput } from '@/lib/schemas/session';
 import { ZAiSessionForm, type TAiSession, type TAiSessionForm } from '@/lib/schemas/session-form';
 import { isAiSessionLimitError, isSessionLimitError } from '@/lib/tasks';
 import { displayTimeZone } from '@/lib/time-zone';
@@ -38,7 +38,7 @@ export function AiSessionWizard({
 }: {
   open: boolean;
   onClose: () => void;
-  onSubmit: (input: TCreateSessionInput) => void;
+  onSubmit: (input: TCreateFocusSessionInput) => void;
   pending: boolean;
   onLimit: (kind: UsageKind) => void;
 }) {
@@ -49,7 +49,7 @@ export function AiSessionWizard({
   );
 }
 
-function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; onSubmit: (input: TCreateSessionInput) => void; pending: boolean; onLimit: (kind: UsageKind) => void }) {
+function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; onSubmit: (input: TCreateFocusSessionInput) => void; pending: boolean; onLimit: (kind: UsageKind) => void }) {
   const plan = useAiPlanClient();
   const [step, setStep] = useState(0);
   const [result, setResult] = useState<AiPlanResult | null>(null);

@@ -1,6 +1,6 @@
 'use client';
 // Configure Session (manual): display mode, name (the default name as placeholder), timings,
-// max tasks, due date and time, and up to 10 incomplete tasks to pick (spec sections 2, 5, 9).
+// max tasks, due date and time, and up to 10 incomplete tasks to pick.
 // Only positive numbers are sent.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -15,7 +15,7 @@ import { TimePicker } from '@/components/TimePicker';
 import { MANUAL_SESSION_TASK_LIST } from '@/lib/constants';
 import { combineDateAndTime } from '@/lib/date-picker';
 import { usDate } from '@/lib/dates';
-import { SESSION_NAME_MAX, type TCreateSessionInput } from '@/lib/schemas/session';
+import { SESSION_NAME_MAX, type TCreateFocusSessionInput } from '@/lib/schemas/session';
 import { ZSessionSetupForm, type TSessionSetup, type TSessionSetupForm } from '@/lib/schemas/session-form';
 import { byDueDate, taskItems } from '@/lib/tasks';
 import { displayTimeZone } from '@/lib/time-zone';
@@ -30,7 +30,7 @@ export function ConfigureSessionDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  onSubmit: (input: TCreateSessionInput) => void;
+  onSubmit: (input: TCreateFocusSessionInput) => void;
   pending: boolean;
 }) {
   return (
@@ -40,7 +40,7 @@ export function ConfigureSessionDialog({
   );
 }
 
-function toCreateInput(values: TSessionSetup): TCreateSessionInput {
+function toCreateInput(values: TSessionSetup): TCreateFocusSessionInput {
   const mode = values.displayMode;
   return {
     displayMode: mode,
@@ -60,7 +60,7 @@ function toCreateInput(values: TSessionSetup): TCreateSessionInput {
   };
 }
 
-function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => void; onSubmit: (input: TCreateSessionInput) => void; pending: boolean }) {
+function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => void; onSubmit: (input: TCreateFocusSessionInput) => void; pending: boolean }) {
   const trpc = useTRPC();
   const sessions = useQuery(trpc.session.list.queryOptions());
   const tasks = useQuery(trpc.task.list.queryOptions({ status: 'open' }, { select: taskItems }));

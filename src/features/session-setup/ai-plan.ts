@@ -1,6 +1,6 @@
 'use client';
 // The AI session planner call (POST /sessions/ai-plan, tRPC `ai.plan`), with the shapes of
-// src/lib/schemas/ai.ts (spec section 3). It goes through the app's typed tRPC client so the
+// src/lib/schemas/ai.ts. It goes through the app's typed tRPC client so the
 // wizard can cancel a long wait with an AbortSignal.
 import type { TAiPlanOutput } from '@/lib/schemas/ai';
 import { useTRPCClient } from '@/trpc/react';

@@ -1,4 +1,4 @@
-// The current focus session lives in the browser's session storage (spec section 3): its id,
+// The current focus session lives in the browser's session storage: its id,
 // and a small configuration entry (displayMode, default clock; maxTasks, default 5). A tab
 // keeps its own current session; a new tab starts without one.
 import type { DisplayMode } from '@/lib/constants';
@@ -40,5 +40,5 @@ export function clearCurrentSession() {
 }
 
 // A typed-in session number (duration, max tasks, pomodoro work and break, timer): sent only
-// when it parses as a positive number (spec section 5). The session forms' schema uses it too.
+// when it parses as a positive number. The session forms' schema uses it too.
 export { positiveNumber } from '@/lib/positive-number';

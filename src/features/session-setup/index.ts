@@ -1,6 +1,4 @@
 // Starting a focus session: the type chooser, Configure Session, the AI Session wizard, and the
 // current-session storage the session screen reads. (Configure Session and the AI wizard are
 // reached through StartSession, which loads them when first opened; import them from their files.)
-export { clearCurrentSession, currentSessionId, positiveNumber, setCurrentSession, type SessionConfigEntry } from './current-session';
-export { StartSession, StartSessionDialog } from './StartSession';
-export { useCreateSession } from './useCreateSession';
+export { StartSession } from './StartSession';

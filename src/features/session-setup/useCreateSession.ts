@@ -1,11 +1,11 @@
 'use client';
-// Creating a focus session (manual or AI): the spec's toasts, the limit dialogs, and on
-// success the new session becomes the current one and /session opens (spec sections 2 and 8).
+// Creating a focus session (manual or AI): the product's toasts, the limit dialogs, and on
+// success the new session becomes the current one and /session opens.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { toast } from '@/components/Toast';
 import type { UsageKind } from '@/lib/constants';
-import type { TCreateSessionInput } from '@/lib/schemas/session';
+import type { TCreateFocusSessionInput } from '@/lib/schemas/session';
 import { handOffToast } from '@/lib/toast-handoff';
 import { isAiSessionLimitError, isSessionLimitError } from '@/lib/tasks';
 import { useTRPC } from '@/trpc/react';
@@ -29,12 +29,12 @@ export function useCreateSession({ onLimit, onCreated }: { onLimit: (kind: Usage
         void queryClient.invalidateQueries({ queryKey: trpc.session.list.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
         onCreated?.();
-        // Both readings of the spec lead here: a manual or AI session opens /session (and
+        // Both readings of the product rule lead here: a manual or AI session opens /session (and
         // /sessions/{id} opens the same screen for a given session). /session is on the Pages
         // Router: Next makes this a full page load.
         router.push('/session');
       },
-      onError: (error, input: TCreateSessionInput) => {
+      onError: (error, input: TCreateFocusSessionInput) => {
         if (isSessionLimitError(error.message)) return onLimit('sessions');
         if (input.sessionType === 'ai') {
           if (isAiSessionLimitError(error.message)) return onLimit('aiSessions');

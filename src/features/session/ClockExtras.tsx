@@ -14,7 +14,7 @@ import { Dialog } from '@/components/Dialog';
 import { Switch } from '@/components/Field';
 import { clockSizes } from '@/lib/clock-sizes';
 import { TIME_SIMPLE } from '@/lib/local-format';
-import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TFocusSession } from '@/lib/schemas/session';
 import { formatClock, type TimerSnapshot } from '@/lib/timer';
 import {
   clearedSoFar,
@@ -37,7 +37,7 @@ import type { SessionClock } from './useSessionClock';
 export interface ClockExtrasProps {
   open: boolean;
   clock: SessionClock;
-  session: TSessionOutput;
+  session: TFocusSession;
 }
 
 const HEADER_SLOT_ID = 'fs-header-extras';
@@ -246,7 +246,7 @@ function ClockOptionsButton({ mode, options }: { mode: 'timer' | 'pomodoro'; opt
 }
 
 /** Beyond the spec: the remaining (or elapsed, or overtime) time in the tab title. */
-function useTabTitle(snap: TimerSnapshot | null, mode: TSessionOutput['displayMode'], overMs: number | null) {
+function useTabTitle(snap: TimerSnapshot | null, mode: TFocusSession['displayMode'], overMs: number | null) {
   let text: string | null = null;
   if (overMs !== null) text = `+${formatClock(overMs)} · Overtime · Onething`;
   else if (snap)

@@ -175,7 +175,7 @@ function setHeaderSignOutPending(pending: boolean) {
 }
 
 /**
- * The static header's buttons, and the keyboard shortcuts (spec section 2: Ctrl+D/S/B/A go to
+ * The static header's buttons, and the keyboard shortcuts (Ctrl+D/S/B/A go to
  * their pages, Ctrl+/ lists them) with full page loads: every other page is the App Router's.
  */
 function ShellControls() {

@@ -1,5 +1,5 @@
 'use client';
-// The focus session (spec sections 2 and 4): the clock or timer on one side and the current
+// The focus session: the clock or timer on one side and the current
 // task, large, on the other; the next tasks quieter. A bottom bar (Start/Pause, Quit Session)
 // shows for 3 s on load and on hover or keyboard focus, and hides 300 ms after the pointer
 // leaves. Dialogs: 'Great work!', 'End Session?', 'Create New Task' and 'Session Update'.
@@ -15,7 +15,7 @@ import { LoadingOverlay } from '@/components/Spinner';
 import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
 import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, STORAGE_KEYS } from '@/lib/session-constants';
 import { formatLocal, TIME_SIMPLE } from '@/lib/local-format';
-import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TFocusSession } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/clock-sizes';
 import { formatClock, phaseEndAt } from '@/lib/timer';
@@ -74,8 +74,8 @@ export function SessionByIdScreen({ sessionId }: { sessionId: string }) {
 
 /**
  * The open tasks (GET /api/tasks?status=open; completed ones never show here), with what the screen needs of a query cache: a pending state, an
- * empty list when loading fails (spec section 7), a reload, in-flight loads cancelled before a
- * change (spec section 7: a late answer cannot overwrite an optimistic change), and the
+ * empty list when loading fails, a reload, in-flight loads cancelled before a
+ * change (a late answer cannot overwrite an optimistic change), and the
  * optimistic change itself.
  */
 function useTaskList() {
@@ -120,7 +120,7 @@ function useTaskList() {
 type TaskList = ReturnType<typeof useTaskList>;
 
 function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurrent?: boolean }) {
-  const [session, setSession] = useState<TSessionOutput | null>(null);
+  const [session, setSession] = useState<TFocusSession | null>(null);
   // The tasks load beside the session, not after it.
   const taskList = useTaskList();
 
@@ -148,7 +148,7 @@ function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurr
   return <FocusView key={session.id} session={session} taskList={taskList} />;
 }
 
-/** Spec section 3: tasks are cached in local storage after a completion (cleared on sign-out). */
+/** Tasks are cached in local storage after a completion (cleared on sign-out). */
 function cacheTasksLocally(tasks: TTaskOutput[]) {
   try {
     window.localStorage.setItem(STORAGE_KEYS.cachedTasks, JSON.stringify(tasks));
@@ -157,7 +157,7 @@ function cacheTasksLocally(tasks: TTaskOutput[]) {
   }
 }
 
-function FocusView({ session, taskList }: { session: TSessionOutput; taskList: TaskList }) {
+function FocusView({ session, taskList }: { session: TFocusSession; taskList: TaskList }) {
   SessionDialogs ??= lazyUntilOpen(() => later().then((module) => module.SessionDialogs));
   const Dialogs = SessionDialogs;
   useEffect(wantExtrasWhenIdle, []);
@@ -196,7 +196,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
   function complete(task: TTaskOutput) {
     const remainingInView = shown.filter((t) => t.id !== task.id).length;
     const othersFromSession = openSessionTasks(allTasks, session.id, task.id).length;
-    // Optimistic (spec section 4): the task leaves the list at once; the list refreshes from the
+    // Optimistic: the task leaves the list at once; the list refreshes from the
     // server 400 ms after the answer, and a failure puts it back and says so.
     const before = taskList.latest.current;
     const completedAt = new Date().toISOString();
@@ -212,7 +212,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
         },
       )
       .finally(() => setTimeout(taskList.reload, COMPLETION_REFRESH_MS));
-    // If no tasks remain while running, the clock pauses (spec section 4).
+    // If no tasks remain while running, the clock pauses.
     if (remainingInView === 0) clock.pause();
     if (othersFromSession > 0) setDialog('great');
   }
@@ -294,7 +294,7 @@ function FocusView({ session, taskList }: { session: TSessionOutput; taskList: T
 
 // ---------------------------------------------------------------- pieces
 
-function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionOutput; alerts: boolean; onAlertsChange: (on: boolean) => void }) {
+function SessionTopBar({ session, alerts, onAlertsChange }: { session: TFocusSession; alerts: boolean; onAlertsChange: (on: boolean) => void }) {
   const timed = session.displayMode === 'timer' || session.displayMode === 'pomodoro';
   return (
     <div className="fs-top">
@@ -328,7 +328,7 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TSessionO
   );
 }
 
-function ClockPanel({ clock, session }: { clock: SessionClock; session: TSessionOutput }) {
+function ClockPanel({ clock, session }: { clock: SessionClock; session: TFocusSession }) {
   ClockExtras ??= lazyUntilOpen(() => later().then((module) => module.ClockExtras));
   const { snap, now } = clock;
   let main: string;

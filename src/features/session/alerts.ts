@@ -1,5 +1,5 @@
 'use client';
-// Beyond the spec: an optional soft chime and a browser notification when a timer or pomodoro
+// An optional soft chime and a browser notification when a timer or pomodoro
 // phase ends, so nobody has to watch the clock. The choice (off by default) and the permission
 // are ./alerts-setting; the sound and the notification are here, loaded after the page
 // (./SessionLater).

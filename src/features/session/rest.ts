@@ -1,11 +1,11 @@
-// The focus session page's API client: plain `fetch` to the REST door (api.md), not tRPC and
+// The focus session page's API client: plain `fetch` to the REST door (docs/api-contract.md), not tRPC and
 // TanStack Query (about 17 kB gzip that the page's first load cannot afford; see
 // src/pages/session.tsx). The session cookie goes along (same origin), and so does the browser's
 // Origin header, which is what the server's cross-site check on every mutation reads
 // (src/server/auth/origin.ts): nothing else is needed for CSRF. A 401 means the session ended
 // (signed out elsewhere, password reset, account deleted): like AuthSync on the other pages,
 // the tab goes to /signin?next=<this page> and comes back after signing in.
-import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TFocusSession } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { leaveTo } from '@/features/auth/leave';
 
@@ -21,7 +21,7 @@ export class ApiError extends Error {
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  // A network failure rejects as fetch does: no caller shows its words (they show the spec's).
+  // A network failure rejects as fetch does: no caller shows its words (they show the product's).
   const response = await fetch(`/api${path}`, {
     method,
     credentials: 'same-origin',
@@ -39,7 +39,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: u
   return data as T;
 }
 
-export const getSession = (id: string) => call<TSessionOutput>('GET', `/sessions/${encodeURIComponent(id)}`);
+export const getSession = (id: string) => call<TFocusSession>('GET', `/sessions/${encodeURIComponent(id)}`);
 export const listTasks = (signal?: AbortSignal) => call<TTaskOutput[]>('GET', '/tasks?status=open', { signal });
 export const completeTask = (id: string, sessionId: string) =>
   call<TTaskOutput>('POST', `/tasks/${encodeURIComponent(id)}/complete`, { body: { sessionId } });

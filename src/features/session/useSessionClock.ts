@@ -60,7 +60,7 @@ export interface SessionClock {
 /**
  * Must render on the client only (it reads storage while initialising). Timer, stopwatch and
  * pomodoro start running the first time a session is opened; a paused clock stays paused across
- * reloads. `onNotice` hears the spec's notices ('Timer ended!', the pomodoro flips).
+ * reloads. `onNotice` hears the product's notices ('Timer ended!', the pomodoro flips).
  */
 export function useSessionClock(
   sessionId: string,

@@ -1,5 +1,5 @@
 'use client';
-// The four-week picture at the top of /sessions (beyond the spec): focused minutes and completed
+// The four-week picture at the top of /sessions (an extra): focused minutes and completed
 // tasks per day, drawn by hand as two quiet bar rows in SVG (no chart library). The SVG is one
 // image with a spoken summary; the exact figures are a real table behind "Show the figures",
 // for screen readers and for anyone who would rather read numbers.

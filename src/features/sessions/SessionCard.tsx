@@ -1,10 +1,10 @@
 'use client';
-// One past session: name, start time, display mode label, and (beyond the spec) its focused
+// One past session: name, start time, display mode label, and (as an extra) its focused
 // time and completed tasks. The actions (view details, delete) appear on hover and on keyboard
 // focus; on touch screens, which cannot hover, they are always shown.
 import { Badge } from '@/components/Badge';
 import { DISPLAY_MODE_LABELS } from '@/lib/constants';
-import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TFocusSession } from '@/lib/schemas/session';
 import { formatMinutes } from '@/lib/session-stats';
 import { startTimeLabel } from './format';
 
@@ -15,7 +15,7 @@ export function SessionCard({
   onDetails,
   onDelete,
 }: {
-  session: TSessionOutput;
+  session: TFocusSession;
   focused: number;
   completed: number;
   onDetails: () => void;

@@ -1,7 +1,7 @@
 'use client';
 // The two dialogs of a session card: its details (the tasks completed in it, from
-// session.tasks; a failed load is treated as an empty list, spec section 8) and the delete
-// confirmation (session.delete, with the spec's toasts).
+// session.tasks; a failed load is treated as an empty list) and the delete
+// confirmation (session.delete, with the product's toasts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/Button';
@@ -9,12 +9,12 @@ import { Dialog } from '@/components/Dialog';
 import { Spinner } from '@/components/Spinner';
 import { useToast } from '@/components/Toast';
 import { DISPLAY_MODE_LABELS } from '@/lib/constants';
-import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TFocusSession } from '@/lib/schemas/session';
 import { formatMinutes } from '@/lib/session-stats';
 import { useTRPC } from '@/trpc/react';
 import { startTimeLabel, timeLabel } from './format';
 
-export function SessionDetailsDialog({ session, focused, onClose }: { session: TSessionOutput | null; focused: number; onClose: () => void }) {
+export function SessionDetailsDialog({ session, focused, onClose }: { session: TFocusSession | null; focused: number; onClose: () => void }) {
   const trpc = useTRPC();
   const tasks = useQuery(trpc.session.tasks.queryOptions({ id: session?.id ?? '' }, { enabled: !!session, retry: false, staleTime: 0 }));
   const completed = (tasks.data ?? [])
@@ -57,7 +57,7 @@ export function SessionDetailsDialog({ session, focused, onClose }: { session: T
   );
 }
 
-export function DeleteSessionDialog({ session, onClose }: { session: TSessionOutput | null; onClose: () => void }) {
+export function DeleteSessionDialog({ session, onClose }: { session: TFocusSession | null; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { toast } = useToast();

@@ -1,6 +1,6 @@
 'use client';
-// /sessions (spec section 2): past sessions newest first by start time, each with its actions,
-// New Session through the shared type chooser (AI Session or Manual Session), and an empty state. Beyond the spec: every card shows
+// /sessions: past sessions newest first by start time, each with its actions,
+// New Session through the shared type chooser (AI Session or Manual Session), and an empty state. Every card shows
 // its focused time and completed tasks, and the page opens with the four-week chart. One
 // session.list and one task.list query feed it all (no request per card).
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { Button } from '@/components/Button';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
 import { displayTimeZone } from '@/lib/time-zone';
-import type { TSessionOutput } from '@/lib/schemas/session';
+import type { TFocusSession } from '@/lib/schemas/session';
 import { completedBySession, dailyStats, focusedMinutes, sortSessionsNewestFirst } from '@/lib/session-stats';
 import { StartSession } from '@/features/session-setup';
 import { useTRPC } from '@/trpc/react';
@@ -27,8 +27,8 @@ export function SessionsPage() {
   const enabled = ready && !!user?.emailVerified;
   const sessions = useQuery(trpc.session.list.queryOptions(undefined, { enabled }));
   const tasks = useQuery(trpc.task.list.queryOptions(undefined, { enabled, select: taskItems }));
-  const [details, setDetails] = useState<TSessionOutput | null>(null);
-  const [deleting, setDeleting] = useState<TSessionOutput | null>(null);
+  const [details, setDetails] = useState<TFocusSession | null>(null);
+  const [deleting, setDeleting] = useState<TFocusSession | null>(null);
   const [choosing, setChoosing] = useState(false);
 
   const view = useMemo(() => {

@@ -1,5 +1,5 @@
 'use client';
-// Signed-in pages check the me call (spec: Sessions): a failure goes to /signin. Answers the user
+// Signed-in pages check the me call: a failure goes to /signin. Answers the user
 // while known, so a page can also tell an unverified e-mail apart (app data needs one).
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';

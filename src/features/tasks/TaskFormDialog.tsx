@@ -1,11 +1,11 @@
 'use client';
 // The create and view/edit task dialog, shared by the dashboard, the calendar and the session's
-// quick create (spec sections 2 and 5): title (required, trimmed: the main button stays disabled
+// quick create: title (required, trimmed: the main button stays disabled
 // until there is one), description, importance, difficulty (Very Hard only in the quick
 // create), due date and time (required on the dashboard, optional in the quick create), colour
 // (default #3B82F6), repeat (an RRULE through RepeatPicker), estimate in minutes and the due-soon
 // warning. Editing a repeating task asks whether the change is for this occurrence only or for
-// this and the following ones. Creating answers with the spec's toasts, and a
+// this and the following ones. Creating answers with the product's toasts, and a
 // limit error opens the Task Limit Reached dialog instead.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
@@ -415,7 +415,7 @@ function TaskForm({
   );
 }
 
-/** The Delete Task confirmation (spec section 2). */
+/** The Delete Task confirmation. */
 export function DeleteTaskDialog({ open, onClose, onConfirm }: { open: boolean; onClose: () => void; onConfirm: () => void }) {
   return (
     <Dialog

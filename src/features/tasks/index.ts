@@ -5,7 +5,7 @@ import { lazyUntilOpen } from '@/components/lazy';
 import type { TaskFormDialogProps } from './TaskFormDialog';
 
 export type { TaskFormDialogProps } from './TaskFormDialog';
-export { messageOf, useTaskMutations, type TaskMutationCallbacks } from './useTaskMutations';
+export { useTaskMutations } from './useTaskMutations';
 
 export const TaskFormDialog = lazyUntilOpen<TaskFormDialogProps>(() => import('./TaskFormDialog').then((module) => module.TaskFormDialog));
 

@@ -1,5 +1,5 @@
 'use client';
-// Completing, reopening and deleting a task, optimistically (spec section 4): the cached task
+// Completing, reopening and deleting a task, optimistically: the cached task
 // lists change at once (a completed task leaves the Active list, a deleted parent takes its
 // subtasks with it), the lists refresh from the server 400 ms later, and a failure puts the
 // lists back and says so. Every cached task list (task.list with any filter) is updated, so
@@ -35,7 +35,7 @@ export function useTaskMutations() {
   const listKey = trpc.task.list.pathKey();
 
   async function applyOptimistic(change: (tasks: TTaskOutput[]) => TTaskOutput[]): Promise<Snapshot> {
-    // Spec section 7: in-flight queries are cancelled before any mutation starts, so a late
+    // In-flight queries are cancelled before any mutation starts, so a late
     // answer cannot overwrite the optimistic change.
     await queryClient.cancelQueries();
     const snapshot = queryClient.getQueriesData<CachedList>({ queryKey: listKey }) as Snapshot;
@@ -144,7 +144,7 @@ export function useTaskMutations() {
   };
 }
 
-/** Spec section 3: tasks are cached in local storage after a completion (cleared on sign-out). */
+/** Tasks are cached in local storage after a completion (cleared on sign-out). */
 function cacheTasksLocally(queryClient: QueryClient, listKey: readonly unknown[]) {
   try {
     const all = queryClient

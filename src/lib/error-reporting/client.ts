@@ -1,4 +1,4 @@
-// Browser error reporting (spec section 7: "errors are also reported to an error-reporting
+// Browser error reporting ("errors are also reported to an error-reporting
 // service"). Nothing is loaded up front: on the first error the page asks the server whether
 // reporting is on (GET /api/monitoring answers the DSN at run time, so one build serves every
 // deployment; a NEXT_PUBLIC_ variable would be frozen at build time), and only then imports the

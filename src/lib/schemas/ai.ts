@@ -1,16 +1,15 @@
-// The AI planner's and the AI breakdown's shapes (spec section 3, api.md), shared by the
+// The AI planner's and the AI breakdown's shapes (docs/api-contract.md), shared by the
 // procedures, the provider (which derives the JSON schema it asks the model for from the very
 // same zod schemas and validates every answer with them) and the UI.
 import './zod-config';
 import { z } from 'zod';
 import { BREAKDOWN_DIFFICULTY, DISPLAY_MODES, MOODS, SESSION_LIMITS } from '@/lib/constants';
 import { ZBreakdownDescription } from './breakdown-form';
-import { ZCreateSessionInput, ZDisplayMode, ZMood } from './session';
+import { ZCreateFocusSessionInput, ZDisplayMode, ZMood } from './session';
 import { ZDateTimeInput, ZId, ZTaskTitle } from './task';
 
 /** Which planner produced an answer: a language model, or Onething's built-in rules. */
 export const PLANNERS = ['ai', 'built-in'] as const;
-export type Planner = (typeof PLANNERS)[number];
 
 /** At most this many tasks are recommended for one session, and subtasks proposed per breakdown. */
 export const AI_MAX_RECOMMENDED_TASKS = 10;
@@ -28,7 +27,7 @@ const ZPlannerInfo = {
 export const ZAiPlanInput = z.object({
   mood: ZMood.describe('How you feel right now: energetic, focused, relaxed, tired or stressed'),
   displayMode: ZDisplayMode.describe('The clock or timer the session will show'),
-  // Beyond the spec: the wizard asks for the timings before it shows the plan, so the plan can
+  // The wizard asks for the timings before it shows the plan, so the plan can
   // fit them (all optional; the session defaults apply when they are missing).
   maxTasks: z.number().int().min(1).max(SESSION_LIMITS.maxTasks).optional().describe('Recommend at most this many tasks'),
   pomodoroWork: ZMinutes.optional().describe('Pomodoro work minutes (default 25)'),
@@ -46,7 +45,7 @@ export const ZRecommendedTask = z.object({
 });
 export type TRecommendedTask = z.infer<typeof ZRecommendedTask>;
 
-/** The AI plan result of spec section 3: what the model must answer, validated as it arrives. */
+/** The AI plan result: what the model must answer, validated as it arrives. */
 export const ZAiPlanResult = z.object({
   sessionAdvice: z.string().trim().min(1).max(1000).describe('Two or three sentences of advice for this session'),
   estimatedDuration: ZMinutes.describe('Minutes the whole session should last (positive integer)'),
@@ -76,7 +75,7 @@ export const ZBreakdownSubtask = z.object({
 });
 export type TBreakdownSubtask = z.infer<typeof ZBreakdownSubtask>;
 
-/** The AI breakdown response of spec section 3: what the model must answer. */
+/** The AI breakdown response: what the model must answer. */
 export const ZBreakdownResult = z.object({
   subtasks: z.array(ZBreakdownSubtask).min(1).describe('The steps, in the order to do them'),
   tips: z.array(z.string().trim().min(1).max(300)).describe('Short, practical tips for these steps'),
@@ -88,12 +87,11 @@ export type TBreakdownOutput = z.infer<typeof ZBreakdownOutput>;
 
 // ---------------------------------------------------------------- ai-generate
 
-/** What `focusMode` may name: a mood, or a display mode (the spec leaves it open; both readings). */
+/** What `focusMode` may name: a mood, or a display mode (either reading is accepted). */
 export const AI_FOCUS_MODES = [...MOODS, ...DISPLAY_MODES] as const;
-export type AiFocusMode = (typeof AI_FOCUS_MODES)[number];
 
 export const ZAiGenerateInput = z.object({
-  title: ZCreateSessionInput.shape.sessionName.describe("The session's name; default 'AI Session #{n} - {date}'"),
+  title: ZCreateFocusSessionInput.shape.sessionName.describe("The session's name; default 'AI Session #{n} - {date}'"),
   sessionLength: ZMinutes.nullish().describe('Minutes the session should last; the plan fits its tasks into them'),
   focusMode: z
     .enum(AI_FOCUS_MODES)
@@ -105,7 +103,7 @@ export const ZAiGenerateInput = z.object({
     .boolean()
     .nullish()
     .describe('When focusMode names no display mode: true gives pomodoro rounds with breaks; otherwise a timer of sessionLength, or the clock'),
-  timeZone: ZCreateSessionInput.shape.timeZone,
+  timeZone: ZCreateFocusSessionInput.shape.timeZone,
 });
 export type TAiGenerateInput = z.infer<typeof ZAiGenerateInput>;
 

@@ -1,5 +1,5 @@
 // The sign-in, sign-up and password forms' schemas (react-hook-form validates with them). They
-// check what the spec's forms check, in its words, and leave the rest to the server, whose answer
+// check what the product's forms check, in its words, and leave the rest to the server, whose answer
 // the form then shows: a malformed address at sign-in reads 'Invalid email or password', a short
 // password at sign-up the server's 'Password must be at least 8 characters'. The API's own
 // schemas are in ./user.ts; this file stays small because the forms load it on their own.
@@ -42,7 +42,7 @@ export const ZNewPasswordForm = z.object(newPasswordFields).superRefine(refineNe
 export type TNewPasswordForm = z.input<typeof ZNewPasswordForm>;
 
 /**
- * Change password while signed in: the new password is checked first (as the spec orders it),
+ * Change password while signed in: the new password is checked first (as the product orders it),
  * then the current one must be there; the server checks that it is right.
  */
 export const ZChangePasswordForm = z

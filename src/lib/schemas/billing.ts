@@ -24,12 +24,10 @@ export const ZCreateCheckoutSessionInput = z.object({
 export type TCreateCheckoutSessionInput = z.infer<typeof ZCreateCheckoutSessionInput>;
 
 export const ZBillingProviderInput = z.object({ provider: ZBillingProvider });
-export type TBillingProviderInput = z.infer<typeof ZBillingProviderInput>;
 
 export const ZBillingUrlOutput = z.object({
   url: z.url().describe('Send the browser to this Stripe page'),
 });
-export type TBillingUrlOutput = z.infer<typeof ZBillingUrlOutput>;
 
 export const ZCancelSubscriptionOutput = z.object({ success: z.literal(true) });
 

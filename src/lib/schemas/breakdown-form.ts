@@ -1,4 +1,4 @@
-// The breakdown form: a task picked, then a description (spec section 8's order and words). The
+// The breakdown form: a task picked, then a description (the order and words). The
 // description's rule is the API's (./ai.ts uses ZBreakdownDescription); kept here, apart from the
 // AI schemas, so the page loads only this.
 import './zod-config';

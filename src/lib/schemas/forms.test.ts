@@ -1,5 +1,5 @@
 // The forms' schemas say what the forms said before react-hook-form validated with them: the
-// spec's words, one problem at a time where the spec orders them, and nothing the server decides.
+// product's words, one problem at a time where the product orders them, and nothing the server decides.
 import { describe, expect, it } from 'vitest';
 import { ZChangePasswordForm, ZForgotPasswordForm, ZNewPasswordForm, ZSignInForm, ZSignUpForm } from './auth-forms';
 import { ZBreakdownForm } from './breakdown-form';

@@ -1,5 +1,5 @@
 // Session schemas shared by the router (both doors, OpenAPI) and the browser's forms. Built from
-// the constants of src/lib/constants.ts; defaults and names per spec section 5. Unknown fields
+// the constants of src/lib/constants.ts; defaults and names. Unknown fields
 // are stripped, not refused.
 import './zod-config';
 import { z } from 'zod';
@@ -19,14 +19,14 @@ const ZMinutes = z
 
 export const ZDisplayMode = z.enum(DISPLAY_MODES).describe('clock, clock-date, pomodoro, timer or stopwatch');
 export const ZMood = z.enum(MOODS).describe('energetic, focused, relaxed, tired or stressed');
-export const ZSessionType = z.enum(SESSION_TYPES).describe("'manual', or 'ai' for AI sessions");
+export const ZFocusSessionType = z.enum(SESSION_TYPES).describe("'manual', or 'ai' for AI sessions");
 
 export const ZTimeOfDay = z.object({
   hour: z.number().int().min(0).max(23),
   minute: z.number().int().min(0).max(59),
 });
 
-export const ZCreateSessionInput = z.object({
+export const ZCreateFocusSessionInput = z.object({
   sessionName: z
     .string()
     .trim()
@@ -52,14 +52,14 @@ export const ZCreateSessionInput = z.object({
     .refine(isValidTimeZone, 'Must be an IANA time zone such as Europe/London')
     .nullish()
     .describe('IANA zone used for dueTime and the date in the default name; default UTC'),
-  sessionType: ZSessionType.default('manual'),
+  sessionType: ZFocusSessionType.default('manual'),
   userMood: ZMood.nullish(),
   selectedTaskIds: z.array(ZId).max(SESSION_LIMITS.maxTasks).default([]).describe('Your own tasks picked for this session'),
   darkMode: z.boolean().default(false),
 });
-export type TCreateSessionInput = z.input<typeof ZCreateSessionInput>;
+export type TCreateFocusSessionInput = z.input<typeof ZCreateFocusSessionInput>;
 
-export const ZSessionOutput = z.object({
+export const ZFocusSessionOutput = z.object({
   id: z.string(),
   sessionName: z.string(),
   displayMode: ZDisplayMode,
@@ -71,11 +71,10 @@ export const ZSessionOutput = z.object({
   timerDuration: z.number().int().nullable(),
   dueDate: z.iso.datetime(),
   selectedTaskIds: z.array(z.string()),
-  sessionType: ZSessionType,
+  sessionType: ZFocusSessionType,
   userMood: ZMood.nullable(),
   darkMode: z.boolean(),
   createdAt: z.iso.datetime(),
 });
-export type TSessionOutput = z.infer<typeof ZSessionOutput>;
+export type TFocusSession = z.infer<typeof ZFocusSessionOutput>;
 
-export const ZSessionIdInput = z.object({ id: ZId });

@@ -1,5 +1,5 @@
 // Task schemas shared by the router (both doors, OpenAPI) and the browser's forms. Built from
-// the constants of src/lib/constants.ts; validation per api.md and spec section 5. Unknown
+// the constants of src/lib/constants.ts; validation per docs/api-contract.md. Unknown
 // fields are stripped, not refused.
 import './zod-config';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ export const TASK_LIST_MAX = 5000;
 
 export const ZId = z.string().min(1).max(64);
 
-// Importance: the spec has two readings (Low/Medium/High/Critical and High/Medium/Low); the
+// Importance: the product rule has two readings (Low/Medium/High/Critical and High/Medium/Low); the
 // first is a superset of the second, so all four are accepted.
 export const ZImportance = z.enum(IMPORTANCE).describe('Low, Medium, High or Critical');
 export const ZDifficulty = z.enum(DIFFICULTY).describe("Easy, Medium, Hard or 'Very Hard'");
@@ -119,11 +119,10 @@ export const ZCreateTaskInput = z.object({
   recurrence: ZRecurrence.optional(),
   estimatedMinutes: ZEstimatedMinutes.optional(),
 });
-export type TCreateTaskInput = z.input<typeof ZCreateTaskInput>;
 
 /**
  * PUT replaces the fields of the edit form (title, description, importance, difficulty,
- * dueDate): omitted ones take their create defaults, because the spec's client omits an
+ * dueDate): omitted ones take their create defaults, because the product's client omits an
  * emptied description. The colour is not part of that form and stays unless sent.
  */
 export const ZUpdateTaskInput = z.object({
@@ -138,7 +137,6 @@ export const ZUpdateTaskInput = z.object({
   estimatedMinutes: ZEstimatedMinutes.optional().describe('Changes only when sent'),
   applyTo: ZApplyTo,
 });
-export type TUpdateTaskInput = z.input<typeof ZUpdateTaskInput>;
 
 /** PATCH changes only the fields sent. `{ completed: false, completedAt: null }` reopens. */
 export const ZPatchTaskInput = z.object({
@@ -157,13 +155,11 @@ export const ZPatchTaskInput = z.object({
     .optional()
     .describe('With completed true: when it was completed (default now). With completed false: must be null or omitted'),
 });
-export type TPatchTaskInput = z.input<typeof ZPatchTaskInput>;
 
 export const ZCompleteTaskInput = z.object({
   id: ZId,
   sessionId: ZId.nullish().describe('The session the task is completed in (one of your own); omitted on the dashboard'),
 });
-export type TCompleteTaskInput = z.input<typeof ZCompleteTaskInput>;
 
 /** The most tasks one page of GET /api/tasks holds, and its size when only a cursor is sent. */
 export const TASK_PAGE_MAX = 200;
@@ -190,7 +186,6 @@ export const ZListTasksInput = z.object({
     .optional()
     .describe(`Tasks per page, 1 to ${TASK_PAGE_MAX} (${TASK_PAGE_DEFAULT} when only a cursor is sent); the answer is then a page`),
 });
-export type TListTasksInput = z.input<typeof ZListTasksInput>;
 
 export const ZTaskPage = z.object({
   items: z.array(ZTaskOutput),
@@ -240,4 +235,3 @@ export const ZRecordFocusInput = z.object({
     .max(FOCUS_WRITE_MAX_SECONDS, `At most ${FOCUS_WRITE_MAX_SECONDS} seconds in one write`)
     .describe('Seconds focused on this task (timer running, task current, pauses excluded) since the last write'),
 });
-export type TRecordFocusInput = z.input<typeof ZRecordFocusInput>;

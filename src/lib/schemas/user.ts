@@ -1,5 +1,5 @@
 // Account schemas shared by the server (tRPC and REST) and the browser app: the User answer of
-// api.md and the inputs of the auth and user routers. Messages are the spec's where it has them.
+// docs/api-contract.md and the inputs of the auth and user routers. Messages are the product's where it has them.
 import './zod-config';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, SUBSCRIPTION_TIERS } from '@/lib/constants';
@@ -12,7 +12,7 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 256;
 export const API_TOKEN_NAME_MAX = 100;
 
-/** A required text field: a missing one says the spec's 'Please fill in all fields'. */
+/** A required text field: a missing one says the product's 'Please fill in all fields'. */
 const requiredString = () =>
   z.string({ error: (issue) => (issue.input === undefined ? 'Please fill in all fields' : undefined) });
 
@@ -147,7 +147,7 @@ export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 export const PREFERENCE_KEYS = ['emailRemindersEnabled', 'marketingEmailsEnabled', 'newsletterEnabled', 'pushRemindersEnabled'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
-// Booleans stay strict JSON on both doors: src/server/api/coercion.ts stops the REST adapter
+// Booleans stay strict JSON on both doors: src/server/compat/zod.ts stops the REST adapter
 // from coercing them.
 
 export const ZUpdatePreferencesInput = z

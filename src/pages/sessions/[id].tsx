@@ -1,4 +1,4 @@
-// /sessions/{id}: the spec gives two readings of where a session opens (/session and
+// /sessions/{id}: the product rule gives two readings of where a session opens (/session and
 // /sessions/{id}); both work. This one makes the session current and shows the same screen.
 // On the Pages Router like /session: it is the same screen with the same first load (119.9 kB
 // gzip here, 169.1 kB when served from the App Router: src/pages/session.tsx has the

@@ -115,7 +115,7 @@ describe('built-in session planner', () => {
     expect(slow.recommendedTasks.find((task) => task.taskId === 'plants')).toMatchObject({ estimatedTime: 10 });
   });
 
-  it('honours maxTasks, is deterministic, and always answers the spec shape', () => {
+  it('honours maxTasks, is deterministic, and always answers the documented shape', () => {
     expect(ids('energetic', { maxTasks: 1 })).toEqual(['report']);
     expect(plan('relaxed')).toEqual(plan('relaxed'));
     for (const mood of MOODS) expect(ZAiPlanResult.safeParse(plan(mood)).success).toBe(true);

@@ -65,12 +65,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Minutes a task of this difficulty usually takes. */
-export const MINUTES_BY_DIFFICULTY: Record<Difficulty, number> = { Easy: 15, Medium: 25, Hard: 45, 'Very Hard': 60 };
+const MINUTES_BY_DIFFICULTY: Record<Difficulty, number> = { Easy: 15, Medium: 25, Hard: 45, 'Very Hard': 60 };
 const DIFFICULTY_RANK: Record<Difficulty, number> = { Easy: 0, Medium: 1, Hard: 2, 'Very Hard': 3 };
 const IMPORTANCE_RANK: Record<Importance, number> = { Low: 0, Medium: 1, High: 2, Critical: 3 };
 
 type MoodProfile = { tasks: number; minMinutes: number; maxMinutes: number };
-export const MOOD_PROFILES: Record<Mood, MoodProfile> = {
+const MOOD_PROFILES: Record<Mood, MoodProfile> = {
   tired: { tasks: 3, minMinutes: 15, maxMinutes: 45 },
   stressed: { tasks: 3, minMinutes: 20, maxMinutes: 50 },
   relaxed: { tasks: 4, minMinutes: 30, maxMinutes: 75 },
@@ -170,7 +170,7 @@ function moodClause(mood: Mood, f: Facts): string {
 }
 
 /** Why this task, for this mood: the facts the rules used, then what they mean today. */
-export function reasoningFor(mood: Mood, f: Facts): string {
+function reasoningFor(mood: Mood, f: Facts): string {
   const facts: string[] = [];
   const urgency = urgencyFact(f);
   if (urgency) facts.push(urgency);
@@ -244,7 +244,7 @@ function modeAdvice(mode: DisplayMode, length: ReturnType<typeof sessionLength>)
   }
 }
 
-/** The built-in session plan (spec section 3's AI plan result) for one mood and clock. */
+/** The built-in session plan (the AI plan result) for one mood and clock. */
 export function planSession(request: PlanRequest): TAiPlanResult {
   const profile = MOOD_PROFILES[request.mood];
   const count = Math.max(1, Math.min(request.maxTasks ?? profile.tasks, profile.tasks, request.tasks.length || 1));
@@ -356,7 +356,7 @@ const KEYWORD_TIPS: [RegExp, string][] = [
   [/\b(code|build|implement|fix|debug|deploy)\w*/i, 'Make the smallest working version first, then improve it.'],
 ];
 
-/** The built-in breakdown (spec section 3's AI breakdown response). */
+/** The built-in breakdown (the AI breakdown response). */
 export function breakdownTask(request: BreakdownRequest): TBreakdownResult {
   let steps = splitSteps(request.description);
   if (steps.length === 1) {

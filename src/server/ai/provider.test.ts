@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ZBreakdownResult } from '@/lib/schemas/ai';
 import { resetEnvCache } from '@/server/env';
 import { AI_UNAVAILABLE_MESSAGE, aiConfig, askForJson, extractJson, modelJsonSchema } from './provider';
-import { AI_BASE_URL, AI_MODEL, fakeProvider, shortTimeout, useFakeProvider } from './test-provider';
+import { AI_BASE_URL, AI_MODEL, fakeProvider, shortTimeout, useFakeProvider } from '@/test/ai-provider';
 
 const ZAnswer = z.object({ steps: z.array(z.string().min(1)).min(1), minutes: z.number().int().positive() });
 const ask = () => askForJson({ name: 'test_answer', schema: ZAnswer, instructions: 'Plan it.', input: '{"task":"x"}' });

@@ -6,7 +6,7 @@
 // `AI is unavailable right now`. Nothing unvalidated leaves this module.
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { env } from '@/server/env';
 import { log } from '@/server/log';
 

@@ -12,7 +12,7 @@ import { AI_UNAVAILABLE_MESSAGE } from '@/server/ai/provider';
 import { encodeSessionToken, sessionCookieName } from '@/server/auth/cookie';
 import { createDb, getDb, poolOf, type Db } from '@/server/db';
 import { createUser } from '@/test/factories';
-import { appError, DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableError, fromDatabaseError, isDatabaseUnavailable } from './errors';
+import { appError, DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableError, fromDatabaseError, isDatabaseUnavailable } from '@/server/errors';
 import { handleRest } from './rest';
 import { createContext, createTRPCRouter, publicProcedure } from './trpc';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { getDb } from '@/server/db';
 import { callerFor, createTaskRow, createUser, restAs } from '@/test/factories';
-import { fromDatabaseError } from './errors';
+import { fromDatabaseError } from '@/server/errors';
 
 const OUT_OF_RANGE = ['0000-01-01T00:00:00Z', '0000-12-31T23:59:59.999Z', '0001-01-01T00:30:00+01:00', '10000-01-01T00:00:00Z'];
 const MESSAGE = 'Dates must be between the years 1 and 9999';

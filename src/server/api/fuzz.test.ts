@@ -1,11 +1,11 @@
-// Bad input on every REST operation (issue 10, item 3): the operations are read from the OpenAPI
+// Bad input on every REST operation: the operations are read from the OpenAPI
 // document the app serves, and fast-check sends each one malformed JSON, non-object bodies,
 // wrong types in every field, bodies over and strings just under the size limit, unicode edge
 // cases, unknown fields, bad path ids and bad query strings, signed in and signed out.
 // Every answer is 4xx with exactly `{ message, code, issues? }` (never 5xx; 2xx only for valid
 // input), and a refused call leaves every table exactly as it was.
 //
-// Decided per api.md: unknown fields are stripped, not refused (the schemas' documented rule),
+// Decided per docs/api-contract.md: unknown fields are stripped, not refused (the schemas' documented rule),
 // so a valid call with extra fields answers as the same call without them. The seed is fixed
 // (FUZZ_SEED overrides it) and printed, so a failure can be replayed.
 import fc from 'fast-check';
@@ -393,7 +393,7 @@ describe('signed out and with bad credentials', () => {
 describe('POST /stripe/webhook (a route handler, outside the REST door)', () => {
   it('answers 400, 413 or 503 with the error body to unsigned, forged or malformed deliveries, and writes nothing', async () => {
     const { POST } = await import('@/app/api/stripe/webhook/route');
-    const { configureStripe } = await import('@/server/billing/testing');
+    const { configureStripe } = await import('@/test/stripe');
     const deliver = async (body: string, headers: Record<string, string>) => {
       const before = await databaseFingerprint();
       const response = await POST(new Request('http://localhost/api/stripe/webhook', { method: 'POST', body, headers }));
@@ -454,7 +454,7 @@ describe('regressions found by the fuzz', () => {
   });
 
   it('maps PostgreSQL refusing a NUL character to a 400 as a backstop', async () => {
-    const { fromDatabaseError } = await import('./errors');
+    const { fromDatabaseError } = await import('@/server/errors');
     const user = await freshUser();
     const failure = await getDb().task.create({ data: { userId: user.id, title: 'a\u0000b' } }).catch((error: unknown) => error);
     expect(fromDatabaseError(failure)?.code).toBe('BAD_REQUEST');

@@ -6,12 +6,12 @@
 // Lone UTF-16 surrogates are not refused: they arrive as U+FFFD from the JSON decoder and are
 // stored as such.
 import { z } from 'zod';
-import { appError } from './errors';
+import { appError } from '@/server/errors';
 
-export const NUL_MESSAGE = 'Must not contain the NUL character';
+const NUL_MESSAGE = 'Must not contain the NUL character';
 
 /** The path of the first string (or object key) holding a NUL character, or undefined. */
-export function findNulCharacter(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+function findNulCharacter(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
   if (depth > 32 || typeof value !== 'object' || value === null) return undefined;
   if (Array.isArray(value)) {

@@ -1,4 +1,4 @@
-// Per-user isolation (IDOR) across every resource (issue 10, item 4; ASVS V4.2.1): every REST
+// Per-user isolation (IDOR) across every resource (ASVS V4.2.1): every REST
 // operation that takes an id, read from the OpenAPI document so a new route cannot be
 // forgotten, called by user B with user A's id, by cookie and by API token: always 404 with the
 // error body (never 403, never 200), and nothing in the database changes. Ids inside bodies

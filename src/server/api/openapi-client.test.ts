@@ -16,7 +16,7 @@ import { simpleParser } from 'mailparser';
 import { http as mswHttp, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as openApiRoute from '@/app/api/openapi.json/route';
-import { createDoor } from '@/server/door';
+import { createDoor } from '@/server/inbound/door';
 import { resetEnvCache } from '@/server/env';
 import { server as msw } from '@/test/msw';
 

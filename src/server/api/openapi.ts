@@ -3,7 +3,9 @@
 // from the procedure's meta (src/server/api/responses.ts), with the error body's own zod schema,
 // and its security from the rung of the ladder the procedure is built on.
 import { generateOpenApiDocument } from 'trpc-to-openapi';
-import { stripeWebhookOpenApi } from '@/server/billing/webhook';
+import { stripeWebhookOpenApi } from '@/server/billing/webhook-contract';
+import { procedureDefs } from '@/server/compat/trpc';
+import { isVoidSchema } from '@/server/compat/zod';
 import { ZApiErrorBody } from './errors';
 import { procedureErrors, RETRY_AFTER_STATUSES, STATUS_TITLES, type ApiMeta, type ErrorStatus } from './responses';
 import { appRouter } from './root';
@@ -57,14 +59,14 @@ function build(baseUrl: string): OpenApiDocument {
     },
   });
   const paths = document.paths as Record<string, Record<string, Operation>>;
-  for (const procedure of Object.values(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ApiMeta; inputs: unknown[] } }>)) {
-    const meta = procedure._def.meta;
+  for (const [, procedure] of procedureDefs(appRouter)) {
+    const meta = procedure.meta as ApiMeta | undefined;
     if (!meta?.openapi || meta.openapi.enabled === false) continue;
     const method = meta.openapi.method.toLowerCase();
     const operation = paths[meta.openapi.path]?.[method];
     if (!operation) throw new Error(`OpenAPI: ${meta.openapi.method} ${meta.openapi.path} is missing from the generated document`);
     // Any input but z.void() is read, and can be refused (the NUL guard reads even an empty object's query).
-    const takesInput = procedure._def.inputs.some((input) => (input as { _zod?: { def?: { type?: string } } })._zod?.def?.type !== 'void');
+    const takesInput = procedure.inputs.some((input) => !isVoidSchema(input));
     describeOperation(operation, meta, method !== 'get', takesInput);
     if (meta.pathValues) expandPath(paths, meta.openapi.path, method, meta.pathValues);
   }

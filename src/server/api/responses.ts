@@ -7,12 +7,12 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { RATE_LIMITS } from '@/server/services/rate-limit.service';
 
 /** Who may call a procedure: the rung of the ladder it is built on. */
-export type Access = 'public' | 'signedIn' | 'verified' | 'browserSession' | 'verifiedBrowserSession';
+type Access = 'public' | 'signedIn' | 'verified' | 'browserSession' | 'verifiedBrowserSession';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 
 /** Why a procedure answers a status, beyond what its kind already answers. */
-export type ProcedureErrors = Partial<Record<ErrorStatus, string>>;
+type ProcedureErrors = Partial<Record<ErrorStatus, string>>;
 
 export type ApiMeta = OpenApiMeta<{
   /** Set by the ladder's rung, never by a procedure. */

@@ -5,7 +5,7 @@
 //   them and crashed with a 500: found by src/server/api/fuzz.test.ts);
 // - a JSON body must be an object: the adapter spreads the body into the input, so `null`, `5`,
 //   `"abc"` or `[1]` would otherwise be read as `{}` and a PATCH of nothing would succeed.
-import type { ApiErrorBody } from './errors';
+import type { ApiErrorBody } from '@/server/errors';
 
 /** The query string as the adapter expects `req.query`: every value an array of strings. */
 export function queryOf(url: URL): Record<string, string[]> {

@@ -1,5 +1,5 @@
 // The two doors of one router: REST at /api/* and tRPC at /api/trpc answer the same
-// procedure, and errors always have the JSON body of api.md.
+// procedure, and errors always have the JSON body of docs/api-contract.md.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
 import { appRouter } from './root';

@@ -1,21 +1,22 @@
 // The REST door: the same router served at /api/* by trpc-to-openapi, with the error body of
-// api.md (`{ message, code, issues? }`), a body size limit, Set-Cookie from procedures, and
-// empty bodies accepted as `{}` (the spec's client sends no body when there is no payload).
+// docs/api-contract.md (`{ message, code, issues? }`), a body size limit, Set-Cookie from procedures, and
+// empty bodies accepted as `{}` (the web client sends no body when there is no payload).
 //
 // One implementation, two front ends:
 // - `serveRest` (the core) takes a plain request (method, path, Headers, body chunks) and gives
 //   back status, headers and body text. It holds every rule of the door.
 // - `handleRest` (fetch Request → Response) is the Next route handler's front end
 //   (src/app/api/[...rest]/route.ts, used by `npm run dev` and the tests);
-//   `restRequestFromNode` (node req) is the lean production door's (src/server/door.ts), which
+//   `restRequestFromNode` (node req) is the lean production door's (src/server/inbound/door.ts), which
 //   answers REST calls without going through Next's request handling.
 // The adapter's node handler is built once (its fetch wrapper would rebuild the route table, and
 // outside production regenerate the whole OpenAPI document, on every request); each request is
 // handed to it as a light view with the JSON body already parsed.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import { adapterRequest } from '@/server/compat/trpc-to-openapi';
 import { API_DISPOSITION } from '@/server/http/api-disposition';
-import { INTERNAL_MESSAGE, type ApiErrorBody } from './errors';
+import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
 import { isJsonObject, NOT_AN_OBJECT, queryOf } from './rest-input';
 import { appRouter } from './root';
 import type { AuthSession } from '@/server/auth/session';
@@ -116,8 +117,6 @@ function normaliseError(status: number, text: string | null): { status: number; 
 type Scope = { headers: Headers; resHeaders: Headers; remoteAddress?: string; as?: { session: AuthSession | null } };
 
 const SCOPE = Symbol('rest scope');
-// The adapter reads `req.signal` only to hand it to procedures, which do not use it.
-const NEVER_ABORTED = new AbortController().signal;
 
 type AdapterRes = { statusCode: number; setHeader(key: string, value: string | string[]): void; end(chunk?: string): void };
 type NodeHandler = (req: unknown, res: AdapterRes) => Promise<void>;
@@ -137,9 +136,8 @@ function openApiHandler(): NodeHandler {
 }
 
 /**
- * Runs the adapter on a view of the request: the url without the /api prefix, the body already
- * parsed. The view's prototype is Request's, so the adapter takes its fetch branch (headers read
- * with `.get`, `req.signal`) instead of converting a node request into a whole fetch Request.
+ * Runs the adapter on a view of the request (src/server/compat/trpc-to-openapi.ts): the url
+ * without the /api prefix, the body already parsed.
  */
 function runAdapter(method: string, url: string, headers: Headers, body: unknown, scope: Scope): Promise<{ status: number; type: string | undefined; text: string | null }> {
   // A null-prototype query map (src/server/api/rest-input.ts): `?constructor=` is just unknown.
@@ -147,15 +145,7 @@ function runAdapter(method: string, url: string, headers: Headers, body: unknown
   // The adapter reads a DELETE's input from the query string only; a DELETE's JSON body (the
   // account password of DELETE /api/user, which must not travel in a URL) joins it here.
   if (method === 'DELETE' && isJsonObject(body)) for (const key of Object.keys(body)) query[key] = [body[key] as string];
-  const view = Object.create(Request.prototype, {
-    method: { value: method },
-    url: { value: url },
-    headers: { value: headers },
-    body: { value: method === 'DELETE' ? undefined : body, writable: true },
-    query: { value: query },
-    signal: { value: NEVER_ABORTED },
-    [SCOPE]: { value: scope },
-  }) as object;
+  const view = adapterRequest({ method, url, headers, body: method === 'DELETE' ? undefined : body, query }, { [SCOPE]: scope });
   return new Promise((resolve, reject) => {
     let type: string | undefined;
     const res: AdapterRes = {
@@ -268,7 +258,7 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
- * A node request as the core's request (the lean production door, src/server/door.ts).
+ * A node request as the core's request (the lean production door, src/server/inbound/door.ts).
  * `headers` are the request's headers as the procedures should see them.
  */
 export function restRequestFromNode(req: IncomingMessage, headers: Headers, options: { dropBody?: boolean } = {}): RestRequest {

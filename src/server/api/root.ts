@@ -1,13 +1,13 @@
 // The application router: every procedure of the product, served as tRPC at /api/trpc and as
-// REST at the spec's /api/* paths (see src/server/api/rest.ts).
-import { pinInputCoercion } from './coercion';
-import { parseSynchronously } from './sync-parse';
+// REST at the contract's /api/* paths (docs/api-contract.md) (see src/server/api/rest.ts).
+import { pinInputCoercion } from '@/server/compat/zod';
+import { parseSynchronously } from '@/server/compat/trpc';
 import { aiRouter } from './routers/ai/_router';
 import { authRouter } from './routers/auth/_router';
 import { billingRouter } from './routers/billing/_router';
 import { contactRouter } from './routers/contact/_router';
 import { healthRouter } from './routers/health/_router';
-import { sessionRouter } from './routers/session/_router';
+import { focusSessionRouter } from './routers/session/_router';
 import { taskRouter } from './routers/task/_router';
 import { userRouter } from './routers/user/_router';
 import { createCallerFactory, createTRPCRouter } from './trpc';
@@ -21,7 +21,7 @@ export const appRouter = parseSynchronously(pinInputCoercion(
     // Before task and session: its static paths (/sessions/ai-plan) must win over /{id} ones.
     ai: aiRouter,
     task: taskRouter,
-    session: sessionRouter,
+    session: focusSessionRouter,
     billing: billingRouter,
   }),
 ));

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { http as mswHttp, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDoor } from '@/server/door';
+import { createDoor } from '@/server/inbound/door';
 import { server as msw } from '@/test/msw';
 import { serveTrpcRequest } from './trpc-http';
 

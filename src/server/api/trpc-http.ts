@@ -1,12 +1,12 @@
 // The tRPC door's one path from an HTTP request to the router, for both ways a request reaches
-// it: the production and development server (src/server/door.ts) and Next's route handler
+// it: the production and development server (src/server/inbound/door.ts) and Next's route handler
 // (src/app/api/trpc/[trpc]/route.ts, used when the door is off).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { appRouter } from '@/server/api/root';
 import { createContext } from '@/server/api/trpc';
 import { reportError } from '@/server/error-report';
 
-export const TRPC_ENDPOINT = '/api/trpc';
+const TRPC_ENDPOINT = '/api/trpc';
 
 /** Answers one tRPC request (a single call or a batch); `remoteAddress` is the peer's socket address when known. */
 export function serveTrpcRequest(req: Request, remoteAddress?: string): Promise<Response> {

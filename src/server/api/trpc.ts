@@ -10,7 +10,8 @@ import { db, type Db } from '@/server/db';
 import { reportError } from '@/server/error-report';
 import { log } from '@/server/log';
 import { MailUnavailableError } from '@/server/mail/transport';
-import { appError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, errorBody, fromDatabaseError } from './errors';
+import { appError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, fromDatabaseError } from '@/server/errors';
+import { errorBody } from './errors';
 import { assertNoNulCharacter } from './input-guard';
 import type { ApiMeta } from './responses';
 
@@ -66,12 +67,11 @@ const t = initTRPC
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 // Every procedure has ONE middleware in front of it (publicGate or signedInGate) rather than a
 // ladder of five: tRPC copies the whole call state at every level (two object spreads and a
 // closure per middleware), which was ~15 kB of garbage per request on the hot path (sampled heap
-// profile, issue 10). In order, the gate:
+// profile). In order, the gate:
 // 1. refuses cross-site mutations that would ride on the browser's cookie (src/server/auth/origin.ts);
 // 2. refuses input PostgreSQL cannot store (a NUL character) with a 400 before any read or write;
 // 3. checks the caller where the procedure asks for it: signed in (401), e-mail verified (403),

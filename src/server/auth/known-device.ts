@@ -8,11 +8,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { authSecret, readCookie, usesSecureCookies } from './cookie';
 
-export const KNOWN_DEVICE_COOKIE = 'onething-known-device';
+const KNOWN_DEVICE_COOKIE = 'onething-known-device';
 const MAX_ACCOUNTS = 5;
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export function knownDeviceToken(userId: string): string {
+function knownDeviceToken(userId: string): string {
   return createHmac('sha256', authSecret()).update(`known-device:${userId}`).digest('base64url');
 }
 

@@ -12,7 +12,7 @@ import type { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as authRoute from '@/app/api/auth/[...nextauth]/route';
 import { resetEnvCache } from '@/server/env';
-import { linkIn, startTestSmtpServer } from '@/server/mail/test-smtp';
+import { linkIn, startTestSmtpServer } from '@/test/smtp';
 import { captureLogs } from '@/test/log-capture';
 import { uniqueEmail } from '@/test/factories';
 

@@ -9,9 +9,9 @@ import { resetEnvCache } from '@/server/env';
 import { createUser } from '@/test/factories';
 import { clientIp } from './client-ip';
 import { clearSessionCookie, encodeSessionToken, issueSessionCookie, readCookie, sessionCookieName } from './cookie';
-import { authOptions } from './options';
+import { authOptions } from '@/server/inbound/next-auth';
 import { isCrossSiteRequest } from './origin';
-import { isRestRoute } from './rest-routes';
+import { isRestRoute } from '@/server/inbound/rest-routes';
 import { getAuthSession } from './session';
 
 const SECRET = process.env.AUTH_SECRET!;

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '@/server/env';
 import { apiUrlOptions, billingConfigured, plusPriceId, requireStripe, stripeClient } from './stripe';
-import { configureStripe, fakeStripe, TEST_STRIPE } from './testing';
+import { configureStripe, fakeStripe, TEST_STRIPE } from '@/test/stripe';
 
 afterEach(() => configureStripe(false));
 

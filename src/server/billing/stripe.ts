@@ -4,7 +4,7 @@
 // is set: a checkout without a webhook secret would take money but could never grant Plus.
 import Stripe from 'stripe';
 import type { Country } from '@/lib/constants';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { env } from '@/server/env';
 
 export { Stripe };

@@ -9,11 +9,11 @@ import pg from 'pg';
 
 const LOCK_ID = 727_001;
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../prisma/migrations');
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../prisma/migrations');
 
-export type Migration = { name: string; sql: string; checksum: string };
+type Migration = { name: string; sql: string; checksum: string };
 
-export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
+async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   return Promise.all(

@@ -2,7 +2,7 @@
 // src/server/request-context.ts (so every log line and error report of the request carries the
 // id), answers with the id in X-Request-Id, and turns an exception that escaped the handler
 // into a logged, reported 500 with the API's JSON error body instead of Next's HTML page.
-import { INTERNAL_MESSAGE } from '@/server/api/errors';
+import { INTERNAL_MESSAGE } from '@/server/errors';
 import { reportError } from '@/server/error-report';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from '@/server/request-context';
 import { API_DISPOSITION, needsApiDisposition } from './api-disposition';
@@ -13,7 +13,7 @@ type Handler<Req extends Request, Rest extends unknown[]> = (req: Req, ...rest: 
  * Sets X-Request-Id (and, on JSON answers, the API's Content-Disposition: api-disposition.ts),
  * copying the response when its headers are immutable (Response.redirect, fetch).
  */
-export function withRequestIdHeader(response: Response, requestId: string): Response {
+function withRequestIdHeader(response: Response, requestId: string): Response {
   const disposition = needsApiDisposition(response.headers.get('content-type'), response.headers.get('content-disposition'));
   // Copied first: after a refused set() on immutable headers they no longer read back whole
   // (request-scope.test.ts › a redirect still gets its id).

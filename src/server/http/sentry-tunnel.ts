@@ -8,7 +8,7 @@
 import { env } from '@/server/env';
 import { log } from '@/server/log';
 
-export const TUNNEL_PATH = '/api/monitoring';
+const TUNNEL_PATH = '/api/monitoring';
 export const MAX_ENVELOPE_BYTES = 512_000;
 const UPSTREAM_TIMEOUT_MS = 10_000;
 
@@ -23,7 +23,7 @@ function answer(status: number, message?: string): Response {
 
 type Dsn = { origin: string; pathPrefix: string; projectId: string; publicKey: string };
 
-export function parseDsn(value: string): Dsn | undefined {
+function parseDsn(value: string): Dsn | undefined {
   try {
     const url = new URL(value);
     const segments = url.pathname.split('/').filter(Boolean);
@@ -36,7 +36,7 @@ export function parseDsn(value: string): Dsn | undefined {
 }
 
 /** The envelope endpoint of a DSN's project, e.g. https://o1.ingest.sentry.io/api/42/envelope/. */
-export function envelopeUrl(dsn: Dsn): string {
+function envelopeUrl(dsn: Dsn): string {
   return `${dsn.origin}${dsn.pathPrefix}/api/${dsn.projectId}/envelope/`;
 }
 

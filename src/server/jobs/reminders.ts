@@ -1,4 +1,4 @@
-// E-mail reminders (spec section 9): one mail per open task due within the next
+// E-mail reminders: one mail per open task due within the next
 // REMINDER_WINDOW_HOURS, for users with emailRemindersEnabled and a verified address. Overdue
 // tasks get none (the window looks ahead only). Users with pushRemindersEnabled and a Web Push
 // subscription get the reminder as a push too (or only, with e-mail reminders off), under the

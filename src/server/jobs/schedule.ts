@@ -9,10 +9,10 @@ import { forgetExpiredIdempotencyKeys } from '@/server/services/idempotency.serv
 import { sendDuePushes } from '@/server/services/push.service';
 import { runReminders } from './reminders';
 
-export const REMINDER_INTERVAL_MS = 5 * 60_000;
-export const PUSH_INTERVAL_MS = 10_000;
+const REMINDER_INTERVAL_MS = 5 * 60_000;
+const PUSH_INTERVAL_MS = 10_000;
 /** The first run waits a little, so start-up (migrations, first requests) comes first. */
-export const FIRST_RUN_DELAY_MS = 30_000;
+const FIRST_RUN_DELAY_MS = 30_000;
 
 const state = globalThis as unknown as { __onethingJobs?: { stop: () => void } };
 

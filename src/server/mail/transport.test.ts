@@ -8,7 +8,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '@/server/env';
 import { verifyEmailMail } from './messages';
-import { startTestSmtpServer } from './test-smtp';
+import { startTestSmtpServer } from '@/test/smtp';
 import { sendMail, type OutgoingMail } from './transport';
 
 let dataDir: string;

@@ -36,7 +36,7 @@ function smtp(url: string): Transporter {
   return transporter;
 }
 
-export function outboxDir(): string {
+function outboxDir(): string {
   return path.resolve(process.env.ONETHING_DATA_DIR ?? '.data', 'outbox');
 }
 

@@ -1,7 +1,7 @@
 // What the planner and the breakdown share: the up-front allowance check (so a user already at
 // a plan limit costs no provider call), and the task fields a planner may see.
 import type { UsageKind } from '@/lib/constants';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import type { Db } from '@/server/db';
 import { getUsage, limitMessage, limitsFor } from './usage.service';
 

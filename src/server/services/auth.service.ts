@@ -1,8 +1,8 @@
 // Accounts: sign-up, sign-in, sign-out, e-mail verification, forgotten passwords. The rules of
-// api.md live here; routers only set or clear the session cookie.
+// docs/api-contract.md live here; routers only set or clear the session cookie.
 //
 // Links: verification `${APP_URL}/verify/{email}/{token}` (24 h); password reset
-// `${APP_URL}/forgot-password/reset?email=...&token=...` (1 h; the spec's /reset-password is the
+// `${APP_URL}/forgot-password/reset?email=...&token=...` (1 h; the product's /reset-password is the
 // signed-in change-password page, so the public reset page has its own route). Tokens are 32
 // random bytes, stored only as SHA-256 hashes, single-use (usedAt is set in the transaction that
 // applies them) and expiring; a newer mail of the same kind invalidates the older links.
@@ -11,7 +11,7 @@ import { RESET_TOKEN_TTL_HOURS, VERIFY_RESEND_COOLDOWN_SECONDS, VERIFY_TOKEN_TTL
 import type { TForgotPasswordInput, TResetPasswordInput, TSigninInput, TSignupInput, TUser, TVerifyEmailInput } from '@/lib/schemas/user';
 import { ZForgotPasswordInput, ZResetPasswordInput, ZSigninInput, ZSignupInput, ZVerifyEmailInput } from '@/lib/schemas/user';
 import { loadCommonPasswords } from '@/lib/password-rules';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { hashPassword, passwordNeedsRehash, verifyPassword } from '@/server/auth/password';
 import { normaliseEmail, randomSecret, sha256 } from '@/server/auth/secrets';
 import { SESSION_MAX_AGE_SECONDS } from '@/server/auth/cookie';
@@ -35,14 +35,12 @@ import { EMAIL_TAKEN, MAIL_UNAVAILABLE } from './account-messages';
 import { confirmEmailChange } from './email-change.service';
 import { toUserOutput, USER_SELECT } from './user.service';
 
-export { EMAIL_TAKEN, MAIL_UNAVAILABLE };
-
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const BAD_VERIFY_LINK = 'This verification link is invalid or has expired. Please ask for a new one.';
-export const BAD_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const BAD_VERIFY_LINK = 'This verification link is invalid or has expired. Please ask for a new one.';
+const BAD_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 
 /** The public page that opens a password-reset link (built by the UI). */
-export const RESET_PAGE_PATH = '/forgot-password/reset';
+const RESET_PAGE_PATH = '/forgot-password/reset';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -50,11 +48,11 @@ export type SessionUser = { id: string; sessionVersion: number };
 /** `headers`: the request's own (the known-device cookie); absent for callers without a browser. */
 type RequestInfo = { ip: string; resHeaders: Headers; headers?: Headers };
 
-export function verificationLink(email: string, token: string): string {
+function verificationLink(email: string, token: string): string {
   return `${env().APP_URL}/verify/${encodeURIComponent(email)}/${encodeURIComponent(token)}`;
 }
 
-export function resetLink(email: string, token: string): string {
+function resetLink(email: string, token: string): string {
   const query = new URLSearchParams({ email, token });
   return `${env().APP_URL}${RESET_PAGE_PATH}?${query.toString()}`;
 }
@@ -68,7 +66,7 @@ function mailUnavailable(cause?: unknown) {
  * older verification links stop working and lastVerificationSentAt is set; on failure nothing
  * changes (the new token is removed) and 503 is thrown. 5 mails per address per hour.
  */
-export async function sendVerificationEmail(
+async function sendVerificationEmail(
   db: Db,
   user: { id: string; name: string; email: string },
   resHeaders: Headers = new Headers(),

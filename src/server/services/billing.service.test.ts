@@ -12,8 +12,8 @@ import {
   stripeEvent,
   subscriptionObject,
   TEST_STRIPE,
-} from '@/server/billing/testing';
-import { handleStripeWebhook } from '@/server/billing/webhook';
+} from '@/test/stripe';
+import { handleStripeWebhook } from '@/server/inbound/stripe-webhook';
 import { getDb } from '@/server/db';
 import { callerFor, createUser } from '@/test/factories';
 import { server } from '@/test/msw';

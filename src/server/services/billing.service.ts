@@ -17,7 +17,7 @@ import type { Prisma, User } from '@/generated/prisma/client';
 import { CURRENCIES, PLUS_PRICE, type Country } from '@/lib/constants';
 import type { TBillingStatusOutput, TCreateCheckoutSessionInput } from '@/lib/schemas/billing';
 import { CHECKOUT_RETURN } from '@/lib/schemas/billing';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import {
   BILLING_NOT_CONFIGURED,
   BILLING_UNAVAILABLE,
@@ -34,12 +34,12 @@ import { log } from '@/server/log';
 
 type Tx = Prisma.TransactionClient;
 
-export const PLUS_ONLY_MESSAGE = 'Subscription management is for Plus users only';
-export const ALREADY_PLUS_MESSAGE = 'You already have Plus';
-export const NO_SUBSCRIPTION_MESSAGE = 'No Stripe subscription is linked to this account';
+const PLUS_ONLY_MESSAGE = 'Subscription management is for Plus users only';
+const ALREADY_PLUS_MESSAGE = 'You already have Plus';
+const NO_SUBSCRIPTION_MESSAGE = 'No Stripe subscription is linked to this account';
 
 /** Subscription statuses that grant Plus. */
-export const PLUS_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+const PLUS_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 /** Statuses a Stripe subscription can never leave. */
 const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
 
@@ -199,7 +199,7 @@ export async function endBillingForDeletedAccount(db: Db, userId: string): Promi
 // ---------------------------------------------------------------------------------------------
 // Webhook events
 
-export type SubscriptionState = {
+type SubscriptionState = {
   subscriptionId: string;
   customerId: string | null;
   status: string;
@@ -213,7 +213,7 @@ export type SubscriptionState = {
 
 const fromUnix = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
 
-export function subscriptionState(subscription: Stripe.Subscription): SubscriptionState {
+function subscriptionState(subscription: Stripe.Subscription): SubscriptionState {
   // Since API version 2025-03-31 the period sits on the items; webhook endpoints pinned to an
   // older version still send it on the subscription.
   const legacyEnd = (subscription as { current_period_end?: number }).current_period_end;
@@ -233,7 +233,7 @@ export function subscriptionState(subscription: Stripe.Subscription): Subscripti
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'stale';
 
-export const HANDLED_EVENT_TYPES = [
+const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'customer.subscription.created',

@@ -3,7 +3,7 @@
 // breakdown limit (counted only for answers that arrived), and per-user isolation.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
-import { AI_MODEL, fakeProvider, shortTimeout, useFakeProvider } from '@/server/ai/test-provider';
+import { AI_MODEL, fakeProvider, shortTimeout, useFakeProvider } from '@/test/ai-provider';
 import { callerFor, createUser } from '@/test/factories';
 import { getUsage, monthStart } from './usage.service';
 import { fitDeadline } from './breakdown.service';
@@ -108,7 +108,7 @@ describe('ai.breakdown with a model', () => {
     expect(await usedBreakdowns(user.id)).toBe(0);
   });
 
-  it('allows 5 breakdowns on Free and refuses the 6th with the spec’s words, before calling the model', async () => {
+  it('allows 5 breakdowns on Free and refuses the 6th with the product’s words, before calling the model', async () => {
     const user = await createUser();
     const task = await taskOf(user.id);
     const caller = callerFor(user);
@@ -165,7 +165,7 @@ describe('ai.breakdown without a model', () => {
     expect(await usedBreakdowns(user.id)).toBe(1);
   });
 
-  it('refuses an empty description with the spec’s words', async () => {
+  it('refuses an empty description with the product’s words', async () => {
     const user = await createUser();
     const task = await taskOf(user.id);
     await expect(callerFor(user).ai.breakdown({ id: task.id, description: '   ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });

@@ -23,7 +23,7 @@ Answer with one JSON object matching the schema, and nothing else.`;
 type Parent = { title: string; importance: string; difficulty: string; dueDate: Date | null };
 
 /** What the model is told: the task's planning fields and the person's description, nothing more. */
-export function breakdownPrompt(parent: Parent, description: string, now: Date): string {
+function breakdownPrompt(parent: Parent, description: string, now: Date): string {
   return JSON.stringify({
     now: now.toISOString(),
     task: {
@@ -51,7 +51,7 @@ export function fitDeadline(suggested: string | null, parentDue: Date | null, no
 }
 
 /** Caps the lists and fits every deadline (see fitDeadline). */
-export function fitBreakdown(result: TBreakdownResult, parentDue: Date | null, now: Date): TBreakdownResult {
+function fitBreakdown(result: TBreakdownResult, parentDue: Date | null, now: Date): TBreakdownResult {
   return {
     subtasks: result.subtasks.slice(0, AI_MAX_SUBTASKS).map((subtask) => ({
       ...subtask,

@@ -1,4 +1,4 @@
-// The private calendar (ICS) feed, beyond the spec: one secret URL per user that any calendar
+// The private calendar (ICS) feed, an extra of this server: one secret URL per user that any calendar
 // app can subscribe to, listing their dated tasks. The secret is derived, not stored:
 // HMAC-SHA256(AUTH_SECRET, 'calendar-feed:{userId}:{calendarFeedVersion}'), so bumping the
 // version (rotate or turn off) revokes every URL handed out before. The 'calendar-feed:'
@@ -7,13 +7,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import ical, { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { TCalendarFeedOutput } from '@/lib/schemas/task';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import type { Db } from '@/server/db';
 import { env } from '@/server/env';
 
 /** Dated tasks in one feed, the nearest-to-now first kept when a person has more. */
-export const CALENDAR_FEED_MAX_EVENTS = 5000;
-export const CALENDAR_EVENT_MINUTES = 30;
+const CALENDAR_FEED_MAX_EVENTS = 5000;
+const CALENDAR_EVENT_MINUTES = 30;
 
 function secret(): string {
   const value = env().AUTH_SECRET;
@@ -21,11 +21,11 @@ function secret(): string {
   return value;
 }
 
-export function calendarFeedToken(userId: string, version: number): string {
+function calendarFeedToken(userId: string, version: number): string {
   return createHmac('sha256', secret()).update(`calendar-feed:${userId}:${version}`).digest('base64url');
 }
 
-export function calendarFeedUrl(userId: string, version: number): string {
+function calendarFeedUrl(userId: string, version: number): string {
   return `${env().APP_URL}/api/calendar/${encodeURIComponent(userId)}/${calendarFeedToken(userId, version)}.ics`;
 }
 

@@ -7,7 +7,7 @@
 // hashes, single-use, 24 hours; a newer request retires the older link.
 import { Prisma } from '@/generated/prisma/client';
 import { VERIFY_TOKEN_TTL_HOURS } from '@/lib/constants';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { randomSecret, sha256 } from '@/server/auth/secrets';
 import type { Db } from '@/server/db';
 import { env } from '@/server/env';

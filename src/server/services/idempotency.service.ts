@@ -5,16 +5,16 @@
 // the stored answer; if the first write fails, its claim rolls back with it and a repeat runs
 // afresh. Several app instances agree because the database decides.
 import { createHash } from 'node:crypto';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { inSqlTransaction, type Db, type SqlClient } from '@/server/db';
 import type pg from 'pg';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A repeat within this window answers the first answer; after it the key may be used afresh. */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
-export const idempotencyKeyReused = () => appError('CONFLICT', 'This Idempotency-Key was already used for a different request');
+const idempotencyKeyReused = () => appError('CONFLICT', 'This Idempotency-Key was already used for a different request');
 
 /** The request's Idempotency-Key, or undefined; a malformed one is a 400. */
 export function idempotencyKeyOf(headers: Headers | undefined): string | undefined {

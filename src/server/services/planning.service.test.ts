@@ -3,7 +3,7 @@
 // only what it needs, and without a provider the built-in planner answers.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
-import { AI_MODEL, fakeProvider, shortTimeout, useFakeProvider } from '@/server/ai/test-provider';
+import { AI_MODEL, fakeProvider, shortTimeout, useFakeProvider } from '@/test/ai-provider';
 import { callerFor, createUser } from '@/test/factories';
 import type { Prisma } from '@/generated/prisma/client';
 import { getUsage, monthStart } from './usage.service';

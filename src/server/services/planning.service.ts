@@ -23,12 +23,12 @@ import { createSession } from './session.service';
 import { toApiDifficulty } from './task.service';
 
 /** The most incomplete tasks a plan considers (soonest due first, then oldest). */
-export const PLAN_TASKS_CONSIDERED = 100;
+const PLAN_TASKS_CONSIDERED = 100;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The user's incomplete tasks, as a planner sees them. */
-export async function plannerTasks(db: Db, userId: string): Promise<PlannerTask[]> {
+async function plannerTasks(db: Db, userId: string): Promise<PlannerTask[]> {
   const rows = await db.task.findMany({
     where: { userId, completed: false },
     orderBy: [{ dueDate: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
@@ -42,7 +42,7 @@ export async function plannerTasks(db: Db, userId: string): Promise<PlannerTask[
 const FACTOR_WINDOW_DAYS = 90;
 
 /** The user's typical over/under-run factor (src/lib/estimates.ts), or null while unknown. */
-export async function userOverrunFactor(db: Db, userId: string, now = new Date()): Promise<number | null> {
+async function userOverrunFactor(db: Db, userId: string, now = new Date()): Promise<number | null> {
   const rows = await db.task.findMany({
     where: { userId, completed: true, estimatedMinutes: { not: null }, focusedSeconds: { gt: 0 }, completedAt: { gte: new Date(now.getTime() - FACTOR_WINDOW_DAYS * DAY_MS) } },
     select: { estimatedMinutes: true, focusedSeconds: true },
@@ -66,7 +66,7 @@ Rules:
 Answer with one JSON object matching the schema, and nothing else.`;
 
 /** What the model is told: the mood, the clock and the tasks' planning fields, nothing more. */
-export function planPrompt(input: TAiPlanInput, tasks: PlannerTask[], now: Date, maxTasks: number, factor: number | null = null): string {
+function planPrompt(input: TAiPlanInput, tasks: PlannerTask[], now: Date, maxTasks: number, factor: number | null = null): string {
   return JSON.stringify({
     now: now.toISOString(),
     mood: input.mood,
@@ -94,7 +94,7 @@ export function planPrompt(input: TAiPlanInput, tasks: PlannerTask[], now: Date,
  * Keeps only recommendations of the user's own incomplete tasks (what the model invents or
  * repeats is dropped), with each task's real title, at most `maxTasks` of them.
  */
-export function ownRecommendations(result: TAiPlanResult, tasks: PlannerTask[], maxTasks: number): TAiPlanResult {
+function ownRecommendations(result: TAiPlanResult, tasks: PlannerTask[], maxTasks: number): TAiPlanResult {
   const own = new Map(tasks.map((task) => [task.id, task]));
   const seen = new Set<string>();
   const recommendedTasks = result.recommendedTasks.flatMap((recommendation) => {
@@ -131,7 +131,7 @@ const isDisplayMode = (value: unknown): value is DisplayMode => (DISPLAY_MODES a
 /**
  * POST /api/sessions/ai-generate: plans a session and creates it as an AI session with the
  * recommended tasks, counted like one (sessions and AI sessions, in createSession's
- * transaction). `focusMode` may name the mood or the display mode (the spec leaves it open):
+ * transaction). `focusMode` may name the mood or the display mode (either reading is accepted):
  * a mood picks the tasks (default focused); without a display mode, `includeBreaks` chooses
  * pomodoro, else a given `sessionLength` a timer, else the clock.
  */

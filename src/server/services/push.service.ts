@@ -1,4 +1,4 @@
-// Web Push (beyond the spec): a browser's subscriptions, and pushes sent with the `web-push`
+// Web Push (an extra of this server): a browser's subscriptions, and pushes sent with the `web-push`
 // library under the app's VAPID keys (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT; the
 // launcher generates and keeps a pair under the data folder when they are unset, like
 // AUTH_SECRET). Without keys nothing is sent and the focus session keeps its in-tab chime.
@@ -8,7 +8,7 @@
 // RETURNING with SKIP LOCKED: one instance, once) and sends it. A pause or stop removes it.
 import webpush from 'web-push';
 import { ZPhaseEndPushInput, ZPushSubscriptionInput, type TPhaseEndPushInput, type TPushSubscriptionInput } from '@/lib/schemas/push';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import type { Db } from '@/server/db';
 import { env } from '@/server/env';
 import { reportError } from '@/server/error-report';

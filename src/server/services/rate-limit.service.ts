@@ -3,7 +3,7 @@
 // last `windowMs`. Checking and recording happen under a transaction-scoped advisory lock on the
 // key, so concurrent requests cannot slip past a limit. Keys never hold personal data: build
 // them with rateLimitKey(), which hashes the identifier (an address or an IP).
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { sha256 } from '@/server/auth/secrets';
 import type { Db } from '@/server/db';
 
@@ -17,12 +17,12 @@ export type RateLimitResult = {
 };
 
 /** Longest supported window; older hits are purged now and then. */
-export const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
+const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
-/** The rates of api.md, in one place. */
+/** The rates of docs/api-contract.md, in one place. */
 export const RATE_LIMITS = {
   signinPerAccount: { limit: 10, windowMs: 15 * MINUTE_MS },
   signinPerIp: { limit: 100, windowMs: 15 * MINUTE_MS },
@@ -100,7 +100,7 @@ function wait(seconds: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
-/** The 429 of api.md: a readable message and `Retry-After` on the response. */
+/** The 429 of docs/api-contract.md: a readable message and `Retry-After` on the response. */
 export function tooManyRequests(resHeaders: Headers, retryAfterSeconds: number, what = 'Too many attempts'): never {
   resHeaders.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
   throw appError('TOO_MANY_REQUESTS', `${what}. Please try again in ${wait(Math.max(1, Math.ceil(retryAfterSeconds)))}.`);

@@ -1,4 +1,4 @@
-// Focus sessions: defaults and default names of spec section 5, plan limits (a session counts
+// Focus sessions: defaults and default names, plan limits (a session counts
 // against `sessions`, an AI session also against `aiSessions`, both in the insert's
 // transaction), and the tasks of a session. Every query is scoped by userId and bounded.
 import { randomInt } from 'node:crypto';
@@ -6,7 +6,7 @@ import type { Session } from '@/generated/prisma/client';
 import { DisplayMode as DbDisplayMode } from '@/generated/prisma/enums';
 import { SESSION_DEFAULTS, type DisplayMode } from '@/lib/constants';
 import { combineDateAndTime, usDate } from '@/lib/dates';
-import { SESSION_LIST_MAX, ZCreateSessionInput, type TCreateSessionInput, type TSessionOutput } from '@/lib/schemas/session';
+import { SESSION_LIST_MAX, ZCreateFocusSessionInput, type TCreateFocusSessionInput, type TFocusSession } from '@/lib/schemas/session';
 import { TASK_LIST_MAX, type TTaskOutput } from '@/lib/schemas/task';
 import { poolOf, type Db } from '@/server/db';
 import { focusSessionRows, type FocusSessionRow } from '@/server/db/sql';
@@ -15,7 +15,7 @@ import { meterUsage } from './usage.service';
 import type { z } from 'zod';
 
 export type OwnSession = Pick<Session, 'id' | 'userId'>;
-export type TCreateSessionData = z.output<typeof ZCreateSessionInput>;
+export type TCreateSessionData = z.output<typeof ZCreateFocusSessionInput>;
 
 export function toApiDisplayMode(value: DbDisplayMode | DisplayMode): DisplayMode {
   return value === DbDisplayMode.clock_date ? 'clock-date' : value;
@@ -26,7 +26,7 @@ export function toDbDisplayMode(value: DisplayMode): DbDisplayMode {
 }
 
 /** A session row from Prisma (display mode `clock_date`) or from the hot paths' SQL ('clock-date'). */
-export function toSessionOutput(row: Omit<FocusSessionRow, 'displayMode'> & { displayMode: DbDisplayMode | DisplayMode }): TSessionOutput {
+export function toSessionOutput(row: Omit<FocusSessionRow, 'displayMode'> & { displayMode: DbDisplayMode | DisplayMode }): TFocusSession {
   return {
     id: row.id,
     sessionName: row.sessionName,
@@ -55,7 +55,7 @@ export async function getOwnSession(db: Db, userId: string, id: string): Promise
   return session;
 }
 
-/** Default names of spec section 5, with the US-format date of today in the person's zone. */
+/** Default names, with the US-format date of today in the person's zone. */
 export function defaultSessionName(type: 'manual' | 'ai', existingCount: number, now: Date, zone = 'UTC'): string {
   const date = usDate(now, zone);
   return type === 'ai' ? `AI Session #${randomInt(0, 1000)} - ${date}` : `Session #${existingCount + 1} - ${date}`;
@@ -67,8 +67,8 @@ export function defaultSessionName(type: 'manual' | 'ai', existingCount: number,
  * insert, and fills the defaults. Takes the API's input (parsed here, so other callers can
  * pass a partial one such as `{ sessionType: 'ai', sessionName, sessionDuration }`).
  */
-export async function createSession(db: Db, userId: string, raw: TCreateSessionInput | TCreateSessionData, now = new Date()): Promise<TSessionOutput> {
-  const input = ZCreateSessionInput.parse(raw);
+export async function createSession(db: Db, userId: string, raw: TCreateFocusSessionInput | TCreateSessionData, now = new Date()): Promise<TFocusSession> {
+  const input = ZCreateFocusSessionInput.parse(raw);
   const zone = input.timeZone ?? 'UTC';
   const selectedTaskIds = [...new Set(input.selectedTaskIds)];
   const row = await db.$transaction(async (tx) => {
@@ -104,7 +104,7 @@ export async function createSession(db: Db, userId: string, raw: TCreateSessionI
 }
 
 /** GET /api/sessions: newest first by start time, at most SESSION_LIST_MAX (hot paths' SQL). */
-export async function listSessions(db: Db, userId: string): Promise<TSessionOutput[]> {
+export async function listSessions(db: Db, userId: string): Promise<TFocusSession[]> {
   const rows = await focusSessionRows(poolOf(db), userId, SESSION_LIST_MAX);
   return rows.map(toSessionOutput);
 }

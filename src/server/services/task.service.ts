@@ -1,4 +1,4 @@
-// Tasks: the rules of spec sections 3-5 and api.md. Every query is scoped by userId, every list
+// Tasks: the rules and docs/api-contract.md. Every query is scoped by userId, every list
 // is one bounded, indexed query, and creating a task counts against the plan in the same
 // transaction as the insert (usage.service). Rows are turned into the API's JSON shape here
 // (ISO dates, 'Very Hard'). The list and the writes (create, edit, patch, complete, with the
@@ -19,7 +19,7 @@ import {
   type TTaskOutput,
   type TTaskPage,
 } from '@/lib/schemas/task';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { inSqlTransaction, poolOf, type Db, type SqlClient } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import * as sql from '@/server/db/sql';

@@ -1,15 +1,15 @@
-// Personal access tokens (beyond the spec) for REST clients: `Authorization: Bearer ot_...`.
+// Personal access tokens (an extra of this server) for REST clients: `Authorization: Bearer ot_...`.
 // The token is shown once; only its SHA-256 hash and its first 8 characters are kept. Another
 // user's token id is a 404, like any missing one.
 import type { TApiToken, TCreateApiTokenInput } from '@/lib/schemas/user';
 import { ZCreateApiTokenInput } from '@/lib/schemas/user';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { randomSecret, sha256 } from '@/server/auth/secrets';
 import { API_TOKEN_PREFIX } from '@/server/auth/session';
 import type { Db } from '@/server/db';
 
 /** A person needs a handful; the cap keeps a leaked session from minting thousands. */
-export const MAX_API_TOKENS = 25;
+const MAX_API_TOKENS = 25;
 const PREFIX_LENGTH = 8;
 
 const TOKEN_SELECT = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true } as const;

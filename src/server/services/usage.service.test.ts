@@ -28,7 +28,7 @@ const PATH: Record<Kind, InTransaction> = { tasks: viaSql, sessions: viaPrisma, 
 describe('meterUsage', () => {
   const meter = (userId: string, kind: Kind, now?: Date) => PATH[kind](userId, kind, now);
 
-  it('lets a Free user create 40 tasks in a month and refuses the 41st with the spec words', async () => {
+  it('lets a Free user create 40 tasks in a month and refuses the 41st with the limit message', async () => {
     const user = await createUser();
     for (let i = 0; i < 40; i++) await meter(user.id, 'tasks');
     await expect(meter(user.id, 'tasks')).rejects.toThrow(

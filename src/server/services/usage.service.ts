@@ -5,7 +5,7 @@
 // rolls its count back.
 import type { Prisma } from '@/generated/prisma/client';
 import { PLAN_LIMITS, type SubscriptionTier, type UsageKind } from '@/lib/constants';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import type { Db, SqlClient } from '@/server/db';
 import { subscriptionTierOf } from '@/server/db/sql';
 
@@ -25,7 +25,7 @@ const COLUMN: Record<UsageKind, string> = {
   aiSessions: 'aiSessions',
 };
 
-/** Words of spec section 8 that the client looks for in a limit error. */
+/** Words that the client looks for in a limit error. */
 const LIMIT_WORDS: Record<UsageKind, { title: string; unit: string }> = {
   tasks: { title: 'Task limit reached', unit: 'tasks' },
   sessions: { title: 'Session limit reached', unit: 'sessions' },
@@ -86,7 +86,7 @@ function refuseOverLimit(rows: { used: number }[], kind: UsageKind, max: number 
 }
 
 /**
- * Counts one use of `kind` for the user if the plan allows it, else throws 403 with the spec's
+ * Counts one use of `kind` for the user if the plan allows it, else throws 403 with the product's
  * words. Call inside the transaction that performs the counted write.
  */
 export async function meterUsage(tx: Tx, userId: string, kind: UsageKind, now: Date = new Date()): Promise<void> {

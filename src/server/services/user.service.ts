@@ -1,9 +1,9 @@
-// The account as its owner sees it (the User answer of api.md) and the changes its owner makes:
+// The account as its owner sees it (the User answer of docs/api-contract.md) and the changes its owner makes:
 // profile, e-mail preferences, password, deletion. Never returns a hash or a token.
 import type { TChangePasswordInput, TDeleteAccountInput, TUpdatePreferencesInput, TUpdateProfileInput, TUser } from '@/lib/schemas/user';
 import { ZChangePasswordInput, ZDeleteAccountInput, ZUpdatePreferencesInput, ZUpdateProfileInput } from '@/lib/schemas/user';
 import { loadCommonPasswords } from '@/lib/password-rules';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { poolOf, type Db } from '@/server/db';
 import { meRow, USER_COLUMN_NAMES } from '@/server/db/sql';
@@ -213,7 +213,7 @@ export interface TUsageMonth {
 }
 
 /**
- * Everything the account holds, for "Export my data" (beyond the spec): the profile as `me`
+ * Everything the account holds, for "Export my data" (an extra of this server): the profile as `me`
  * shows it (no hashes, no Stripe ids), every task and session, the usage counters of every
  * month and the API tokens' names (never the tokens). One query per table, no N+1.
  */

@@ -1,4 +1,4 @@
-// /account (spec section 2): the page lives in src/features/account.
+// /account: the page lives in src/features/account.
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { AccountPage } from '@/features/account/AccountPage';

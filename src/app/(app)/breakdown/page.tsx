@@ -1,4 +1,4 @@
-// /breakdown (spec section 2): the page lives in src/features/breakdown.
+// /breakdown: the page lives in src/features/breakdown.
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { BreakdownPage } from '@/features/breakdown/BreakdownPage';

@@ -1,4 +1,4 @@
-// /calendar: tasks by month, week or day (spec section 2). The screen lives in src/features/calendar.
+// /calendar: tasks by month, week or day. The screen lives in src/features/calendar.
 import type { Metadata } from 'next';
 import { CalendarPage } from '@/features/calendar/CalendarPage';
 

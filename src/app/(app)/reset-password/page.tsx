@@ -1,4 +1,4 @@
-// /reset-password (spec section 2): change the password while signed in.
+// /reset-password: change the password while signed in.
 import type { Metadata } from 'next';
 import { ChangePasswordPage } from '@/features/account/ChangePasswordPage';
 

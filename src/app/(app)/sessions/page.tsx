@@ -1,4 +1,4 @@
-// /sessions: the sessions history (spec section 2). The screen lives in src/features/sessions.
+// /sessions: the sessions history. The screen lives in src/features/sessions.
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { SessionsPage } from '@/features/sessions/SessionsPage';

@@ -1,5 +1,5 @@
 'use client';
-// The contact form (spec sections 2, 5 and 8): name, e-mail and message, all required. Each
+// The contact form: name, e-mail and message, all required. Each
 // field says what is wrong once it has been visited, and Send stays disabled until all three are
 // valid (the server's rules: src/lib/schemas/contact.ts). Signed in, name and e-mail start filled
 // in. Success: 'Message sent' / "We'll get back to you soon." and the message is cleared;

@@ -1,4 +1,4 @@
-// /contact (spec section 2): the contact form, in the public site's frame.
+// /contact: the contact form, in the public site's frame.
 import type { Metadata } from 'next';
 import { SiteLayout } from '@/components/site/SiteLayout';
 import { ContactForm } from './ContactForm';

@@ -1,4 +1,4 @@
-// /privacy: the privacy policy, version 2.6, last updated October 2025 (spec section 2). It says
+// /privacy: the privacy policy, version 2.6, last updated October 2025. It says
 // in plain words what this product really stores and does; keep it in step with the code
 // (prisma/schema.prisma, the AI, mail and billing modules, browser storage keys in constants.ts).
 import type { Metadata } from 'next';

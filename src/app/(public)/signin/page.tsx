@@ -1,4 +1,4 @@
-// /signin (spec section 2). Someone already signed in goes straight on to where they were going
+// /signin. Someone already signed in goes straight on to where they were going
 // (`?next=`) or to the dashboard. `?email=` fills in the address (after a password reset);
 // `?forgot=1` opens the Forgot password dialog (from an expired reset link).
 import type { Metadata } from 'next';

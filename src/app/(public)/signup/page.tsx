@@ -1,4 +1,4 @@
-// /signup: the five-step onboarding (spec section 2). Someone already signed in goes to the
+// /signup: the five-step onboarding. Someone already signed in goes to the
 // dashboard instead.
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';

@@ -1,4 +1,4 @@
-// REST door: every procedure with OpenAPI metadata, at the spec's /api/* paths.
+// REST door: every procedure with OpenAPI metadata, at the contract's /api/* paths (docs/api-contract.md).
 import { handleRest } from '@/server/api/rest';
 import { withRequestScope } from '@/server/http/request-scope';
 

@@ -2,13 +2,13 @@
 // (signin, signup, signout, me, forgot-password, reset-password, verify-email,
 // resend-verification) goes to the REST door; everything else is next-auth's (session, csrf,
 // providers, callback/credentials, its sign-in redirect to /signin), after the requests it would
-// answer with a 500 are refused (src/server/auth/next-auth-guard.ts).
+// answer with a 500 are refused (src/server/inbound/next-auth-guard.ts).
 import NextAuth from 'next-auth';
 import type { NextRequest } from 'next/server';
 import { handleRest } from '@/server/api/rest';
-import { authOptions } from '@/server/auth/options';
-import { refuseMalformedAuthRequest } from '@/server/auth/next-auth-guard';
-import { isRestRoute } from '@/server/auth/rest-routes';
+import { authOptions } from '@/server/inbound/next-auth';
+import { refuseMalformedAuthRequest } from '@/server/inbound/next-auth-guard';
+import { isRestRoute } from '@/server/inbound/rest-routes';
 import { withRequestScope } from '@/server/http/request-scope';
 
 export const dynamic = 'force-dynamic';

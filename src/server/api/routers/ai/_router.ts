@@ -18,7 +18,7 @@ import { createTRPCRouter, verifiedProcedure } from '../../trpc';
 const PLANNER_NOTE =
   'Answered by the configured OpenAI-compatible model, or by the built-in planner (deterministic rules) when none is configured; `planner` says which. 503 `AI is unavailable right now` when the model fails.';
 
-/** Planning calls per user per hour (api.md), counted whether or not the plan becomes a session. */
+/** Planning calls per user per hour (docs/api-contract.md), counted whether or not the plan becomes a session. */
 async function limitPlanning(ctx: Pick<Context, 'db' | 'resHeaders'>, userId: string): Promise<void> {
   await enforceRateLimit(ctx, { key: rateLimitKey('ai-plan', userId), ...RATE_LIMITS.aiPlanPerUser }, 'Too many planning requests');
 }

@@ -1,9 +1,9 @@
 // The AI router on the REST door (and ai-generate on both), against the real database: the
-// spec's paths and shapes, auth, isolation, the planning rate limit with Retry-After, and AI
+// contract's paths and shapes, auth, isolation, the planning rate limit with Retry-After, and AI
 // sessions created and counted like sessions.
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
-import { fakeProvider, useFakeProvider } from '@/server/ai/test-provider';
+import { fakeProvider, useFakeProvider } from '@/test/ai-provider';
 import { RATE_LIMITS, rateLimitKey } from '@/server/services/rate-limit.service';
 import { getUsage, monthStart } from '@/server/services/usage.service';
 import { callerFor, createTaskRow, createUser, restAs } from '@/test/factories';
@@ -103,7 +103,7 @@ describe('POST /api/tasks/{id}/breakdown', () => {
     expect((await restAs(unverified)('POST', `/tasks/${hard.id}/breakdown`, { description: 'x' })).status).toBe(403);
   });
 
-  it('answers 403 with the spec’s words at the Free limit', async () => {
+  it('answers 403 with the product’s words at the Free limit', async () => {
     const { user, hard } = await userWithTasks();
     await db.usageCounter.create({ data: { userId: user.id, month: monthStart(), aiBreakdowns: 5 } });
     const { status, body } = await restAs(user)('POST', `/tasks/${hard.id}/breakdown`, { description: 'One more.' });

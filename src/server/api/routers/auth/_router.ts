@@ -163,7 +163,7 @@ export const authRouter = createTRPCRouter({
         tags,
         summary: 'Set a new password from a reset link',
         description:
-          'Beyond the spec: `{ email, token, newPassword }` from the reset link. The token works once and expires after 1 hour (400 otherwise). Every session of the account ends; sign in with the new password.',
+          'An extra of the API: `{ email, token, newPassword }` from the reset link. The token works once and expires after 1 hour (400 otherwise). Every session of the account ends; sign in with the new password.',
         protect: false,
       },
       errors: { 400: 'The reset link is wrong, used or expired' },

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
-import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/server/mail/test-smtp';
-import { TestClient, transcript, trpcData, trpcError } from '@/server/auth/test-client';
+import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/test/smtp';
+import { TestClient, transcript, trpcData, trpcError } from '@/test/api-client';
 import { consumeRateLimit, rateLimitKey, RATE_LIMITS } from '@/server/services/rate-limit.service';
 import { uniqueEmail } from '@/test/factories';
 
@@ -164,7 +164,7 @@ describe('sign-up to a verified sign-in, from the received mail', () => {
     expect(trpc.status).toBe(409);
   });
 
-  it('needs a password of at least 8 characters and every field, with the spec messages', async () => {
+  it('needs a password of at least 8 characters and every field, with the product’s messages', async () => {
     const short = await client().rest('POST', '/auth/signup', { name: 'Ada', email: uniqueEmail(), password: 'short' });
     expect(short.status).toBe(400);
     expect((short.body as { message: string }).message).toContain('Password must be at least 8 characters');

@@ -2,7 +2,7 @@
 // with an API token); and no session outlives 30 days from its sign-in, however it is re-issued.
 import { describe, expect, it } from 'vitest';
 import { decodeSessionToken, encodeSessionToken, issueSessionCookie, sessionCookieName } from '@/server/auth/cookie';
-import { TestClient } from '@/server/auth/test-client';
+import { TestClient } from '@/test/api-client';
 import { getDb } from '@/server/db';
 import { createUser, uniqueEmail } from '@/test/factories';
 

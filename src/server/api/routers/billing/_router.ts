@@ -14,7 +14,7 @@ import {
   BILLING_PROVIDERS,
   type BillingProvider,
 } from '@/lib/schemas/billing';
-import { appError } from '@/server/api/errors';
+import { appError } from '@/server/errors';
 import {
   billingStatus,
   cancelSubscription,
@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { BILLING_DOWN } from '../../responses';
 import { createTRPCRouter, protectedProcedure, publicProcedure, verifiedProcedure } from '../../trpc';
 
-export const UNKNOWN_PROVIDER_MESSAGE = 'Unknown billing provider';
+const UNKNOWN_PROVIDER_MESSAGE = 'Unknown billing provider';
 
 function assertProvider(provider: string): asserts provider is BillingProvider {
   if (!(BILLING_PROVIDERS as readonly string[]).includes(provider)) throw appError('NOT_FOUND', UNKNOWN_PROVIDER_MESSAGE);

@@ -1,10 +1,10 @@
-// The billing calls through the REST door at the spec's paths, with api.md's status codes and
+// The billing calls through the REST door at the contract's paths, with docs/api-contract.md's status codes and
 // error bodies. The session cookie belongs to the accounts area; here a test header names the
 // signed-in user instead (local to this file).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openApiDocument } from '@/server/api/openapi';
 import { handleRest } from '@/server/api/rest';
-import { configureStripe, fakeId, fakeStripe } from '@/server/billing/testing';
+import { configureStripe, fakeId, fakeStripe } from '@/test/stripe';
 import { getDb } from '@/server/db';
 import { createUser } from '@/test/factories';
 

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
-import { startTestSmtpServer } from '@/server/mail/test-smtp';
-import { TestClient, trpcData } from '@/server/auth/test-client';
+import { startTestSmtpServer } from '@/test/smtp';
+import { TestClient, trpcData } from '@/test/api-client';
 import { uniqueEmail } from '@/test/factories';
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;

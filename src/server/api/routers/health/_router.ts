@@ -3,7 +3,7 @@ import { sql } from '@/server/services/health.service';
 import { z } from 'zod';
 import { createTRPCRouter, publicProcedure } from '../../trpc';
 
-export const ZHealthOutput = z.object({
+const ZHealthOutput = z.object({
   status: z.literal('ok').describe('Always `ok` when the app and its database answer'),
   database: z.literal('ok'),
   time: z.iso.datetime().describe('Server time, ISO 8601 UTC'),

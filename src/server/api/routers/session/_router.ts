@@ -1,16 +1,16 @@
 // The session router: wiring only (schemas in src/lib/schemas/session.ts, rules in
 // src/server/services/session.service.ts). The AI calls (/sessions/ai-plan, /ai-generate)
 // live in the AI router; static paths come before /sessions/{id}.
-import { SESSION_LIST_MAX, ZCreateSessionInput, ZSessionOutput } from '@/lib/schemas/session';
+import { SESSION_LIST_MAX, ZCreateFocusSessionInput, ZFocusSessionOutput } from '@/lib/schemas/session';
 import { TASK_LIST_MAX, ZTaskOutput } from '@/lib/schemas/task';
 import { createSession, deleteSession, listSessions, sessionTasks, toSessionOutput } from '@/server/services/session.service';
 import { z } from 'zod';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
-import { sessionProcedure } from './procedures';
+import { focusSessionProcedure } from './procedures';
 
 const tags = ['sessions'];
 
-export const sessionRouter = createTRPCRouter({
+export const focusSessionRouter = createTRPCRouter({
   list: verifiedProcedure
     .meta({
       openapi: {
@@ -23,7 +23,7 @@ export const sessionRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(z.array(ZSessionOutput))
+    .output(z.array(ZFocusSessionOutput))
     .query(({ ctx }) => listSessions(ctx.db, ctx.session.userId)),
 
   create: verifiedProcedure
@@ -40,16 +40,16 @@ export const sessionRouter = createTRPCRouter({
       },
       errors: { 403: 'At the session or AI session limit of the plan', 404: '`Task not found`: a selected task is not yours' },
     })
-    .input(ZCreateSessionInput)
-    .output(ZSessionOutput)
+    .input(ZCreateFocusSessionInput)
+    .output(ZFocusSessionOutput)
     .mutation(({ ctx, input }) => createSession(ctx.db, ctx.session.userId, input)),
 
-  get: sessionProcedure
+  get: focusSessionProcedure
     .meta({ openapi: { method: 'GET', path: '/sessions/{id}', tags, summary: 'One of your sessions', description: 'The session: its name, display mode, timer settings and selected task ids in order.', protect: true } })
-    .output(ZSessionOutput)
-    .query(({ ctx }) => toSessionOutput(ctx.ownSession)),
+    .output(ZFocusSessionOutput)
+    .query(({ ctx }) => toSessionOutput(ctx.focusSession)),
 
-  tasks: sessionProcedure
+  tasks: focusSessionProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -61,9 +61,9 @@ export const sessionRouter = createTRPCRouter({
       },
     })
     .output(z.array(ZTaskOutput))
-    .query(({ ctx }) => sessionTasks(ctx.db, ctx.ownSession)),
+    .query(({ ctx }) => sessionTasks(ctx.db, ctx.focusSession)),
 
-  delete: sessionProcedure
+  delete: focusSessionProcedure
     .meta({
       openapi: {
         method: 'DELETE',
@@ -75,5 +75,5 @@ export const sessionRouter = createTRPCRouter({
       },
     })
     .output(z.object({ success: z.literal(true) }))
-    .mutation(({ ctx }) => deleteSession(ctx.db, ctx.ownSession)),
+    .mutation(({ ctx }) => deleteSession(ctx.db, ctx.focusSession)),
 });

@@ -1,5 +1,5 @@
-// Sessions through both doors against the real database: defaults and default names (spec
-// section 5), validation, plan limits (sessions and AI sessions), the tasks of a session,
+// Sessions through both doors against the real database: defaults and default names,
+// validation, plan limits (sessions and AI sessions), the tasks of a session,
 // deletion that keeps the tasks, and isolation between users.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/server/db';
@@ -158,7 +158,7 @@ describe('POST /api/sessions', () => {
     expect((await getUsage(db, user.id)).sessionsCreatedThisMonth).toBe(1);
   });
 
-  it('refuses the 21st session of the month with the spec words', async () => {
+  it('refuses the 21st session of the month with the limit message', async () => {
     const user = await createUser();
     const caller = callerFor(user);
     for (let i = 0; i < 20; i++) await caller.session.create({});

@@ -1,5 +1,5 @@
-// Tasks through both doors (tRPC caller and REST), against the real database: each call of
-// spec section 7 with the shapes and statuses of api.md, validation, subtasks, plan limits and
+// Tasks through both doors (tRPC caller and REST), against the real database: each task call
+// with the shapes and statuses of docs/api-contract.md, validation, subtasks, plan limits and
 // isolation between users.
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
@@ -95,7 +95,7 @@ describe('POST /api/tasks', () => {
     expect(status).toBe(200);
   });
 
-  it('refuses the 41st task of the month on the Free plan with the spec words, on both doors', async () => {
+  it('refuses the 41st task of the month on the Free plan with the limit message, on both doors', async () => {
     const user = await createUser();
     const caller = callerFor(user);
     for (let i = 0; i < 40; i++) await caller.task.create({ title: `Task ${i}` });

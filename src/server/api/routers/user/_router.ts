@@ -1,5 +1,5 @@
 // The signed-in user's account at /api/user*: profile, e-mail preferences, password, deletion,
-// and personal access tokens (beyond the spec).
+// and personal access tokens (an extra of this server).
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
@@ -13,7 +13,7 @@ import {
   ZUpdateProfileInput,
   ZUserOutput,
 } from '@/lib/schemas/user';
-import { ZSessionOutput } from '@/lib/schemas/session';
+import { ZFocusSessionOutput } from '@/lib/schemas/session';
 import { ZTaskOutput } from '@/lib/schemas/task';
 import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
 import { ZPhaseEndPushInput, ZPushPublicKeyOutput, ZPushSubscriptionDeleteInput, ZPushSubscriptionInput, ZPushSubscriptionOutput } from '@/lib/schemas/push';
@@ -31,12 +31,12 @@ import {
 
 const tags = ['user'];
 
-/** GET /api/user/export: everything the account holds, as one JSON document (beyond the spec). */
-export const ZAccountExport = z.object({
+/** GET /api/user/export: everything the account holds, as one JSON document (an extra of this server). */
+const ZAccountExport = z.object({
   exportedAt: z.iso.datetime().describe('When this export was made'),
   profile: ZUserOutput.describe('The profile as GET /api/auth/me shows it (no password hash, no billing ids)'),
   tasks: z.array(ZTaskOutput).describe('Every task and subtask, oldest first'),
-  sessions: z.array(ZSessionOutput).describe('Every session, oldest first'),
+  sessions: z.array(ZFocusSessionOutput).describe('Every session, oldest first'),
   usage: z
     .array(
       z.object({

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
-import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/server/mail/test-smtp';
+import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/test/smtp';
 import { calendarFeedBody } from '@/server/services/calendar-feed.service';
-import { TestClient, trpcError } from '@/server/auth/test-client';
+import { TestClient, trpcError } from '@/test/api-client';
 import { uniqueEmail } from '@/test/factories';
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;

@@ -1,4 +1,4 @@
-// "Export my data" (beyond the spec): GET /api/user/export answers everything the account holds
+// "Export my data" (an extra of this server): GET /api/user/export answers everything the account holds
 // as one JSON document: the profile without secrets, every task and session, the monthly usage
 // and the API token names. Only the caller's own data, a fixed number of queries.
 import { describe, expect, it } from 'vitest';

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
-import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/server/mail/test-smtp';
-import { TestClient, transcript, trpcData, trpcError } from '@/server/auth/test-client';
+import { linkIn, startTestSmtpServer, type ReceivedMail } from '@/test/smtp';
+import { TestClient, transcript, trpcData, trpcError } from '@/test/api-client';
 import { uniqueEmail } from '@/test/factories';
 
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;

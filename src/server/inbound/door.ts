@@ -13,10 +13,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { INTERNAL_MESSAGE } from '@/server/api/errors';
+import { INTERNAL_MESSAGE } from '@/server/errors';
 import { headersFromNode, MAX_BODY_BYTES, restRequestFromNode, serveRest } from '@/server/api/rest';
 import { serveTrpcRequest } from '@/server/api/trpc-http';
-import { isRestRoute } from '@/server/auth/rest-routes';
+import { isRestRoute } from '@/server/inbound/rest-routes';
 import { reportError } from '@/server/error-report';
 import { API_DISPOSITION, needsApiDisposition } from '@/server/http/api-disposition';
 import { isAcceptableRouterState, ROUTER_STATE_HEADER } from '@/server/http/router-state';

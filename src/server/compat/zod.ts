@@ -1,9 +1,13 @@
+// The patch to zod's internals (a schema's `_zod.def`); compat.test.ts checks their shape
+// against the installed zod and trpc-to-openapi, which package.json pins exactly.
+//
 // trpc-to-openapi switches on zod coercion for every number, boolean, bigint and date field of
 // a REST call's input, JSON bodies included, and it does so by mutating the shared schemas, so
 // both doors would then accept `"no"` as true and `null` as 0. Our query inputs opt in
 // explicitly (`z.coerce.number()`, `z.stringbool()`), so the adapter's coercion is never
 // wanted: this pins every input schema's `coerce` flag to what its author wrote.
 import type { AnyTRPCRouter } from '@trpc/server';
+import { procedureDefs } from './trpc';
 
 type ZodLike = { _zod?: { def?: Record<string, unknown> } };
 
@@ -31,9 +35,13 @@ function pin(schema: unknown, seen: Set<unknown>): void {
 
 export function pinInputCoercion<TRouter extends AnyTRPCRouter>(router: TRouter): TRouter {
   const seen = new Set<unknown>();
-  const procedures = router._def.procedures as Record<string, { _def: { inputs?: unknown[] } }>;
-  for (const procedure of Object.values(procedures)) {
-    for (const input of procedure._def.inputs ?? []) pin(input, seen);
+  for (const [, def] of procedureDefs(router)) {
+    for (const input of def.inputs) pin(input, seen);
   }
   return router;
+}
+
+/** True for `z.void()`: a procedure that takes no input. */
+export function isVoidSchema(schema: unknown): boolean {
+  return (schema as ZodLike | null)?._zod?.def?.type === 'void';
 }

@@ -3,8 +3,8 @@
 // failures are the same errors.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseSynchronously } from './sync-parse';
-import { createCallerFactory, createTRPCRouter, publicProcedure } from './trpc';
+import { parseSynchronously } from './trpc';
+import { createCallerFactory, createTRPCRouter, publicProcedure } from '@/server/api/trpc';
 
 let leak: Record<string, unknown> = {};
 const router = parseSynchronously(

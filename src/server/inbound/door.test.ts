@@ -1,4 +1,4 @@
-// The lean production door (src/server/door.ts): REST calls answered from the router on node's
+// The lean production door (src/server/inbound/door.ts): REST calls answered from the router on node's
 // req/res with the same headers and bodies as the Next route, everything else handed to Next
 // (here a stand-in that says so), over a real loopback HTTP server.
 import http from 'node:http';
@@ -8,7 +8,7 @@ import { http as mswHttp, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '@/server/api/rest';
 import { encodeSessionToken, sessionCookieName } from '@/server/auth/cookie';
-import { createRouter, createDoor } from '@/server/door';
+import { createRouter, createDoor } from '@/server/inbound/door';
 import { currentRequestId } from '@/server/request-context';
 import { createTaskRow, createUser } from '@/test/factories';
 import { server as msw } from '@/test/msw';

@@ -11,8 +11,8 @@ import { getDb } from '@/server/db';
 import { env } from '@/server/env';
 import { log } from '@/server/log';
 import { verifyCredentials } from '@/server/services/auth.service';
-import { clientIp } from './client-ip';
-import { authSecret, newSessionId, SESSION_MAX_AGE_SECONDS, sessionSecondsLeft, usesSecureCookies } from './cookie';
+import { clientIp } from '@/server/auth/client-ip';
+import { authSecret, newSessionId, SESSION_MAX_AGE_SECONDS, sessionSecondsLeft, usesSecureCookies } from '@/server/auth/cookie';
 
 type RevocableUser = { id: string; sv: number };
 

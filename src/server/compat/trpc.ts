@@ -1,7 +1,10 @@
+// Every patch to tRPC's internals, and every read of them (compat.test.ts checks their shape
+// against the installed @trpc/server, which package.json pins exactly).
+//
 // tRPC validates every input and output with zod's `parseAsync`. In async mode zod never uses
 // its compiled fast path for objects, so a list of 200 tasks was checked field by field through
-// promises: the single largest cost of GET /api/tasks after the database (profiled, issue 10).
-// This swaps each procedure's input and output validation step for one that parses
+// promises: the single largest cost of GET /api/tasks after the database (profiled).
+// parseSynchronously swaps each procedure's input and output validation step for one that parses
 // synchronously (same schema, same result, same ZodError) and falls back to `parseAsync` for a
 // schema that turns out to need it (an async refinement). Both doors and server-side callers
 // go through the procedures, so all of them get it; nothing else changes.
@@ -15,7 +18,14 @@ type MiddlewareOpts = {
   getRawInput: () => Promise<unknown>;
   next: (opts?: { input: unknown }) => Promise<{ ok: boolean; data?: unknown }>;
 };
-type ProcedureDef = { inputs?: unknown[]; output?: unknown; middlewares: Middleware[] };
+/** A procedure's definition as tRPC keeps it (`router._def.procedures[path]._def`). */
+export type ProcedureDef = { inputs: unknown[]; output?: unknown; meta?: unknown; middlewares: Middleware[] };
+
+/** Every procedure of a router by its dotted path, with tRPC's definition of it. */
+export function procedureDefs(router: AnyTRPCRouter): [path: string, def: ProcedureDef][] {
+  const procedures = router._def.procedures as Record<string, { _def: ProcedureDef }>;
+  return Object.entries(procedures).map(([path, procedure]) => [path, procedure._def]);
+}
 
 function isZod(schema: unknown): schema is Schema {
   const candidate = schema as Partial<Schema> | null;
@@ -83,13 +93,12 @@ function outputMiddleware(parse: (value: unknown) => unknown): Middleware {
 }
 
 export function parseSynchronously<TRouter extends AnyTRPCRouter>(router: TRouter): TRouter {
-  const procedures = router._def.procedures as Record<string, { _def: ProcedureDef }>;
-  for (const { _def: def } of Object.values(procedures)) {
+  for (const [, def] of procedureDefs(router)) {
     let inputIndex = 0;
     // In place: the procedure's caller reads this same array on every call.
     def.middlewares.forEach((middleware, index) => {
       if (middleware._type === 'input') {
-        const schema = def.inputs?.[inputIndex++];
+        const schema = def.inputs[inputIndex++];
         if (isZod(schema)) def.middlewares[index] = inputMiddleware(fastParser(schema));
       } else if (middleware._type === 'output' && isZod(def.output)) {
         def.middlewares[index] = outputMiddleware(fastParser(def.output));

@@ -1,6 +1,7 @@
 // Which requests under /api/auth/* belong to the REST door rather than to next-auth: the
 // method and path of every procedure with OpenAPI metadata, read from the router once.
 import { appRouter } from '@/server/api/root';
+import { procedureDefs } from '@/server/compat/trpc';
 
 type Route = { method: string; pattern: RegExp };
 
@@ -11,10 +12,9 @@ function escape(segment: string): string {
 }
 
 function collect(): Route[] {
-  const procedures = appRouter._def.procedures as Record<string, { _def?: { meta?: { openapi?: { method: string; path: string; enabled?: boolean } } } }>;
   const found: Route[] = [];
-  for (const procedure of Object.values(procedures)) {
-    const openapi = procedure._def?.meta?.openapi;
+  for (const [, procedure] of procedureDefs(appRouter)) {
+    const openapi = (procedure.meta as { openapi?: { method: string; path: string; enabled?: boolean } } | undefined)?.openapi;
     if (!openapi || openapi.enabled === false) continue;
     const source = openapi.path
       .split('/')

@@ -9,7 +9,7 @@ import { getDb } from '@/server/db';
 import { applyStripeEvent } from '@/server/services/billing.service';
 import { createUser } from '@/test/factories';
 import { server } from '@/test/msw';
-import type { Stripe } from './stripe';
+import type { Stripe } from '@/server/billing/stripe';
 import {
   checkoutSessionObject,
   configureStripe,
@@ -20,7 +20,7 @@ import {
   signedWebhookRequest,
   stripeEvent,
   subscriptionObject,
-} from './testing';
+} from '@/test/stripe';
 
 const db = () => getDb();
 const reload = (user: { id: string }) => db().user.findUniqueOrThrow({ where: { id: user.id } });

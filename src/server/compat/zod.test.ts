@@ -2,8 +2,8 @@
 import { createOpenApiFetchHandler } from 'trpc-to-openapi';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pinInputCoercion } from './coercion';
-import { createTRPCRouter, publicProcedure } from './trpc';
+import { pinInputCoercion } from './zod';
+import { createTRPCRouter, publicProcedure } from '@/server/api/trpc';
 
 const router = pinInputCoercion(
   createTRPCRouter({

@@ -4,7 +4,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { resetEnvCache } from '@/server/env';
 import { server } from '@/test/msw';
-import { aiSettings } from './provider';
+import { aiSettings } from '@/server/ai/provider';
 
 export const AI_BASE_URL = 'http://ai.test/v1';
 export const AI_MODEL = 'test-model';

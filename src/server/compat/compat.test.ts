@@ -1,0 +1,200 @@
+// The library internals that src/server/compat patches or reads still have the shape the patches
+// expect. When an update of @trpc/server, zod, trpc-to-openapi or next changes them, this file
+// fails before the app quietly loses a patch (or a patch breaks the library).
+import { initTRPC, TRPCError } from '@trpc/server';
+import { createOpenApiFetchHandler, createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import { describe, expect, it, vi } from 'vitest';
+import { core, z } from 'zod';
+import { parseAndValidateFlightRouterState } from './next';
+import { procedureDefs, parseSynchronously } from './trpc';
+import { adapterRequest } from './trpc-to-openapi';
+import { isVoidSchema, pinInputCoercion } from './zod';
+
+type Meta = { openapi?: { method: 'GET' | 'POST'; path: string; protect?: boolean }; tag?: string };
+
+function makeRouter() {
+  const t = initTRPC.meta<Meta>().create();
+  const output = z.object({ a: z.number(), b: z.string() });
+  const router = t.router({
+    pair: t.procedure
+      .meta({ tag: 'pair' })
+      .input(z.object({ a: z.number() }))
+      .input(z.object({ b: z.string() }))
+      .output(output)
+      .query(({ input }) => ({ ...input, extra: 'stripped' })),
+    broken: t.procedure.output(z.object({ id: z.string() })).query(() => ({ id: 42 }) as unknown as { id: string }),
+    nested: t.router({ ping: t.procedure.query(() => 'pong') }),
+  });
+  return { t, router, output };
+}
+
+async function outcome(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return { ok: await run() };
+  } catch (error) {
+    const e = error as TRPCError;
+    return { code: e.code, message: e.message, cause: (e.cause as Error | undefined)?.name };
+  }
+}
+
+describe('@trpc/server internals', () => {
+  it("lists procedures by path with their inputs, output, meta and typed validation middlewares", () => {
+    const { router, output } = makeRouter();
+    const defs = new Map(procedureDefs(router));
+    expect([...defs.keys()].sort()).toEqual(['broken', 'nested.ping', 'pair']);
+    const pair = defs.get('pair')!;
+    expect(pair.inputs).toHaveLength(2);
+    expect(pair.output).toBe(output);
+    expect(pair.meta).toEqual({ tag: 'pair' });
+    const typed = pair.middlewares.filter((m) => m._type === 'input' || m._type === 'output').map((m) => [m._type, m.name]);
+    expect(typed).toEqual([
+      ['input', 'inputValidatorMiddleware'],
+      ['input', 'inputValidatorMiddleware'],
+      ['output', 'outputValidatorMiddleware'],
+    ]);
+  });
+
+  it("answers exactly as tRPC's own validation steps once they are swapped for synchronous ones", async () => {
+    const original = makeRouter();
+    const patched = makeRouter();
+    parseSynchronously(patched.router);
+    const callers = [original, patched].map(({ t, router }) => t.createCallerFactory(router)({}));
+    for (const call of [
+      (c: (typeof callers)[0]) => c.pair({ a: 1, b: 'x' }),
+      (c: (typeof callers)[0]) => c.pair({ a: 'no' as unknown as number, b: 'x' }),
+      (c: (typeof callers)[0]) => c.pair({ a: 1 } as { a: number; b: string }),
+      (c: (typeof callers)[0]) => c.broken(),
+    ]) {
+      expect(await outcome(() => call(callers[1]!))).toEqual(await outcome(() => call(callers[0]!)));
+    }
+  });
+
+  it('calls read the patched middleware list (the swap is in place)', async () => {
+    const t = initTRPC.create();
+    const input = z.object({ n: z.number() });
+    const router = parseSynchronously(t.router({ echo: t.procedure.input(input).query(({ input }) => input.n) }));
+    const parse = vi.spyOn(input, 'parse');
+    const parseAsync = vi.spyOn(input, 'parseAsync');
+    expect(await t.createCallerFactory(router)({}).echo({ n: 2 })).toBe(2);
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(parseAsync).not.toHaveBeenCalled();
+  });
+});
+
+describe('zod internals', () => {
+  it('keeps a schema definition in `_zod.def`, the same object as `_def`, with its coerce flag', () => {
+    const plain = z.number();
+    expect((plain as unknown as { _def: unknown })._def).toBe(plain._zod.def);
+    expect(plain._zod.def.type).toBe('number');
+    expect(z.coerce.number()._zod.def.coerce).toBe(true);
+    expect(z.boolean()._zod.def.type).toBe('boolean');
+    expect(z.bigint()._zod.def.type).toBe('bigint');
+    expect(z.date()._zod.def.type).toBe('date');
+    expect(isVoidSchema(z.void())).toBe(true);
+    expect(isVoidSchema(z.object({}))).toBe(false);
+  });
+
+  it('reads the coerce flag when parsing (what trpc-to-openapi turns on)', () => {
+    const schema = z.number();
+    expect(() => schema.parse('5')).toThrow();
+    (schema._zod.def as { coerce?: boolean }).coerce = true;
+    expect(schema.parse('5')).toBe(5);
+  });
+
+  it('nests schemas under the keys the coercion pin walks', () => {
+    const n = z.number();
+    const def = (schema: z.ZodType) => schema._zod.def as unknown as Record<string, unknown>;
+    expect((def(z.object({ n })).shape as Record<string, unknown>).n).toBe(n);
+    expect(def(n.optional()).innerType).toBe(n);
+    expect(def(n.nullable()).innerType).toBe(n);
+    expect(def(n.default(1)).innerType).toBe(n);
+    expect(def(z.array(n)).element).toBe(n);
+    expect(def(n.pipe(z.number())).in).toBe(n);
+    const piped = z.string().transform(Number).pipe(n);
+    expect(def(piped).out).toBe(n);
+    expect(def(z.union([n, z.string()])).options).toContain(n);
+    expect(def(z.tuple([n])).items).toContain(n);
+    expect(def(z.record(z.string(), n)).valueType).toBe(n);
+    expect(def(z.intersection(n, n)).left).toBe(n);
+    expect(def(z.object({}).catchall(n)).catchall).toBe(n);
+  });
+
+  it('throws $ZodAsyncError from parse() for a schema that needs async parsing', () => {
+    const schema = z.string().refine(async () => true);
+    expect(() => schema.parse('x')).toThrow(core.$ZodAsyncError);
+  });
+
+  it('pinned coercion flags ignore later writes', () => {
+    const t = initTRPC.create();
+    const input = z.object({ n: z.number() });
+    pinInputCoercion(t.router({ save: t.procedure.input(input).mutation(() => null) }));
+    (input.shape.n._zod.def as { coerce?: boolean }).coerce = true;
+    expect(() => input.parse({ n: '5' })).toThrow();
+  });
+});
+
+describe('trpc-to-openapi internals', () => {
+  function restRouter() {
+    const t = initTRPC.meta<Meta>().context<{ who: string }>().create();
+    const body = z.object({ n: z.number() });
+    const router = t.router({
+      save: t.procedure
+        .meta({ openapi: { method: 'POST', path: '/save', protect: false } })
+        .input(body)
+        .output(z.object({ n: z.number(), who: z.string() }))
+        .mutation(({ input, ctx }) => ({ n: input.n, who: ctx.who })),
+      find: t.procedure
+        .meta({ openapi: { method: 'GET', path: '/find', protect: false } })
+        .input(z.object({ q: z.string(), tags: z.array(z.string()).optional() }))
+        .output(z.object({ q: z.string(), tags: z.array(z.string()).optional(), who: z.string() }))
+        .query(({ input, ctx }) => ({ ...input, who: ctx.who })),
+    });
+    return { router, body };
+  }
+
+  it("switches zod coercion on by writing the input schema's coerce flags (why the pin exists)", async () => {
+    const { router, body } = restRouter();
+    const response = await createOpenApiFetchHandler({
+      endpoint: '/api',
+      router,
+      req: new Request('http://localhost/api/save', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":"7"}' }),
+      createContext: () => ({ who: 'fetch' }),
+    });
+    expect(response.status).toBe(200);
+    expect(body.shape.n._zod.def.coerce).toBe(true);
+  });
+
+  it("takes a request view's headers, body, query and extra properties (the REST door's view)", async () => {
+    const { router } = restRouter();
+    const WHO = Symbol('who');
+    const handler = createOpenApiNodeHttpHandler({
+      router,
+      createContext: ({ req }: { req: { [WHO]?: string } }) => ({ who: req[WHO] ?? 'missing' }),
+    } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]) as unknown as (req: object, res: object) => Promise<void>;
+    const run = (view: object) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const res = {
+          statusCode: 200,
+          setHeader() {},
+          end(chunk?: string) {
+            resolve({ status: res.statusCode, text: chunk ?? '' });
+          },
+        };
+        handler(view, res).catch(reject);
+      });
+    const headers = new Headers({ 'content-type': 'application/json' });
+    const saved = await run(adapterRequest({ method: 'POST', url: '/save', headers, body: { n: 3 }, query: {} }, { [WHO]: 'view' }));
+    expect(saved).toEqual({ status: 200, text: JSON.stringify({ n: 3, who: 'view' }) });
+    // The query comes from `query`, not from the url.
+    const found = await run(adapterRequest({ method: 'GET', url: '/find?q=url', headers: new Headers(), body: undefined, query: { q: ['view'], tags: ['a', 'b'] } }, { [WHO]: 'view' }));
+    expect(found).toEqual({ status: 200, text: JSON.stringify({ q: 'view', tags: ['a', 'b'], who: 'view' }) });
+  });
+});
+
+describe('next internals', () => {
+  it("exports the App Router's router-state validator, which accepts a tree and throws on anything else", () => {
+    expect(typeof parseAndValidateFlightRouterState).toBe('function');
+    expect(() => parseAndValidateFlightRouterState(encodeURIComponent(JSON.stringify(['', { children: ['dashboard', {}, null, null] }, null, 'refetch', 1])))).not.toThrow();
+    expect(() => parseAndValidateFlightRouterState('%7Bbad')).toThrow();
+  });
+});
