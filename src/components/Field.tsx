@@ -29,7 +29,9 @@ export interface FieldOwnProps {
 
 /**
  * The frame of a labelled control: pass the control's id as `htmlFor` and put `describedBy`
- * on it. Input, Textarea and Select below use it; custom controls (DatePicker) can too.
+ * on it. Input, Textarea, Select and PasswordInput below use it, and so do the custom controls:
+ * DateField (its button is labelled by `labelId` and the day shown) and TimePicker, whose two
+ * spin buttons are a `group` (a fieldset named by its legend, described by `describedBy`).
  */
 export function Field({
   htmlFor,
@@ -41,20 +43,24 @@ export function Field({
   children,
   hintId,
   errorId,
-}: FieldOwnProps & { htmlFor?: string; hintId?: string; errorId?: string; children: ReactNode }) {
-  return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      {label ? (
-        <label htmlFor={htmlFor} className="text-sm font-medium text-text">
-          {label}
-          {required ? (
-            <span className="text-danger" aria-hidden>
-              {' '}
-              *
-            </span>
-          ) : null}
-        </label>
-      ) : null}
+  labelId,
+  group,
+}: FieldOwnProps & {
+  htmlFor?: string;
+  hintId?: string;
+  errorId?: string;
+  labelId?: string;
+  group?: { describedBy?: string; disabled?: boolean };
+  children: ReactNode;
+}) {
+  const marker = required ? (
+    <span className="text-danger" aria-hidden>
+      {' '}
+      *
+    </span>
+  ) : null;
+  const content = (
+    <>
       {hint ? (
         <p id={hintId} className="text-sm text-muted">
           {hint}
@@ -66,6 +72,30 @@ export function Field({
           {error}
         </p>
       ) : null}
+    </>
+  );
+  if (group) {
+    return (
+      <fieldset className={`flex flex-col gap-1.5 ${className}`} disabled={group.disabled} aria-describedby={group.describedBy}>
+        {label ? (
+          <legend id={labelId} className="mb-1.5 text-sm font-medium text-text">
+            {label}
+            {marker}
+          </legend>
+        ) : null}
+        {content}
+      </fieldset>
+    );
+  }
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      {label ? (
+        <label id={labelId} htmlFor={htmlFor} className="text-sm font-medium text-text">
+          {label}
+          {marker}
+        </label>
+      ) : null}
+      {content}
     </div>
   );
 }
