@@ -5,7 +5,7 @@ import { CloseButton, Popover, PopoverButton, PopoverPanel } from '@headlessui/r
 import { DateTime } from 'luxon';
 import type { ISODate } from '@/lib/date-picker';
 import { DatePicker } from './DatePicker';
-import { borderFor, Field, useFieldIds } from './Field';
+import { borderFor, Field, useFieldIds } from './FieldFrame';
 
 export interface DateFieldProps {
   label: string;

@@ -7,7 +7,7 @@
 // (react-aria's TimeField, MUI X) bring a date system and locale data of their own for what two
 // spin buttons in 24-hour time do here.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Field, useFieldIds } from './Field';
+import { Field, useFieldIds } from './FieldFrame';
 import { TIME_PART_MAX, formatTimePart, parseTimePart, stepTimePart, type TimePart, type TimeValue } from '@/lib/time-picker';
 
 export interface TimePickerProps {
