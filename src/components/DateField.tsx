@@ -2,10 +2,10 @@
 // A form field that opens the DatePicker (single mode) in a popover: the button shows the chosen
 // day, Escape or a pick closes it and focus returns to the button.
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import { useId } from 'react';
 import { DateTime } from 'luxon';
 import type { ISODate } from '@/lib/date-picker';
 import { DatePicker } from './DatePicker';
+import { borderFor, Field, useFieldIds } from './FieldFrame';
 
 export interface DateFieldProps {
   label: string;
@@ -19,36 +19,42 @@ export interface DateFieldProps {
   max?: ISODate;
   dropdowns?: boolean;
   className?: string;
+  id?: string;
+  /** More text that describes the field (a message shown elsewhere in the form). */
+  'aria-describedby'?: string;
 }
 
-export function DateField({ label, value, onChange, placeholder = 'Pick a date', required, hint, error, min, max, dropdowns = true, className = '' }: DateFieldProps) {
-  const id = useId();
+export function DateField({
+  label,
+  value,
+  onChange,
+  placeholder = 'Pick a date',
+  required,
+  hint,
+  error,
+  min,
+  max,
+  dropdowns = true,
+  className = '',
+  id,
+  'aria-describedby': ariaDescribedBy,
+}: DateFieldProps) {
+  const ids = useFieldIds(id, hint, error, ariaDescribedBy);
+  const labelId = `${ids.controlId}-label`;
+  const valueId = `${ids.controlId}-value`;
   const shown = value ? DateTime.fromISO(value).setLocale('en-GB').toFormat('ccc d LLL yyyy') : placeholder;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <span id={`${id}-label`} className="text-sm font-medium">
-        {label}
-        {required ? (
-          <span className="text-danger" aria-hidden>
-            {' '}
-            *
-          </span>
-        ) : null}
-      </span>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
+    <Field htmlFor={ids.controlId} labelId={labelId} label={label} hint={hint} error={error} required={required} className={className} hintId={ids.hintId} errorId={ids.errorId}>
       <Popover className="relative">
         <PopoverButton
-          aria-labelledby={`${id}-label ${id}-value`}
-          aria-describedby={describedBy}
+          id={ids.controlId}
+          // Named by the label and the day shown ("Due date Wed 25 Nov 2026").
+          aria-labelledby={`${labelId} ${valueId}`}
+          aria-describedby={ids.describedBy}
           aria-invalid={error ? true : undefined}
-          className={`flex h-11 w-full items-center justify-between gap-2 rounded-control border bg-surface px-3 text-left text-base sm:text-sm ${error ? 'border-danger' : 'border-border hover:border-muted/60'}`}
+          className={`flex h-11 w-full items-center justify-between gap-2 rounded-control border bg-surface px-3 text-left text-base sm:text-sm ${borderFor(error)}`}
         >
-          <span id={`${id}-value`} className={value ? 'text-text' : 'text-muted'}>
+          <span id={valueId} className={value ? 'text-text' : 'text-muted'}>
             {shown}
           </span>
           <CalendarIcon />
@@ -84,12 +90,7 @@ export function DateField({ label, value, onChange, placeholder = 'Pick a date',
           )}
         </PopoverPanel>
       </Popover>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }
 

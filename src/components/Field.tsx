@@ -2,86 +2,10 @@
 // Form controls with their label, hint and error text wired for assistive technology. Each one
 // forwards its ref (React 19: `ref` is a prop), so react-hook-form's `register()` spreads on
 // directly: <Input label="Email" error={errors.email?.message} {...register('email')} />.
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { borderFor, controlBase, Field, useFieldIds, type FieldOwnProps } from './FieldFrame';
 
-/** The look shared by every text-like control (also PasswordInput's). */
-export const controlBase =
-  'w-full rounded-control border bg-surface text-text placeholder:text-muted transition-colors ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-1 disabled:cursor-not-allowed disabled:opacity-60';
-
-export function borderFor(error?: ReactNode) {
-  return error ? 'border-danger' : 'border-border hover:border-muted/60';
-}
-
-export interface FieldOwnProps {
-  label?: ReactNode;
-  /** Quiet help under the label. */
-  hint?: ReactNode;
-  /** Error text; marks the control invalid. */
-  error?: ReactNode;
-  /**
-   * Shows a required marker and sets aria-required. Deliberately not the native `required`:
-   * the browser's own validation bubbles would replace the app's error texts.
-   */
-  required?: boolean;
-  className?: string;
-}
-
-/**
- * The frame of a labelled control: pass the control's id as `htmlFor` and put `describedBy`
- * on it. Input, Textarea and Select below use it; custom controls (DatePicker) can too.
- */
-export function Field({
-  htmlFor,
-  label,
-  hint,
-  error,
-  required,
-  className = '',
-  children,
-  hintId,
-  errorId,
-}: FieldOwnProps & { htmlFor?: string; hintId?: string; errorId?: string; children: ReactNode }) {
-  return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      {label ? (
-        <label htmlFor={htmlFor} className="text-sm font-medium text-text">
-          {label}
-          {required ? (
-            <span className="text-danger" aria-hidden>
-              {' '}
-              *
-            </span>
-          ) : null}
-        </label>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/**
- * The ids that tie a control to its hint and error text: put `describedBy` on the control as
- * aria-describedby, and `hintId` / `errorId` on <Field>. The one place this wiring is written.
- */
-export function useFieldIds(id: string | undefined, hint: ReactNode, error: ReactNode, describedBy?: string) {
-  const generated = useId();
-  const controlId = id ?? generated;
-  const hintId = `${controlId}-hint`;
-  const errorId = `${controlId}-error`;
-  const ids = [describedBy, hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
-  return { controlId, hintId, errorId, describedBy: ids || undefined };
-}
+export { borderFor, controlBase, Field, useFieldIds, type FieldOwnProps };
 
 export type InputProps = Omit<ComponentPropsWithRef<'input'>, 'size'> & FieldOwnProps & { inputClassName?: string };
 

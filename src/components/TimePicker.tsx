@@ -6,7 +6,8 @@
 // external), two native number fields' worth of code; the time fields of the well-kept libraries
 // (react-aria's TimeField, MUI X) bring a date system and locale data of their own for what two
 // spin buttons in 24-hour time do here.
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Field, useFieldIds } from './FieldFrame';
 import { TIME_PART_MAX, formatTimePart, parseTimePart, stepTimePart, type TimePart, type TimeValue } from '@/lib/time-picker';
 
 export interface TimePickerProps {
@@ -18,14 +19,16 @@ export interface TimePickerProps {
   required?: boolean;
   disabled?: boolean;
   className?: string;
+  id?: string;
+  /** More text that describes the field (a message shown elsewhere in the form). */
+  'aria-describedby'?: string;
 }
 
 const PART_LABEL: Record<TimePart, string> = { hour: 'Hours', minute: 'Minutes' };
 
-export function TimePicker({ value, onChange, label = 'Time', hint, error, required, disabled, className = '' }: TimePickerProps) {
-  const id = useId();
+export function TimePicker({ value, onChange, label = 'Time', hint, error, required, disabled, className = '', id, 'aria-describedby': ariaDescribedBy }: TimePickerProps) {
+  const ids = useFieldIds(id, hint, error, ariaDescribedBy);
   const minuteRef = useRef<HTMLInputElement>(null);
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
   function update(part: TimePart, next: number) {
     const base = value ?? { hour: 0, minute: 0 };
@@ -33,21 +36,16 @@ export function TimePicker({ value, onChange, label = 'Time', hint, error, requi
   }
 
   return (
-    <fieldset className={`flex flex-col gap-1.5 ${className}`} disabled={disabled} aria-describedby={describedBy}>
-      <legend className="mb-1.5 text-sm font-medium">
-        {label}
-        {required ? (
-          <span className="text-danger" aria-hidden>
-            {' '}
-            *
-          </span>
-        ) : null}
-      </legend>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
+    <Field
+      group={{ describedBy: ids.describedBy, disabled }}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      className={className}
+      hintId={ids.hintId}
+      errorId={ids.errorId}
+    >
       <div
         className={`inline-flex h-11 w-fit items-center gap-0.5 rounded-control border bg-surface px-2 ${error ? 'border-danger' : 'border-border'} focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-accent`}
       >
@@ -60,12 +58,7 @@ export function TimePicker({ value, onChange, label = 'Time', hint, error, requi
         </span>
         <TimeSpin ref={minuteRef} part="minute" value={value?.minute ?? null} onChange={(next) => update('minute', next)} required={required} invalid={!!error} />
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </Field>
   );
 }
 

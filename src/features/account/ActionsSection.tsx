@@ -4,11 +4,13 @@
 // Delete Account after a confirmation with the account password (everything goes, then the
 // landing page).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, LinkButton } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';
+import { useSchemaForm } from '@/components/Form';
 import { useToast } from '@/components/Toast';
+import type { TDeleteAccountInput } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { Section } from './Section';
 import { leaveTo } from '@/features/auth/leave';
@@ -21,12 +23,9 @@ export function ActionsSection() {
   const { signOut, pending: signingOut } = useSignOut();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [confirmEverywhere, setConfirmEverywhere] = useState(false);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | undefined>();
   const closeDelete = () => {
     setConfirmDelete(false);
-    setPassword('');
-    setPasswordError(undefined);
+    deleteForm.reset();
   };
 
   const remove = useMutation(
@@ -39,7 +38,7 @@ export function ActionsSection() {
       },
       onError: (error) => {
         // A wrong password is said beside the field; anything else (Stripe or the network down) in a toast.
-        if (error.data?.code === 'BAD_REQUEST') setPasswordError(error.message);
+        if (error.data?.code === 'BAD_REQUEST') deleteForm.setError('password', { message: error.message });
         else toast({ title: 'Failed to delete account', description: error.message, variant: 'destructive' });
       },
     }),
@@ -56,14 +55,13 @@ export function ActionsSection() {
     }),
   );
 
-  const onDelete = (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setPasswordError('Please enter your password to delete your account');
-      return;
-    }
-    remove.mutate({ password });
-  };
+  // The API's own schema: a blank password reads 'Please enter your password to delete your account'.
+  const { form: deleteForm, formProps: deleteFormProps } = useSchemaForm<TDeleteAccountInput>({
+    schema: () => import('@/lib/schemas/user').then((schemas) => schemas.ZDeleteAccountInput),
+    defaultValues: { password: '' },
+    pending: remove.isPending,
+    onValid: (values) => remove.mutate(values),
+  });
 
   return (
     <Section id="account-actions" title="Account Actions">
@@ -117,20 +115,15 @@ export function ActionsSection() {
           </>
         }
       >
-        <form id="delete-account-form" onSubmit={onDelete} noValidate>
+        <form id="delete-account-form" {...deleteFormProps}>
           <Input
             label="Your password"
-            name="password"
             type="password"
             autoComplete="current-password"
             hint="To be sure it is you."
-            value={password}
-            error={passwordError}
+            error={deleteForm.formState.errors.password?.message}
             required
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setPasswordError(undefined);
-            }}
+            {...deleteForm.register('password')}
           />
         </form>
       </Dialog>

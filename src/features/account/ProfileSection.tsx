@@ -3,42 +3,43 @@
 // it needs the current password, the account keeps its address until the link mailed to the new
 // one is opened, and a pending change is shown here with a way to cancel it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/Button';
 import { Input } from '@/components/Field';
+import { useSchemaForm } from '@/components/Form';
 import { useToast } from '@/components/Toast';
+import { emailChanges, type TProfileForm } from '@/lib/schemas/account-forms';
 import type { TUpdateProfileInput, TUser } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { Notice, Section } from './Section';
 import type { TimeZoneSelect as TimeZoneSelectType } from './TimeZoneSelect';
 
-type Draft = { name: string; email: string; currentPassword: string; timeZone: string };
+const profileValues = (user: TUser): TProfileForm => ({ name: user.name, email: user.email, currentPassword: '', timeZone: user.timeZone });
 
 export function ProfileSection({ me }: { me: TUser }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  // Polling refreshes `me`; the form shows it until the user starts typing (a draft).
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [passwordError, setPasswordError] = useState<string | undefined>();
   // The searchable zone list (Headless UI's combobox) loads after the page: it is most of a
   // first load's weight for a field changed once.
   const [TimeZoneSelect, setTimeZoneSelect] = useState<typeof TimeZoneSelectType | null>(null);
   useEffect(() => {
     void import('./TimeZoneSelect').then((module) => setTimeZoneSelect(() => module.TimeZoneSelect));
   }, []);
-  const name = draft?.name ?? me.name;
-  const email = draft?.email ?? me.email;
-  const currentPassword = draft?.currentPassword ?? '';
-  const timeZone = draft?.timeZone ?? me.timeZone;
-  const edit = (change: Partial<Draft>) => setDraft({ name, email, currentPassword, timeZone, ...change });
+  // The schema asks whether the address changes against the account's address at submit time.
+  const signedInWith = useRef(me.email);
+  useEffect(() => {
+    signedInWith.current = me.email;
+  }, [me.email]);
 
   const update = useMutation(
     trpc.user.update.mutationOptions({
       onMutate: () => queryClient.cancelQueries(),
       onSuccess: (user) => {
         queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-        setDraft(null);
+        // Saved: every field shows the account again (not kept as typed, as a refresh from polling keeps them).
+        form.reset(profileValues(user), { keepDirtyValues: false });
         toast({
           title: 'Profile saved',
           description: user.pendingEmail
@@ -47,11 +48,35 @@ export function ProfileSection({ me }: { me: TUser }) {
         });
       },
       onError: (error) => {
-        if (/password/i.test(error.message) && error.data?.code === 'BAD_REQUEST') setPasswordError(error.message);
+        if (/password/i.test(error.message) && error.data?.code === 'BAD_REQUEST') form.setError('currentPassword', { message: error.message });
         else toast({ title: 'Failed to update account', description: error.message, variant: 'destructive' });
       },
     }),
   );
+
+  const { form, formProps } = useSchemaForm<TProfileForm>({
+    schema: () => import('@/lib/schemas/account-forms').then((schemas) => schemas.profileFormSchema(() => signedInWith.current)),
+    // Polling refreshes `me`; a field shows it until the user changes that field.
+    values: profileValues(me),
+    resetOptions: { keepDirtyValues: true },
+    pending: update.isPending,
+    onValid: (values) => {
+      const input: TUpdateProfileInput = {};
+      if (values.name.trim() !== me.name) input.name = values.name;
+      if (values.timeZone !== me.timeZone) input.timeZone = values.timeZone;
+      if (emailChanges(values.email, me.email)) {
+        input.email = values.email;
+        input.currentPassword = values.currentPassword;
+      }
+      if (input.name === undefined && input.email === undefined && input.timeZone === undefined) {
+        toast({ title: 'Nothing to save', description: 'Your profile is up to date.' });
+        return;
+      }
+      update.mutate(input);
+    },
+  });
+  const [name, email, timeZone] = useWatch({ control: form.control, name: ['name', 'email', 'timeZone'] });
+  const { errors } = form.formState;
 
   const cancelChange = useMutation(
     trpc.user.cancelEmailChange.mutationOptions({
@@ -63,52 +88,18 @@ export function ProfileSection({ me }: { me: TUser }) {
     }),
   );
 
-  const emailChanging = email.trim().toLowerCase() !== me.email;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const input: TUpdateProfileInput = {};
-    if (name.trim() !== me.name) input.name = name;
-    if (timeZone !== me.timeZone) input.timeZone = timeZone;
-    if (emailChanging) {
-      if (!currentPassword) {
-        setPasswordError('Please enter your current password to change your email address');
-        return;
-      }
-      input.email = email;
-      input.currentPassword = currentPassword;
-    }
-    if (input.name === undefined && input.email === undefined && input.timeZone === undefined) {
-      toast({ title: 'Nothing to save', description: 'Your profile is up to date.' });
-      return;
-    }
-    update.mutate(input);
-  };
+  const emailChanging = emailChanges(email, me.email);
 
   return (
     <Section id="profile" title="Profile" description="Your name, the e-mail address you sign in with, and your time zone.">
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <form {...formProps} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input
-            label="Name"
-            name="name"
-            autoComplete="name"
-            value={name}
-            required
-            onChange={(event) => edit({ name: event.target.value })}
-          />
-          <Input
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            required
-            onChange={(event) => edit({ email: event.target.value })}
-          />
+          <Input label="Name" autoComplete="name" required {...form.register('name')} />
+          <Input label="Email" type="email" autoComplete="email" required {...form.register('email')} />
         </div>
         <div className="sm:max-w-sm">
           {TimeZoneSelect ? (
-            <TimeZoneSelect value={timeZone} onChange={(zone) => edit({ timeZone: zone })} />
+            <Controller control={form.control} name="timeZone" render={({ field }) => <TimeZoneSelect value={field.value} onChange={field.onChange} />} />
           ) : (
             <Input label="Time zone" name="timeZone" value={timeZone.replace(/_/g, ' ')} readOnly hint="Reminders, due dates and your calendar use this clock." />
           )}
@@ -120,18 +111,13 @@ export function ProfileSection({ me }: { me: TUser }) {
             </Notice>
             <Input
               label="Current password"
-              name="currentPassword"
               type="password"
               autoComplete="current-password"
               hint="To be sure it is you."
-              value={currentPassword}
-              error={passwordError}
+              error={errors.currentPassword?.message}
               required
               className="sm:max-w-sm"
-              onChange={(event) => {
-                edit({ currentPassword: event.target.value });
-                setPasswordError(undefined);
-              }}
+              {...form.register('currentPassword')}
             />
           </>
         ) : null}

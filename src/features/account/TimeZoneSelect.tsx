@@ -2,9 +2,10 @@
 // The profile's time zone: a searchable list of every IANA zone this browser knows (typing
 // "york" or "new york" finds America/New_York), with the current offset beside each so the
 // right one is easy to recognise. Headless UI's combobox brings the keyboard and ARIA.
-import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react';
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useMemo, useState } from 'react';
-import { Chevron } from '@/components/DatePicker';
+import { Chevron } from '@/components/Chevron';
+import { borderFor, controlBase, Field, useFieldIds } from '@/components/FieldFrame';
 import { timeZoneList } from '@/lib/time-zone';
 
 /** At most this many matches are drawn at once: typing narrows the rest. */
@@ -19,9 +20,12 @@ function offsetLabel(zone: string, at: Date): string {
   }
 }
 
+const HINT = 'Reminders, due dates and your calendar use this clock.';
+
 const searchable = (value: string) => value.toLowerCase().replace(/[_/]/g, ' ');
 
 export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
+  const ids = useFieldIds(undefined, HINT, null);
   const [query, setQuery] = useState('');
   const zones = useMemo(() => timeZoneList(value), [value]);
   const now = useMemo(() => new Date(), []);
@@ -32,9 +36,7 @@ export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (
   }, [query, zones]);
 
   return (
-    <Field className="flex flex-col gap-1.5">
-      <Label className="text-sm font-medium text-text">Time zone</Label>
-      <p className="text-sm text-muted">Reminders, due dates and your calendar use this clock.</p>
+    <Field htmlFor={ids.controlId} label="Time zone" hint={HINT} hintId={ids.hintId}>
       <Combobox
         value={value}
         onChange={(zone: string | null) => {
@@ -44,8 +46,10 @@ export function TimeZoneSelect({ value, onChange }: { value: string; onChange: (
       >
         <div className="relative">
           <ComboboxInput
+            id={ids.controlId}
             name="timeZone"
-            className="w-full rounded-control border border-border bg-surface px-3 py-2 pr-9 text-text placeholder:text-muted hover:border-muted/60 focus-visible:outline-2 focus-visible:outline-offset-1"
+            aria-describedby={ids.describedBy}
+            className={`${controlBase} ${borderFor()} h-11 px-3 pr-9 text-base sm:text-sm`}
             displayValue={(zone: string) => zone.replace(/_/g, ' ')}
             onChange={(event) => setQuery(event.target.value)}
             autoComplete="off"

@@ -2,13 +2,15 @@
 // API tokens (an extra): personal access tokens for the REST API. A new token is shown
 // once, with Copy and a clear warning; revoking asks first.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';
+import { useSchemaForm } from '@/components/Form';
 import { Spinner } from '@/components/Spinner';
 import { useToast } from '@/components/Toast';
-import type { TApiToken } from '@/lib/schemas/user';
+import type { TApiToken, TCreateApiTokenInput } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { copyText } from './clipboard';
 import { Notice, Section } from './Section';
@@ -23,7 +25,6 @@ export function TokensSection({ verified }: { verified: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const [name, setName] = useState('');
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<TApiToken | null>(null);
   const tokens = useQuery(trpc.user.listTokens.queryOptions(undefined, { refetchOnMount: true }));
@@ -34,7 +35,7 @@ export function TokensSection({ verified }: { verified: boolean }) {
       onMutate: () => queryClient.cancelQueries(),
       onSuccess: (token) => {
         setCreated({ name: token.name, token: token.token });
-        setName('');
+        form.reset();
         void queryClient.invalidateQueries({ queryKey: listKey });
       },
       onError: (error) => toast({ title: 'Failed to create token', description: error.message, variant: 'destructive' }),
@@ -52,11 +53,14 @@ export function TokensSection({ verified }: { verified: boolean }) {
     }),
   );
 
-  const onCreate = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return;
-    create.mutate({ name });
-  };
+  // The API's own schema; Create Token stays disabled while the name is blank.
+  const { form, formProps } = useSchemaForm<TCreateApiTokenInput, { name: string }>({
+    schema: () => import('@/lib/schemas/user').then((schemas) => schemas.ZCreateApiTokenInput),
+    defaultValues: { name: '' },
+    pending: create.isPending,
+    onValid: (values) => create.mutate(values),
+  });
+  const blank = useWatch({ control: form.control, name: 'name' }).trim() === '';
 
   return (
     <Section
@@ -81,9 +85,9 @@ export function TokensSection({ verified }: { verified: boolean }) {
           </div>
         </div>
         {verified ? (
-          <form onSubmit={onCreate} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <Input label="Token name" name="tokenName" placeholder="e.g. Laptop script" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} className="sm:flex-1" />
-            <Button type="submit" pending={create.isPending} disabled={!name.trim()}>
+          <form {...formProps} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <Input label="Token name" placeholder="e.g. Laptop script" maxLength={100} autoComplete="off" className="sm:flex-1" {...form.register('name')} />
+            <Button type="submit" pending={create.isPending} disabled={blank}>
               Create Token
             </Button>
           </form>

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClass } from '@/components/Button';
+import { Input } from '@/components/Field';
 import { toast } from '@/components/Toast';
 import { useTRPC } from '@/trpc/react';
 
@@ -97,15 +98,7 @@ function FeedPanel() {
         <p className="text-danger">The calendar link could not be loaded.</p>
       ) : feed.data.url ? (
         <>
-          <label className="flex flex-col gap-1.5">
-            <span className="font-medium">Calendar link</span>
-            <input
-              readOnly
-              value={feed.data.url}
-              onFocus={(event) => event.currentTarget.select()}
-              className="w-full rounded-control border border-border bg-surfaceMuted px-3 py-2 font-mono text-xs text-text"
-            />
-          </label>
+          <Input label="Calendar link" readOnly value={feed.data.url} onFocus={(event) => event.currentTarget.select()} inputClassName="font-mono text-xs" />
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={() => copy(feed.data.url!)}>
               {copied ? 'Copied' : 'Copy'}

@@ -5,6 +5,7 @@
 // (with chrono-node) loads on first use, never in a page's first load.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/Button';
+import { borderFor, controlBase, Field, useFieldIds } from '@/components/FieldFrame';
 import type { QuickDraft } from '@/lib/quick-capture';
 import { formatLocal } from '@/lib/local-format';
 import { displayTimeZone } from '@/lib/time-zone';
@@ -23,7 +24,6 @@ function formatEstimate(minutes: number): string {
 }
 
 export function QuickCapture({ onDraft, label = 'Quick add', buttonLabel = 'Review' }: { onDraft: (draft: QuickDraft) => void; label?: string; buttonLabel?: string }) {
-  const id = useId();
   const [text, setText] = useState('');
   const [draft, setDraft] = useState<QuickDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,36 +58,34 @@ export function QuickCapture({ onDraft, label = 'Quick add', buttonLabel = 'Revi
     void submit();
   };
 
+  // The preview is part of the field's description, so it is read with the field.
+  const previewId = useId();
+  const ids = useFieldIds(undefined, null, error, previewId);
+
   return (
-    <div className="flex flex-col gap-2" data-testid="quick-capture">
-      <label htmlFor={id} className="text-sm font-medium text-text">
-        {label}
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={id}
-          type="text"
-          value={text}
-          maxLength={500}
-          autoComplete="off"
-          placeholder={QUICK_CAPTURE_PLACEHOLDER}
-          aria-describedby={`${id}-preview${error ? ` ${id}-error` : ''}`}
-          aria-invalid={error ? true : undefined}
-          onFocus={() => void loadParser()}
-          onChange={(event) => change(event.target.value)}
-          onKeyDown={onKeyDown}
-          className={`h-11 w-full min-w-0 rounded-control border bg-surface px-3 text-base text-text placeholder:text-muted focus-visible:outline-2 focus-visible:outline-offset-1 sm:text-sm ${error ? 'border-danger' : 'border-border hover:border-muted/60'}`}
-        />
-        <Button type="button" variant="secondary" onClick={() => void submit()} disabled={!text.trim()}>
-          {buttonLabel}
-        </Button>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-      <div id={`${id}-preview`} aria-live="polite" className="min-h-5">
+    <div className="flex flex-col gap-1.5" data-testid="quick-capture">
+      <Field htmlFor={ids.controlId} label={label} error={error} errorId={ids.errorId}>
+        <div className="flex gap-2">
+          <input
+            id={ids.controlId}
+            type="text"
+            value={text}
+            maxLength={500}
+            autoComplete="off"
+            placeholder={QUICK_CAPTURE_PLACEHOLDER}
+            aria-describedby={ids.describedBy}
+            aria-invalid={error ? true : undefined}
+            onFocus={() => void loadParser()}
+            onChange={(event) => change(event.target.value)}
+            onKeyDown={onKeyDown}
+            className={`${controlBase} ${borderFor(error)} h-11 min-w-0 px-3 text-base sm:text-sm`}
+          />
+          <Button type="button" variant="secondary" onClick={() => void submit()} disabled={!text.trim()}>
+            {buttonLabel}
+          </Button>
+        </div>
+      </Field>
+      <div id={previewId} aria-live="polite" className="min-h-5">
         {draft ? <DraftPreview draft={draft} /> : null}
       </div>
     </div>

@@ -8,21 +8,24 @@
 // this and the following ones. Creating answers with the product's toasts, and a
 // limit error opens the Task Limit Reached dialog instead.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/Button';
 import { DateField } from '@/components/DateField';
 import { Dialog } from '@/components/Dialog';
 import { Input, Select, Textarea } from '@/components/Field';
+import { useSchemaForm } from '@/components/Form';
 import { LimitDialog } from '@/components/LimitDialog';
 import { TimePicker } from '@/components/TimePicker';
 import { toast } from '@/components/Toast';
-import { DEFAULT_TASK_COLOR, DIFFICULTY, IMPORTANCE, TASK_LIMITS, type Difficulty, type Importance } from '@/lib/constants';
+import { DEFAULT_TASK_COLOR, DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/constants';
 import { combineDateAndTime, dueDateParts, type ISODate } from '@/lib/date-picker';
 import type { TTaskOutput } from '@/lib/schemas/task';
+import type { TTaskForm, TTaskFormValues } from '@/lib/schemas/task-form';
 import { isDueSoon, isTaskLimitError } from '@/lib/tasks';
 import type { TimeValue } from '@/lib/time-picker';
 import { useTRPC } from '@/trpc/react';
-import { fromRule, toRule, type RepeatState } from '@/lib/recurrence-picker';
+import { fromRule, toRule } from '@/lib/recurrence-picker';
 import type { QuickDraft } from '@/lib/quick-capture';
 import { QuickCapture } from './QuickCapture';
 import { RepeatPicker } from './RepeatPicker';
@@ -53,19 +56,8 @@ export interface TaskFormDialogProps {
   onDelete?: (task: TTaskOutput) => void;
 }
 
-interface FormState {
-  title: string;
-  description: string;
-  importance: Importance;
-  difficulty: Difficulty;
-  date: ISODate | null;
-  time: TimeValue | null;
-  color: string;
-  repeat: RepeatState;
-  /** Minutes as typed ('' for none). */
-  estimate: string;
-  applyTo: 'this' | 'following';
-}
+/** The form's values before the schema reads them (src/lib/schemas/task-form.ts). */
+type FormState = TTaskForm;
 
 function draftState(draft: QuickDraft, base: FormState): FormState {
   const parts = dueDateParts(draft.dueDate);
@@ -147,9 +139,6 @@ function TaskForm({
 }: TaskFormDialogProps & { onLimit: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<FormState>(() => initialState(task, defaultDate, defaultHour, draft));
-  const [dueError, setDueError] = useState<string | undefined>();
-  const [estimateError, setEstimateError] = useState<string | undefined>();
   const [now, setNow] = useState(() => Date.now());
   const warningId = useId();
   const editing = Boolean(task);
@@ -162,13 +151,6 @@ function TaskForm({
     return () => clearInterval(id);
   }, []);
 
-  const difficulties = DIFFICULTY.filter((value) => allowVeryHard || value !== 'Very Hard' || task?.difficulty === 'Very Hard');
-  const dueDate = useMemo(() => {
-    if (!form.date) return null;
-    return combineDateAndTime(form.date, form.time ?? { hour: 23, minute: 59 });
-  }, [form.date, form.time]);
-  const dueSoon = !task?.completed && isDueSoon(dueDate, now);
-  const trimmedTitle = form.title.trim();
 
   function invalidate() {
     void queryClient.invalidateQueries({ queryKey: trpc.task.list.pathKey() });
@@ -226,98 +208,71 @@ function TaskForm({
 
   const pending = create.isPending || update.isPending;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!trimmedTitle || pending) return;
-    if (requireDueDate && (!form.date || !form.time)) {
-      setDueError(!form.date ? 'Please choose a due date.' : 'Please choose a due time.');
-      return;
-    }
-    const description = form.description.trim() || undefined;
-    const estimate = Number(form.estimate);
-    if (form.estimate.trim() && (!Number.isInteger(estimate) || estimate < 1 || estimate > 1440)) {
-      setEstimateError('Estimate must be whole minutes between 1 and 1440.');
-      return;
-    }
-    const estimatedMinutes = form.estimate.trim() ? estimate : null;
-    const recurrence = parentTaskId || task?.parentTaskId ? undefined : toRule(form.repeat);
-    if (task) {
-      update.mutate({
-        id: task.id,
-        title: trimmedTitle,
-        description,
-        importance: form.importance,
-        difficulty: form.difficulty,
-        dueDate,
-        color: form.color,
-        recurrence,
-        estimatedMinutes,
-        ...(task.recurrence && { applyTo: form.applyTo }),
-      });
-    } else {
-      create.mutate({
-        title: trimmedTitle,
-        description,
-        importance: form.importance,
-        difficulty: form.difficulty,
-        dueDate,
-        color: form.color,
-        sessionId: sessionId ?? undefined,
-        parentTaskId: parentTaskId ?? undefined,
-        recurrence: recurrence ?? undefined,
-        estimatedMinutes: estimatedMinutes ?? undefined,
-      });
-    }
-  }
-
-  function set<K extends keyof FormState>(key: K, value: FormState[K]) {
-    setForm((current) => ({ ...current, [key]: value }));
-    if (key === 'date' || key === 'time') setDueError(undefined);
-  }
+  const { form, formProps } = useSchemaForm<TTaskForm, TTaskFormValues>({
+    schema: () => import('@/lib/schemas/task-form').then((schemas) => schemas.taskFormSchema({ requireDueDate })),
+    defaultValues: initialState(task, defaultDate, defaultHour, draft),
+    pending,
+    onValid: (values) => {
+      const dueDate = dueDateOf(values.date, values.time);
+      const recurrence = parentTaskId || task?.parentTaskId ? undefined : toRule(values.repeat);
+      if (task) {
+        update.mutate({
+          id: task.id,
+          title: values.title,
+          description: values.description,
+          importance: values.importance,
+          difficulty: values.difficulty,
+          dueDate,
+          color: values.color,
+          recurrence,
+          estimatedMinutes: values.estimatedMinutes,
+          ...(task.recurrence && { applyTo: values.applyTo }),
+        });
+      } else {
+        create.mutate({
+          title: values.title,
+          description: values.description,
+          importance: values.importance,
+          difficulty: values.difficulty,
+          dueDate,
+          color: values.color,
+          sessionId: sessionId ?? undefined,
+          parentTaskId: parentTaskId ?? undefined,
+          recurrence: recurrence ?? undefined,
+          estimatedMinutes: values.estimatedMinutes ?? undefined,
+        });
+      }
+    },
+  });
+  const { errors } = form.formState;
+  const [title, date, time, color] = useWatch({ control: form.control, name: ['title', 'date', 'time', 'color'] });
+  const difficulties = DIFFICULTY.filter((value) => allowVeryHard || value !== 'Very Hard' || task?.difficulty === 'Very Hard');
+  const dueSoon = !task?.completed && isDueSoon(dueDateOf(date, time), now);
+  const dueError = errors.date?.message ?? errors.time?.message;
+  const dueErrorId = `${warningId}-due-error`;
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <form {...formProps} className="flex flex-col gap-5">
       {task?.completed ? <p className="rounded-control bg-successSoft px-3 py-2 text-sm font-medium text-success">Completed</p> : null}
       {!task && !draft ? (
         <QuickCapture
           label="Type it in plain words"
           buttonLabel="Fill in"
-          onDraft={(next) => {
-            setForm((current) => draftState(next, current));
-            setDueError(undefined);
-          }}
+          onDraft={(next) => form.reset(draftState(next, form.getValues()), { keepDefaultValues: true })}
         />
       ) : null}
       <Input
         label="Title"
         required
         autoFocus={!editing}
-        value={form.title}
         maxLength={TASK_LIMITS.titleMax}
-        onChange={(event) => set('title', event.target.value)}
         placeholder="What needs doing?"
+        {...form.register('title')}
       />
-      <Textarea
-        label="Description"
-        value={form.description}
-        rows={3}
-        maxLength={TASK_LIMITS.descriptionMax}
-        onChange={(event) => set('description', event.target.value)}
-        placeholder="Optional details"
-      />
+      <Textarea label="Description" rows={3} maxLength={TASK_LIMITS.descriptionMax} placeholder="Optional details" {...form.register('description')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label="Importance"
-          value={form.importance}
-          onChange={(event) => set('importance', event.target.value as Importance)}
-          options={IMPORTANCE.map((value) => ({ value, label: value }))}
-        />
-        <Select
-          label="Difficulty"
-          value={form.difficulty}
-          onChange={(event) => set('difficulty', event.target.value as Difficulty)}
-          options={difficulties.map((value) => ({ value, label: value }))}
-        />
+        <Select label="Importance" options={IMPORTANCE.map((value) => ({ value, label: value }))} {...form.register('importance')} />
+        <Select label="Difficulty" options={difficulties.map((value) => ({ value, label: value }))} {...form.register('difficulty')} />
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium">
@@ -330,19 +285,42 @@ function TaskForm({
           )}
         </legend>
         <div className="flex flex-wrap items-end gap-3">
-          <DateField
-            label="Due date"
-            className="min-w-[12rem] flex-1"
-            value={form.date}
-            required={requireDueDate}
-            onChange={(value) => {
-              set('date', value);
-              if (value && !form.time) set('time', { hour: 9, minute: 0 });
-            }}
+          <Controller
+            control={form.control}
+            name="date"
+            render={({ field }) => (
+              <DateField
+                label="Due date"
+                className="min-w-[12rem] flex-1"
+                value={field.value}
+                required={requireDueDate}
+                aria-describedby={errors.date ? dueErrorId : undefined}
+                onChange={(value) => {
+                  field.onChange(value);
+                  if (value && !form.getValues('time')) form.setValue('time', { hour: 9, minute: 0 });
+                }}
+              />
+            )}
           />
-          <TimePicker label="Due time" value={form.time} required={requireDueDate} onChange={(value) => set('time', value)} />
+          <Controller
+            control={form.control}
+            name="time"
+            render={({ field }) => (
+              <TimePicker
+                label="Due time"
+                value={field.value}
+                required={requireDueDate}
+                aria-describedby={errors.time ? dueErrorId : undefined}
+                onChange={field.onChange}
+              />
+            )}
+          />
         </div>
-        {dueError ? <p className="text-sm font-medium text-danger">{dueError}</p> : null}
+        {dueError ? (
+          <p id={dueErrorId} className="text-sm font-medium text-danger">
+            {dueError}
+          </p>
+        ) : null}
         {dueSoon ? (
           <p id={warningId} role="status" className="flex items-center gap-2 rounded-control bg-warningSoft px-3 py-2 text-sm font-medium text-warning">
             <svg viewBox="0 0 20 20" aria-hidden className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round">
@@ -353,7 +331,9 @@ function TaskForm({
           </p>
         ) : null}
       </fieldset>
-      {parentTaskId || task?.parentTaskId ? null : <RepeatPicker value={form.repeat} onChange={(repeat) => set('repeat', repeat)} />}
+      {parentTaskId || task?.parentTaskId ? null : (
+        <Controller control={form.control} name="repeat" render={({ field }) => <RepeatPicker value={field.value} onChange={field.onChange} />} />
+      )}
       <Input
         label="Estimated time"
         hint="In minutes (1–1440)."
@@ -362,23 +342,19 @@ function TaskForm({
         min={1}
         max={1440}
         className="sm:max-w-[12rem]"
-        value={form.estimate}
-        error={estimateError}
-        onChange={(event) => {
-          set('estimate', event.target.value);
-          setEstimateError(undefined);
-        }}
+        error={errors.estimate?.message}
         placeholder="e.g. 30"
+        {...form.register('estimate')}
       />
       {task?.recurrence && !task.completed ? (
         <fieldset className="flex flex-col gap-2 rounded-control border border-border px-3 py-2.5">
           <legend className="px-1 text-sm font-medium">This task repeats. Save the changes for</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="applyTo" value="this" checked={form.applyTo === 'this'} onChange={() => set('applyTo', 'this')} />
+            <input type="radio" value="this" {...form.register('applyTo')} />
             This one only
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="applyTo" value="following" checked={form.applyTo === 'following'} onChange={() => set('applyTo', 'following')} />
+            <input type="radio" value="following" {...form.register('applyTo')} />
             This one and all following
           </label>
         </fieldset>
@@ -387,14 +363,23 @@ function TaskForm({
         <label htmlFor={`${warningId}-color`} className="text-sm font-medium">
           Colour
         </label>
-        <input
-          id={`${warningId}-color`}
-          type="color"
-          value={form.color}
-          onChange={(event) => set('color', event.target.value.toUpperCase())}
-          className="h-10 w-14 cursor-pointer rounded-control border border-border bg-surface p-1"
+        <Controller
+          control={form.control}
+          name="color"
+          render={({ field }) => (
+            <input
+              id={`${warningId}-color`}
+              type="color"
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+              className="h-10 w-14 cursor-pointer rounded-control border border-border bg-surface p-1"
+            />
+          )}
         />
-        <span className="tabular text-sm text-muted">{form.color}</span>
+        <span className="tabular text-sm text-muted">{color}</span>
       </div>
       <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
         {task && onDelete ? (
@@ -407,12 +392,17 @@ function TaskForm({
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" disabled={!trimmedTitle} pending={pending}>
+        <Button type="submit" disabled={!title.trim()} pending={pending}>
           {editing ? 'Save Changes' : 'Create Task'}
         </Button>
       </div>
     </form>
   );
+}
+
+/** A due day and time as an instant in the person's zone; a day alone is due at its end. */
+function dueDateOf(date: ISODate | null, time: TimeValue | null): string | null {
+  return date ? combineDateAndTime(date, time ?? { hour: 23, minute: 59 }) : null;
 }
 
 /** The Delete Task confirmation. */

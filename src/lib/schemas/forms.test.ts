@@ -5,6 +5,9 @@ import { ZChangePasswordForm, ZForgotPasswordForm, ZNewPasswordForm, ZSignInForm
 import { ZBreakdownForm } from './breakdown-form';
 import { ZContactForm, ZContactInput } from './contact';
 import { ZAiSessionForm, ZSessionSetupForm } from './session-form';
+import { taskFormSchema } from './task-form';
+import { profileFormSchema } from './account-forms';
+import { ZCreateApiTokenInput, ZDeleteAccountInput } from './user';
 
 /** Each field's message, as react-hook-form shows them (the first issue per field). */
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -100,5 +103,58 @@ describe('session set-up forms', () => {
   it('the AI wizard needs a mood', () => {
     expect(ZAiSessionForm.safeParse({ ...typed, sessionName: 'Morning', mood: null }).success).toBe(false);
     expect(ZAiSessionForm.parse({ ...typed, sessionName: 'Morning', mood: 'tired' })).toMatchObject({ mood: 'tired', sessionName: 'Morning' });
+  });
+});
+
+describe('task form', () => {
+  const base = {
+    title: '  Write the report ',
+    description: '  ',
+    importance: 'High',
+    difficulty: 'Medium',
+    date: '2026-11-26',
+    time: { hour: 9, minute: 30 },
+    color: '#3B82F6',
+    repeat: { kind: 'none', interval: 1, days: [], end: 'never', count: 10, until: null },
+    estimate: '',
+    applyTo: 'following',
+  } as const;
+  const dashboard = taskFormSchema({ requireDueDate: true });
+  const quickCreate = taskFormSchema({ requireDueDate: false });
+
+  it('asks for the due date, then the time, where the form requires one; the quick create does not', () => {
+    expect(messages(dashboard.safeParse({ ...base, date: null, time: null, estimate: '0' }))).toEqual({ date: 'Please choose a due date.' });
+    expect(messages(dashboard.safeParse({ ...base, time: null }))).toEqual({ time: 'Please choose a due time.' });
+    expect(quickCreate.safeParse({ ...base, date: null, time: null }).success).toBe(true);
+  });
+
+  it('takes whole minutes 1 to 1440 as the estimate, blank as none', () => {
+    for (const estimate of ['0', '1441', '12.5', 'abc', '-3']) {
+      expect(messages(quickCreate.safeParse({ ...base, estimate }))).toEqual({ estimate: 'Estimate must be whole minutes between 1 and 1440.' });
+    }
+    expect(dashboard.parse({ ...base, estimate: ' 90 ' })).toMatchObject({ estimatedMinutes: 90 });
+    expect(dashboard.parse(base)).toMatchObject({ title: 'Write the report', description: undefined, estimatedMinutes: null });
+  });
+
+  it('a blank title never passes (Create Task stays disabled until there is one)', () => {
+    expect(quickCreate.safeParse({ ...base, title: '   ' }).success).toBe(false);
+  });
+});
+
+describe('account forms', () => {
+  const profile = profileFormSchema(() => 'ada@example.com');
+  const typed = { name: 'Ada', email: 'ada@example.com', currentPassword: '', timeZone: 'Europe/London' };
+
+  it('profile: a new address (case and spaces aside) needs the current password; the same one does not', () => {
+    expect(profile.safeParse({ ...typed, email: ' ADA@example.com ' }).success).toBe(true);
+    expect(messages(profile.safeParse({ ...typed, email: 'ada@example.org' }))).toEqual({
+      currentPassword: 'Please enter your current password to change your email address',
+    });
+    expect(profile.safeParse({ ...typed, email: 'ada@example.org', currentPassword: 'secret' }).success).toBe(true);
+  });
+
+  it('delete account and a new token check with the API schemas, in the forms’ words', () => {
+    expect(messages(ZDeleteAccountInput.safeParse({ password: '' }))).toEqual({ password: 'Please enter your password to delete your account' });
+    expect(ZCreateApiTokenInput.parse({ name: '  Laptop script ' })).toEqual({ name: 'Laptop script' });
   });
 });
