@@ -82,6 +82,15 @@ test('installable: manifest and a worker with a fetch handler that precaches the
   expect(await script.text()).toContain("addEventListener('fetch'");
   expect(script.headers()['content-security-policy']).toContain("script-src 'self'");
   expect((await page.request.get('/sw-build.js')).headers()['cache-control']).toContain('no-cache');
+
+  // Chromium's own verdict on the manifest and the worker (Lighthouse 13 has no installability
+  // audit any more): what it would refuse to install for, none.
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
+  const { url: manifestUrl, errors: manifestErrors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+  expect(new URL(manifestUrl).pathname).toBe(manifestHref);
+  expect(manifestErrors).toEqual([]);
 });
 
 test('a deploy: the new worker waits until "A new version is ready — Reload" is chosen', async ({ page }) => {
@@ -288,4 +297,41 @@ test('a push at a phase end shows a notification from the worker, with every tab
   await expect
     .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body} (${n.tag})`)))
     .toEqual(['Onething: Break time! (onething-session-x)']);
+});
+
+test('a completion made offline is held, not sent, while another account is signed in; sent once its own account is back', async ({ page, context }) => {
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'clock' });
+  const task = (await createTaskViaApi(page, { title: 'Water the plants', sessionId: session.id })) as { id: string };
+  await createTaskViaApi(page, { title: 'Call the bank', sessionId: session.id });
+  await page.goto(`/sessions/${session.id}`);
+  await controlled(page);
+  await page.goto('/session');
+  await expect(page.locator('#current-task-title')).toHaveText('Water the plants');
+  await page.waitForLoadState('networkidle');
+
+  await goOffline(context);
+  await page.getByRole('button', { name: 'Complete', exact: true }).click();
+  await continueAfterGreatWork(page);
+  await expect(page.locator('#current-task-title')).toHaveText('Call the bank');
+
+  // While offline, the browser's cookie changes hands: someone else signs in here.
+  const firstAccount = await context.cookies();
+  await context.clearCookies();
+  await signUpVerified(page, { name: 'Grace Hopper' });
+  await goOnline(context);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByTestId('offline-held')).toHaveText('A change made offline by another account is kept on this device until that account signs in again.');
+  await screenshot(page, 'offline-held');
+
+  // The first account's task was not touched (nor could the other account have completed it).
+  await context.clearCookies();
+  await context.addCookies(firstAccount);
+  expect((await serverTasks(page)).find((t) => t.id === task.id)?.completed).toBe(false);
+
+  // Its own account back: the held completion goes out, once.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByTestId('offline-held')).toHaveCount(0);
+  await expect.poll(async () => (await serverTasks(page)).find((t) => t.id === task.id)?.completed).toBe(true);
+  expect((await serverTasks(page)).map((t) => `${t.title}:${t.completedInSessionId === session.id}`).sort()).toEqual(['Call the bank:false', 'Water the plants:true']);
 });

@@ -46,7 +46,7 @@ import { goTo } from './ShellKeys';
 
 
 export { signinUrl } from '@/features/auth/next-path';
-export { askNotificationPermission, tellPhaseEnd } from './push';
+export { askNotificationPermission, cancelPhaseEndPush, tellPhaseEnd } from './push';
 
 export type SessionDialog = 'none' | 'great' | 'end' | 'create';
 
