@@ -11,7 +11,11 @@
 // aborting what the worker sends.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
 import { expectNoSeriousA11yViolations, screenshot } from './helpers';
 
@@ -54,7 +58,7 @@ async function serverTasks(page: Page): Promise<Task[]> {
   return (await page.request.get('/api/tasks')).json();
 }
 
-test('installable: manifest and a worker with a fetch handler that precaches the session screen', async ({ page }) => {
+test('installable: manifest and a worker with a fetch handler that precaches the session screen', async ({ page, playwright }) => {
   await signUpVerified(page);
   await page.goto('/dashboard');
   await controlled(page);
@@ -84,13 +88,31 @@ test('installable: manifest and a worker with a fetch handler that precaches the
   expect((await page.request.get('/sw-build.js')).headers()['cache-control']).toContain('no-cache');
 
   // Chromium's own verdict on the manifest and the worker (Lighthouse 13 has no installability
-  // audit any more): what it would refuse to install for, none.
-  const cdp = await page.context().newCDPSession(page);
-  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
-  expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
-  const { url: manifestUrl, errors: manifestErrors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
-  expect(new URL(manifestUrl).pathname).toBe(manifestHref);
-  expect(manifestErrors).toEqual([]);
+  // audit any more): what it would refuse to install for, none. Asked in a profile on disk with
+  // this account's cookie: Playwright's contexts are off the record, and Chromium never installs
+  // from those ('in-incognito').
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'onething-install-'));
+  const persistent = await playwright.chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: new URL(page.url()).origin,
+    serviceWorkers: 'allow',
+  });
+  try {
+    await persistent.addCookies(await page.context().cookies());
+    const tab = persistent.pages()[0] ?? (await persistent.newPage());
+    await tab.goto('/dashboard');
+    await controlled(tab);
+    const cdp = await persistent.newCDPSession(tab);
+    const { url: manifestUrl, errors: manifestErrors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+    expect(new URL(manifestUrl).pathname).toBe(manifestHref);
+    expect(manifestErrors).toEqual([]);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
+  } finally {
+    await persistent.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('a deploy: the new worker waits until "A new version is ready — Reload" is chosen', async ({ page }) => {
@@ -308,6 +330,7 @@ test('a completion made offline is held, not sent, while another account is sign
   await controlled(page);
   await page.goto('/session');
   await expect(page.locator('#current-task-title')).toHaveText('Water the plants');
+  await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
 
   await goOffline(context);
