@@ -321,8 +321,31 @@ test('a push at a phase end shows a notification from the worker, with every tab
     .toEqual(['Onething: Break time! (onething-session-x)']);
 });
 
+/** Whom the worker knows as signed in (public/sw.js keeps it beside its snapshots); null before it knows. */
+function workerKnownUser(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    // Never opened from here before the worker made it: opening would create it without its stores.
+    if (!(await indexedDB.databases()).some((database) => database.name === 'onething-offline')) return null;
+    return new Promise<string | null>((resolve) => {
+      const open = indexedDB.open('onething-offline');
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => {
+        try {
+          const read = open.result.transaction('snapshots').objectStore('snapshots').get('/__signed-in-user');
+          read.onsuccess = () => resolve((read.result as { body?: string } | undefined)?.body ?? null);
+          read.onerror = () => resolve(null);
+        } catch {
+          resolve(null);
+        } finally {
+          open.result.close();
+        }
+      };
+    });
+  });
+}
+
 test('a completion made offline is held, not sent, while another account is signed in; sent once its own account is back', async ({ page, context }) => {
-  await signUpVerified(page);
+  const first = await signUpVerified(page);
   const session = await createSession(page, { displayMode: 'clock' });
   const task = (await createTaskViaApi(page, { title: 'Water the plants', sessionId: session.id })) as { id: string };
   await createTaskViaApi(page, { title: 'Call the bank', sessionId: session.id });
@@ -332,6 +355,8 @@ test('a completion made offline is held, not sent, while another account is sign
   await expect(page.locator('#current-task-title')).toHaveText('Water the plants');
   await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
+  // The worker learnt who is signed in when the page started (it stamps offline writes with it).
+  await expect.poll(() => workerKnownUser(page)).toBe(first.id);
 
   await goOffline(context);
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
@@ -343,7 +368,14 @@ test('a completion made offline is held, not sent, while another account is sign
   await context.clearCookies();
   await signUpVerified(page, { name: 'Grace Hopper' });
   await goOnline(context);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  // Replayed on the page's online event (and on any later request that reaches the network).
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      return page.getByTestId('offline-held').count();
+    }, { timeout: 20_000 })
+    .toBe(1);
+  expect(await workerKnownUser(page)).not.toBe(first.id);
   await expect(page.getByTestId('offline-held')).toHaveText('A change made offline by another account is kept on this device until that account signs in again.');
   await screenshot(page, 'offline-held');
 
@@ -353,8 +385,12 @@ test('a completion made offline is held, not sent, while another account is sign
   expect((await serverTasks(page)).find((t) => t.id === task.id)?.completed).toBe(false);
 
   // Its own account back: the held completion goes out, once.
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await expect(page.getByTestId('offline-held')).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      return page.getByTestId('offline-held').count();
+    }, { timeout: 20_000 })
+    .toBe(0);
   await expect.poll(async () => (await serverTasks(page)).find((t) => t.id === task.id)?.completed).toBe(true);
   expect((await serverTasks(page)).map((t) => `${t.title}:${t.completedInSessionId === session.id}`).sort()).toEqual(['Call the bank:false', 'Water the plants:true']);
 });
