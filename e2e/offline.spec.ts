@@ -349,6 +349,9 @@ test('a completion made offline is held, not sent, while another account is sign
   const session = await createSession(page, { displayMode: 'clock' });
   const task = (await createTaskViaApi(page, { title: 'Water the plants', sessionId: session.id })) as { id: string };
   await createTaskViaApi(page, { title: 'Call the bank', sessionId: session.id });
+  // From the dashboard, as after signing in: the signed-in pages keep the account in this browser.
+  await page.goto('/dashboard');
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('cachedUser') !== null)).toBe(true);
   await page.goto(`/sessions/${session.id}`);
   await controlled(page);
   await page.goto('/session');

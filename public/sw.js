@@ -22,7 +22,7 @@
 //   a replay that is cut short and repeated never writes twice on the server. A write the server
 //   refuses (a task deleted elsewhere: 404) is dropped and reported to the pages, not retried.
 // - Each queued write belongs to the account that made it: the worker keeps who is signed in
-//   (GET /api/auth/me, asked when a page starts and before every replay) and stamps each write
+//   (GET /api/auth/me, asked when a signed-in page starts and before every replay) and stamps each write
 //   with it. The cookie the replay goes out with is whoever is signed in when the network returns,
 //   so writes of another account are held, not sent, until that account signs in here again; the
 //   pages say so.
@@ -151,7 +151,7 @@ self.addEventListener('message', (event) => {
   if (type === 'replay') event.waitUntil(replay());
   if (type === 'status') {
     event.waitUntil(
-      learnUser().then(() =>
+      (event.data.signedIn ? learnUser() : Promise.resolve()).then(() =>
         Promise.all([queueCounts(), allConflicts()]).then(([counts, conflicts]) => event.source?.postMessage({ type: 'status', ...counts, conflicts })),
       ),
     );

@@ -18,6 +18,7 @@ export type WorkerState = {
   held: number;
 };
 
+import { STORAGE_KEYS } from '@/lib/session-constants';
 import { SYNCED_EVENT } from './events';
 
 let state: WorkerState = { online: true, pending: 0, updateReady: false, conflicts: [], held: 0 };
@@ -82,7 +83,16 @@ export function startWorker() {
       document.addEventListener('visibilitychange', () => {
         if (document.visibilityState === 'visible') void reg.update().catch(() => undefined);
       });
-      navigator.serviceWorker.controller?.postMessage({ type: 'status' });
+      // Signed in (the signed-in pages keep the account in local storage): the worker asks the
+      // server whose account it is, to stamp writes made offline with it. Not asked from the
+      // public pages, where the answer would only be a 401.
+      let signedIn = false;
+      try {
+        signedIn = window.localStorage.getItem(STORAGE_KEYS.cachedUser) !== null;
+      } catch {
+        // no storage: the worker keeps what it knew
+      }
+      navigator.serviceWorker.controller?.postMessage({ type: 'status', signedIn });
       if (navigator.onLine) replay();
     })
     .catch(() => undefined);
