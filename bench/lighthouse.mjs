@@ -13,6 +13,10 @@
 // and a timer session; the signed-in routes carry that session cookie, and /session gets the
 // running session the way the dashboard hands it over (its id in session storage).
 //
+// Installability is not among the categories: Lighthouse 12 dropped the PWA category and its
+// installable-manifest audit, and 13 (pinned here) has none. Chromium's own verdict
+// (Page.getInstallabilityErrors over CDP, expected empty) is asked in e2e/offline.spec.ts.
+//
 // Scores move by about ±0.1 between runs on a 2-CPU machine shared with other work: judge by the
 // median of three, and read the load average printed with the figures.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

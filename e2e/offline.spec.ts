@@ -11,7 +11,11 @@
 // aborting what the worker sends.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
 import { expectNoSeriousA11yViolations, screenshot } from './helpers';
 
@@ -54,7 +58,7 @@ async function serverTasks(page: Page): Promise<Task[]> {
   return (await page.request.get('/api/tasks')).json();
 }
 
-test('installable: manifest and a worker with a fetch handler that precaches the session screen', async ({ page }) => {
+test('installable: manifest and a worker with a fetch handler that precaches the session screen', async ({ page, playwright }) => {
   await signUpVerified(page);
   await page.goto('/dashboard');
   await controlled(page);
@@ -82,6 +86,33 @@ test('installable: manifest and a worker with a fetch handler that precaches the
   expect(await script.text()).toContain("addEventListener('fetch'");
   expect(script.headers()['content-security-policy']).toContain("script-src 'self'");
   expect((await page.request.get('/sw-build.js')).headers()['cache-control']).toContain('no-cache');
+
+  // Chromium's own verdict on the manifest and the worker (Lighthouse 13 has no installability
+  // audit any more): what it would refuse to install for, none. Asked in a profile on disk with
+  // this account's cookie: Playwright's contexts are off the record, and Chromium never installs
+  // from those ('in-incognito').
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'onething-install-'));
+  const persistent = await playwright.chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: new URL(page.url()).origin,
+    serviceWorkers: 'allow',
+  });
+  try {
+    await persistent.addCookies(await page.context().cookies());
+    const tab = persistent.pages()[0] ?? (await persistent.newPage());
+    await tab.goto('/dashboard');
+    await controlled(tab);
+    const cdp = await persistent.newCDPSession(tab);
+    const { url: manifestUrl, errors: manifestErrors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+    expect(new URL(manifestUrl).pathname).toBe(manifestHref);
+    expect(manifestErrors).toEqual([]);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
+  } finally {
+    await persistent.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('a deploy: the new worker waits until "A new version is ready — Reload" is chosen', async ({ page }) => {
@@ -288,4 +319,81 @@ test('a push at a phase end shows a notification from the worker, with every tab
   await expect
     .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body} (${n.tag})`)))
     .toEqual(['Onething: Break time! (onething-session-x)']);
+});
+
+/** Whom the worker knows as signed in (public/sw.js keeps it beside its snapshots); null before it knows. */
+function workerKnownUser(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    // Never opened from here before the worker made it: opening would create it without its stores.
+    if (!(await indexedDB.databases()).some((database) => database.name === 'onething-offline')) return null;
+    return new Promise<string | null>((resolve) => {
+      const open = indexedDB.open('onething-offline');
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => {
+        try {
+          const read = open.result.transaction('snapshots').objectStore('snapshots').get('/__signed-in-user');
+          read.onsuccess = () => resolve((read.result as { body?: string } | undefined)?.body ?? null);
+          read.onerror = () => resolve(null);
+        } catch {
+          resolve(null);
+        } finally {
+          open.result.close();
+        }
+      };
+    });
+  });
+}
+
+test('a completion made offline is held, not sent, while another account is signed in; sent once its own account is back', async ({ page, context }) => {
+  const first = await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'clock' });
+  const task = (await createTaskViaApi(page, { title: 'Water the plants', sessionId: session.id })) as { id: string };
+  await createTaskViaApi(page, { title: 'Call the bank', sessionId: session.id });
+  // From the dashboard, as after signing in: the signed-in pages keep the account in this browser.
+  await page.goto('/dashboard');
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('cachedUser') !== null)).toBe(true);
+  await page.goto(`/sessions/${session.id}`);
+  await controlled(page);
+  await page.goto('/session');
+  await expect(page.locator('#current-task-title')).toHaveText('Water the plants');
+  await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  // The worker learnt who is signed in when the page started (it stamps offline writes with it).
+  await expect.poll(() => workerKnownUser(page)).toBe(first.id);
+
+  await goOffline(context);
+  await page.getByRole('button', { name: 'Complete', exact: true }).click();
+  await continueAfterGreatWork(page);
+  await expect(page.locator('#current-task-title')).toHaveText('Call the bank');
+
+  // While offline, the browser's cookie changes hands: someone else signs in here.
+  const firstAccount = await context.cookies();
+  await context.clearCookies();
+  await signUpVerified(page, { name: 'Grace Hopper' });
+  await goOnline(context);
+  // Replayed on the page's online event (and on any later request that reaches the network).
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      return page.getByTestId('offline-held').count();
+    }, { timeout: 20_000 })
+    .toBe(1);
+  expect(await workerKnownUser(page)).not.toBe(first.id);
+  await expect(page.getByTestId('offline-held')).toHaveText('A change made offline by another account is kept on this device until that account signs in again.');
+  await screenshot(page, 'offline-held');
+
+  // The first account's task was not touched (nor could the other account have completed it).
+  await context.clearCookies();
+  await context.addCookies(firstAccount);
+  expect((await serverTasks(page)).find((t) => t.id === task.id)?.completed).toBe(false);
+
+  // Its own account back: the held completion goes out, once.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      return page.getByTestId('offline-held').count();
+    }, { timeout: 20_000 })
+    .toBe(0);
+  await expect.poll(async () => (await serverTasks(page)).find((t) => t.id === task.id)?.completed).toBe(true);
+  expect((await serverTasks(page)).map((t) => `${t.title}:${t.completedInSessionId === session.id}`).sort()).toEqual(['Call the bank:false', 'Water the plants:true']);
 });

@@ -159,3 +159,35 @@ test('Account: "Push reminders" beside the e-mail reminders, off by default, kep
   await expect(page.getByRole('switch', { name: 'Push reminders' })).toBeChecked();
   expect(await (await page.request.get('/api/auth/me')).json()).toMatchObject({ pushRemindersEnabled: true, emailRemindersEnabled: true });
 });
+
+test('End Session cancels the scheduled push and waits for the answer before leaving', async ({ page }) => {
+  await stubPushBrowser(page);
+  await signUpVerified(page);
+  const created = await page.request.post('/api/sessions', jsonBody({ displayMode: 'timer', timerDuration: 25 }));
+  const session = (await created.json()) as { id: string };
+  await createTaskViaApi(page, { title: 'Sort the post', sessionId: session.id });
+  await page.goto(`/sessions/${session.id}`);
+  const scheduled = page.waitForRequest(api('PUT', '/user/phase-end-push'));
+  await page.getByRole('button', { name: 'Alerts off' }).click();
+  expect((await (await scheduled).response())?.status()).toBe(200);
+
+  // A slow network: the cancel takes a second to answer. The page must not leave before it has.
+  const order: string[] = [];
+  await page.route('**/api/user/phase-end-push', async (route) => {
+    if (route.request().method() !== 'DELETE') return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const answer = await route.fetch();
+    order.push(`cancel ${answer.status()}`);
+    await route.fulfill({ response: answer });
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().endsWith('/dashboard')) order.push('left');
+  });
+  const cancelled = page.waitForRequest(api('DELETE', '/user/phase-end-push'));
+  await page.getByTestId('session-bottom-bar-zone').hover();
+  await page.getByRole('button', { name: 'Quit Session' }).click();
+  await page.getByRole('button', { name: 'End Session' }).click();
+  expect((await cancelled).postDataJSON()).toEqual({ focusSessionId: session.id });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(order.slice(0, 2)).toEqual(['cancel 200', 'left']);
+});

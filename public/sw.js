@@ -21,6 +21,11 @@
 //   returns (Background Sync, the page's `online` event, or any later successful request), so
 //   a replay that is cut short and repeated never writes twice on the server. A write the server
 //   refuses (a task deleted elsewhere: 404) is dropped and reported to the pages, not retried.
+// - Each queued write belongs to the account that made it: the worker keeps who is signed in
+//   (GET /api/auth/me, asked when a signed-in page starts and before every replay) and stamps each write
+//   with it. The cookie the replay goes out with is whoever is signed in when the network returns,
+//   so writes of another account are held, not sent, until that account signs in here again; the
+//   pages say so.
 importScripts('/sw-build.js');
 
 const BUILD = self.ONETHING_BUILD || { id: 'dev' };
@@ -69,6 +74,44 @@ const writeSnapshot = (path, body) => store('snapshots', 'readwrite', (s) => s.p
 const realIdOf = (tempId) => store('ids', 'readonly', (s) => s.get(tempId));
 const allConflicts = () => store('conflicts', 'readonly', (s) => s.getAll());
 
+// ---------------------------------------------------------------- who is signed in
+
+// Kept beside the snapshots, so signing out (which clears them) forgets it too.
+const USER_KEY = '/__signed-in-user';
+const knownUser = () => readSnapshot(USER_KEY).then((row) => row?.body ?? null, () => null);
+
+/**
+ * Asks the server who the cookie belongs to and remembers it. The id, null when signed out, or
+ * undefined when the server cannot be reached (then nothing is changed).
+ */
+async function learnUser() {
+  let response;
+  try {
+    response = await fetch('/api/auth/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  } catch {
+    return undefined;
+  }
+  if (response.status === 401) {
+    await writeSnapshot(USER_KEY, null).catch(() => undefined);
+    return null;
+  }
+  if (!response.ok) return undefined;
+  const id = (await response.json().catch(() => null))?.id;
+  if (typeof id !== 'string') return undefined;
+  await writeSnapshot(USER_KEY, id).catch(() => undefined);
+  return id;
+}
+
+/** A write made by someone else than `user` (writes from before accounts were stamped go to anyone). */
+const othersWrite = (item, user) => Boolean(item.userId) && item.userId !== user;
+
+/** The queue as the pages count it: the signed-in account's writes, and the ones held for others. */
+async function queueCounts() {
+  const [queue, user] = await Promise.all([allQueued().catch(() => []), knownUser()]);
+  const held = queue.filter((item) => othersWrite(item, user)).length;
+  return { pending: queue.length - held, held };
+}
+
 // ---------------------------------------------------------------- install, update, activate
 
 self.addEventListener('install', (event) => {
@@ -108,8 +151,8 @@ self.addEventListener('message', (event) => {
   if (type === 'replay') event.waitUntil(replay());
   if (type === 'status') {
     event.waitUntil(
-      Promise.all([allQueued(), allConflicts()]).then(([queue, conflicts]) =>
-        event.source?.postMessage({ type: 'status', pending: queue.length, conflicts }),
+      (event.data.signedIn ? learnUser() : Promise.resolve()).then(() =>
+        Promise.all([queueCounts(), allConflicts()]).then(([counts, conflicts]) => event.source?.postMessage({ type: 'status', ...counts, conflicts })),
       ),
     );
   }
@@ -220,7 +263,8 @@ async function apiRead(request, path, taskList) {
     offline = true;
   }
   if (taskList && Array.isArray(body)) {
-    body = applyQueued(body, await allQueued());
+    const user = await knownUser();
+    body = applyQueued(body, (await allQueued()).filter((item) => !othersWrite(item, user)));
     if (taskList === 'open') body = body.filter((task) => !task.completed);
   }
   return json(body, 200, offline ? { 'x-onething-offline': '1' } : {});
@@ -292,11 +336,13 @@ async function write(request, kind, path) {
     item = { kind: 'create', path: '/api/tasks', body: input, key, at, tempId, optimistic };
   }
   const snapshot = await readSnapshot('/api/tasks').catch(() => undefined);
-  const known = snapshot && Array.isArray(snapshot.body) ? applyQueued(snapshot.body, queue) : [];
+  const user = await knownUser();
+  item.userId = user ?? undefined;
+  const known = snapshot && Array.isArray(snapshot.body) ? applyQueued(snapshot.body, queue.filter((queued) => !othersWrite(queued, user))) : [];
   item.title = kind === 'complete' ? known.find((task) => task.id === taskId)?.title : item.optimistic.title;
   await store('queue', 'readwrite', (s) => s.add(item));
   void self.registration.sync?.register('onething-replay').catch(() => undefined);
-  await tell({ type: 'queued', pending: queue.length + 1 });
+  await tell({ type: 'queued', ...(await queueCounts()) });
   if (queue.length > 0) void replay(); // online behind an older write: send them now, in order
   const answer = kind === 'complete' ? applyQueued(known, [item]).find((task) => task.id === taskId) ?? { id: taskId, completed: true } : item.optimistic;
   const headers = { 'x-onething-queued': '1' };
@@ -323,8 +369,19 @@ function replay() {
 async function replayQueue() {
   const queue = await allQueued().catch(() => []);
   if (queue.length === 0) return;
+  // Whose cookie the writes would go out with, asked now: it may have changed while offline.
+  const user = await learnUser();
+  if (user === undefined || user === null) {
+    await tell({ type: 'queued', ...(await queueCounts()) });
+    return; // offline, or signed out: retried later, nothing lost
+  }
   let sent = 0;
+  let held = 0;
   for (const item of queue) {
+    if (othersWrite(item, user)) {
+      held += 1; // kept for the account that made it
+      continue;
+    }
     let path = item.path;
     if (item.taskId && item.taskId.startsWith(TEMP_PREFIX)) {
       const mapped = await realIdOf(item.taskId);
@@ -344,11 +401,11 @@ async function replayQueue() {
         body: JSON.stringify(item.body),
       });
     } catch {
-      await tell({ type: 'queued', pending: queue.length - sent });
+      await tell({ type: 'queued', ...(await queueCounts()) });
       return; // still offline: the rest waits, in order
     }
     if (response.status === 401 || response.status === 429 || response.status >= 500) {
-      await tell({ type: 'queued', pending: queue.length - sent });
+      await tell({ type: 'queued', ...(await queueCounts()) });
       return; // signed out or the server is struggling: retried later, nothing lost
     }
     if (response.ok) {
@@ -368,7 +425,7 @@ async function replayQueue() {
     }
     sent += 1;
   }
-  await tell({ type: 'synced', pending: 0 });
+  await tell({ type: 'synced', pending: 0, held, sent });
 }
 
 async function drop(item, message) {

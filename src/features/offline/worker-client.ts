@@ -14,11 +14,14 @@ export type WorkerState = {
   updateReady: boolean;
   /** Writes the server refused on replay (a task deleted elsewhere), in the person's words. */
   conflicts: Conflict[];
+  /** Writes made offline by another account than the one signed in now: kept, not sent, until it signs in again. */
+  held: number;
 };
 
+import { STORAGE_KEYS } from '@/lib/session-constants';
 import { SYNCED_EVENT } from './events';
 
-let state: WorkerState = { online: true, pending: 0, updateReady: false, conflicts: [] };
+let state: WorkerState = { online: true, pending: 0, updateReady: false, conflicts: [], held: 0 };
 const listeners = new Set<() => void>();
 function set(change: Partial<WorkerState>) {
   state = { ...state, ...change };
@@ -51,9 +54,10 @@ export function startWorker() {
   window.addEventListener('offline', () => set({ online: false }));
   if (!('serviceWorker' in navigator)) return;
 
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; pending?: number; conflicts?: Conflict[] }>) => {
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; pending?: number; held?: number; conflicts?: Conflict[] }>) => {
     const data = event.data ?? {};
     if (data.type === 'queued' || data.type === 'status') set({ pending: data.pending ?? 0 });
+    if (data.held !== undefined) set({ held: data.held });
     if (data.conflicts) set({ conflicts: data.conflicts });
     if (data.type === 'synced' || data.type === 'conflicts') window.dispatchEvent(new Event(SYNCED_EVENT));
     if (data.type === 'synced') set({ pending: 0 });
@@ -79,7 +83,16 @@ export function startWorker() {
       document.addEventListener('visibilitychange', () => {
         if (document.visibilityState === 'visible') void reg.update().catch(() => undefined);
       });
-      navigator.serviceWorker.controller?.postMessage({ type: 'status' });
+      // Signed in (the signed-in pages keep the account in local storage): the worker asks the
+      // server whose account it is, to stamp writes made offline with it. Not asked from the
+      // public pages, where the answer would only be a 401.
+      let signedIn = false;
+      try {
+        signedIn = window.localStorage.getItem(STORAGE_KEYS.cachedUser) !== null;
+      } catch {
+        // no storage: the worker keeps what it knew
+      }
+      navigator.serviceWorker.controller?.postMessage({ type: 'status', signedIn });
       if (navigator.onLine) replay();
     })
     .catch(() => undefined);

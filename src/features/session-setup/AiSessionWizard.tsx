@@ -55,6 +55,8 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
   const [result, setResult] = useState<AiPlanResult | null>(null);
   const [planning, setPlanning] = useState(false);
   const [slow, setSlow] = useState(false);
+  // A session may start with no task at all: the clock alone, whatever the plan recommends.
+  const [justFocus, setJustFocus] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -127,7 +129,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
     onSubmit({
       sessionType: 'ai',
       userMood: values.mood,
-      selectedTaskIds: (result?.recommendedTasks ?? []).map((task) => task.taskId),
+      selectedTaskIds: justFocus ? [] : (result?.recommendedTasks ?? []).map((task) => task.taskId),
       displayMode: mode,
       sessionName: values.sessionName,
       sessionDuration: values.sessionDuration ?? result?.estimatedDuration,
@@ -210,6 +212,12 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
               ? 'No open tasks to recommend: you can create tasks during the session.'
               : `${result.recommendedTasks.length} ${result.recommendedTasks.length === 1 ? 'task' : 'tasks'}, about ${result.estimatedDuration} minutes.`}
           </p>
+          {result.recommendedTasks.length > 0 ? (
+            <label className="mt-1 flex cursor-pointer items-center gap-3">
+              <input type="checkbox" className="size-4 accent-[var(--color-accent)]" checked={justFocus} onChange={(e) => setJustFocus(e.target.checked)} />
+              <span>Just focus: start without these tasks</span>
+            </label>
+          ) : null}
         </div>
       ) : null}
 

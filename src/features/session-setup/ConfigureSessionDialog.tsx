@@ -92,6 +92,7 @@ function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => v
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-medium">Tasks for this session</legend>
+        <p className="-mt-1 mb-2 text-xs text-muted">Optional: pick none to just focus.</p>
         {tasks.isLoading ? (
           <p className="text-sm text-muted">Loading tasks…</p>
         ) : open.length === 0 ? (

@@ -1,5 +1,5 @@
 'use client';
-// The session header's Full screen and Keep screen on, rendered with the page's after-load code
+// The session header's Mini timer (./MiniTimer), Full screen and Keep screen on, rendered with the page's after-load code
 // (./SessionLater) into the header's slot (#fs-header-extras in ./SessionScreen): the first load
 // of /session has no room for them (src/pages/session.tsx).
 //
@@ -11,6 +11,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ButtonCore';
+import { MiniTimerToggle } from './MiniTimer';
 
 export const WAKE_LOCK_KEY = 'sessionWakeLock';
 const SLOT_ID = 'fs-header-extras';
@@ -38,6 +39,7 @@ export function SessionHeaderExtras() {
   return createPortal(
     <>
       {running !== null ? <KeepScreenOn running={running === 'true'} /> : null}
+      <MiniTimerToggle />
       <FullscreenToggle />
     </>,
     slot,

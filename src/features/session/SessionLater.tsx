@@ -48,7 +48,7 @@ import { goTo } from './ShellKeys';
 
 
 export { signinUrl } from '@/features/auth/next-path';
-export { askNotificationPermission, tellPhaseEnd } from './push';
+export { askNotificationPermission, cancelPhaseEndPush, tellPhaseEnd } from './push';
 export { ClockExtras } from './ClockExtras';
 
 export type SessionDialog = 'none' | 'great' | 'end' | 'create';

@@ -219,9 +219,12 @@ function FocusView({ session, taskList }: { session: TFocusSession; taskList: Ta
 
   function endSession() {
     setDialog('none');
-    // Its phase-end push goes too (alerts stay on for the next session).
     clearCurrentSession();
-    goTo('/dashboard');
+    // Its phase-end push goes too, confirmed before the page leaves (alerts stay on for the next
+    // session).
+    void later()
+      .then((module) => module.cancelPhaseEndPush(session.id))
+      .finally(() => goTo('/dashboard'));
   }
 
   const createdHere = allTasks.some((task) => task.sessionId === session.id) || session.selectedTaskIds.length > 0;
@@ -420,8 +423,10 @@ function EmptyTasks({ firstTime, onCreate }: { firstTime: boolean; onCreate: () 
     <div className="fs-empty">
       {firstTime ? (
         <>
+          {/* A session started with no task: the clock alone, a task only if one comes to mind. */}
+          <p className="fs-eyebrow">Just focus</p>
           <h2>Create your first task</h2>
-          <p>Name one thing to work on. It will wait for you here, front and centre.</p>
+          <p>No task needed: this session is you and the clock. If one comes to mind, name it here.</p>
         </>
       ) : (
         <>

@@ -139,6 +139,24 @@ export function tellPhaseEnd(
   return queue;
 }
 
+/**
+ * 'End Session': cancels the focus session's scheduled push, after whatever was already on its
+ * way (the queue keeps the order, so a schedule still in flight cannot land after the cancel).
+ * The screen waits for this before leaving, at most `waitMs`: offline, the page leaves anyway.
+ */
+export function cancelPhaseEndPush(focusSessionId: string, waitMs = 3000): Promise<void> {
+  const cancelled = (queue = queue.then(async () => {
+    if (!told.get(focusSessionId) && !alertsWereOn) return;
+    try {
+      const answer = await send('DELETE', '/user/phase-end-push', { focusSessionId });
+      if (answer.ok) told.set(focusSessionId, '');
+    } catch {
+      // Offline: the push may still come; nothing more can be done from here.
+    }
+  }));
+  return Promise.race([cancelled, new Promise((resolve) => setTimeout(resolve, waitMs))]).then(() => undefined);
+}
+
 /** The focus session on screen: /sessions/{id}, or this tab's current one (/session). */
 function shownFocusSessionId(): string | null {
   const match = /^\/sessions\/([^/]+)/.exec(window.location.pathname);
@@ -168,8 +186,9 @@ export function PhaseEndPush() {
   );
   // Nothing to say before alerts were on in this page view.
   const everOn = useRef(false);
-  // 'End Session' makes it no longer this tab's current session as the page leaves: its push is
-  // cancelled then. Closing the tab or going elsewhere keeps it, which is the point.
+  // 'End Session' cancels its push and waits for the answer (cancelPhaseEndPush); should the page
+  // leave first all the same, this last try goes with it. Closing the tab or going elsewhere
+  // keeps the push, which is the point.
   useEffect(() => {
     const focusSessionId = currentSessionId();
     const onLeave = () => {

@@ -120,6 +120,23 @@ describe('POST /api/sessions', () => {
     expect(await getUsage(db, user.id)).toMatchObject({ sessionsCreatedThisMonth: 1, aiSessionsThisMonth: 1 });
   });
 
+  it('starts a session with no task (just focus) on both doors, counted like any other', async () => {
+    const user = await createUser();
+    const rest = await restAs(user)('POST', '/sessions', { selectedTaskIds: [], displayMode: 'timer', timerDuration: 20 });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ selectedTaskIds: [], displayMode: 'timer', timerDuration: 20 });
+    const rpc = await callerFor(user).session.create({ sessionType: 'ai', userMood: 'tired', selectedTaskIds: [] });
+    expect(rpc).toMatchObject({ selectedTaskIds: [], sessionType: 'ai' });
+    expect(await getUsage(db, user.id)).toMatchObject({ sessionsCreatedThisMonth: 2, aiSessionsThisMonth: 1 });
+    // Nothing to show yet: the session's tasks are none, not an error.
+    expect(await restAs(user)('GET', `/sessions/${String(rest.body.id)}/tasks`)).toMatchObject({ status: 200, body: [] });
+    // The Free plan's limit holds for sessions without tasks too.
+    for (let i = 0; i < 18; i++) await callerFor(user).session.create({});
+    const over = await restAs(user)('POST', '/sessions', { selectedTaskIds: [] });
+    expect(over.status).toBe(403);
+    expect(over.body.message).toMatch(/^Session limit reached/);
+  });
+
   it("refuses another user's task among the selected ones with 404, counting nothing", async () => {
     const user = await createUser();
     const other = await createUser();

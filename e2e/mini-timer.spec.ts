@@ -1,0 +1,107 @@
+// The mini timer (src/features/session/MiniTimer.tsx): Debian's Chromium has the Document
+// Picture-in-Picture API even headless, and Playwright sees the window it opens as a page of the
+// context. The window shows the screen's time, label and current task; its Pause/Start and
+// Complete act on the screen; it follows the theme; ending the session closes it. Without the
+// API the header offers no Mini timer.
+import { expect, test, type Page } from '@playwright/test';
+import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { expectNoSeriousA11yViolations, screenshot, useStoredTheme } from './helpers';
+
+async function timerSessionWithTasks(page: Page): Promise<{ id: string }> {
+  const created = await page.request.post('/api/sessions', jsonBody({ displayMode: 'timer', timerDuration: 25 }));
+  expect(created.status()).toBe(200);
+  const session = (await created.json()) as { id: string };
+  await createTaskViaApi(page, { title: 'Answer the letters', sessionId: session.id, dueDate: new Date(Date.now() + 3_600_000).toISOString() });
+  await createTaskViaApi(page, { title: 'Water the garden', sessionId: session.id });
+  return session;
+}
+
+async function openMiniTimer(page: Page): Promise<Page> {
+  const opened = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Mini timer' }).click();
+  const pip = await opened;
+  await expect(pip.getByRole('main', { name: 'Mini timer' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mini timer' })).toHaveAttribute('aria-pressed', 'true');
+  return pip;
+}
+
+test('the mini timer shows the time and the current task; its Pause, Start and Complete act on the screen; End Session closes it', async ({ page }) => {
+  await signUpVerified(page);
+  const session = await timerSessionWithTasks(page);
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.locator('#current-task-title')).toHaveText('Answer the letters');
+  const pip = await openMiniTimer(page);
+
+  const mainTimer = page.getByRole('region', { name: 'Clock' }).getByRole('timer');
+  const pipTimer = pip.getByRole('timer');
+  await expect(pipTimer).toHaveText(/^2[45]:\d\d$/);
+  await expect(pip.getByText('Timer', { exact: true })).toBeVisible();
+  await expect(pip.getByText('Answer the letters')).toBeVisible();
+  // The time moves in step with the screen's.
+  const first = await pipTimer.textContent();
+  await expect(pipTimer).not.toHaveText(first!, { timeout: 3000 });
+
+  await pip.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('region', { name: 'Clock' })).toContainText('Paused');
+  await expect(pip.getByText('Timer · Paused')).toBeVisible();
+  await expect(pipTimer).toHaveText((await mainTimer.textContent())!);
+  await pip.setViewportSize({ width: 340, height: 230 });
+  await expectNoSeriousA11yViolations(pip);
+  await screenshot(pip, 'mini-timer-light');
+
+  await pip.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('region', { name: 'Clock' })).not.toContainText('Paused');
+  await expect(pip.getByRole('button', { name: 'Pause' })).toBeVisible();
+
+  await pip.getByRole('button', { name: 'Complete' }).click();
+  await expect(page.locator('#current-task-title')).toHaveText('Water the garden');
+  await expect(pip.getByText('Water the garden')).toBeVisible();
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/sessions/${session.id}/tasks`)).json()) as { title: string; completed: boolean }[]).filter((t) => t.completed).map((t) => t.title))
+    .toEqual(['Answer the letters']);
+
+  // Ending the session closes the window.
+  await page.getByRole('button', { name: 'Continue' }).click().catch(() => undefined);
+  const closed = pip.waitForEvent('close');
+  await page.getByTestId('session-bottom-bar-zone').hover();
+  await page.getByRole('button', { name: 'Quit Session' }).click();
+  await page.getByRole('button', { name: 'End Session' }).click();
+  await closed;
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the mini timer follows the dark theme and shows Just focus without a task', async ({ page }) => {
+  await useStoredTheme(page, 'dark');
+  await signUpVerified(page);
+  const created = await page.request.post('/api/sessions', jsonBody({ displayMode: 'pomodoro' }));
+  const session = (await created.json()) as { id: string };
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.getByText('Just focus', { exact: true })).toBeVisible();
+  const pip = await openMiniTimer(page);
+  await expect(pip.locator('html')).toHaveClass(/dark/);
+  await expect(pip.getByText('Just focus')).toBeVisible();
+  await expect(pip.getByText('Work', { exact: true })).toBeVisible();
+  await expect(pip.getByRole('button', { name: 'Complete' })).toHaveCount(0);
+  await pip.setViewportSize({ width: 340, height: 230 });
+  await expectNoSeriousA11yViolations(pip);
+  await screenshot(pip, 'mini-timer-dark');
+  // Closed from the header's toggle.
+  const closed = pip.waitForEvent('close');
+  await page.getByRole('button', { name: 'Mini timer' }).click();
+  await closed;
+  await expect(page.getByRole('button', { name: 'Mini timer' })).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('without the Document Picture-in-Picture API the header offers no Mini timer', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (Window.prototype as unknown as { documentPictureInPicture?: unknown }).documentPictureInPicture;
+    delete (window as unknown as { documentPictureInPicture?: unknown }).documentPictureInPicture;
+  });
+  await signUpVerified(page);
+  const session = await timerSessionWithTasks(page);
+  await page.goto(`/sessions/${session.id}`);
+  // The after-load code is in (it mounts the error reporter and the header's extras together).
+  await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1);
+  expect(await page.evaluate(() => 'documentPictureInPicture' in window)).toBe(false);
+  await expect(page.getByRole('button', { name: 'Mini timer' })).toHaveCount(0);
+});
