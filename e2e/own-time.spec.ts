@@ -114,3 +114,42 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test('the focus session shows the account’s clock from its first paint, not the device’s', async ({ page }) => {
+  // The account is on Tokyo time while this browser runs in New York (13 or 14 hours apart).
+  const accountZone = 'Asia/Tokyo';
+  await page.goto('/');
+  await signUpVerified(page, { timeZone: accountZone });
+  const session = (await (await page.request.post('/api/sessions', jsonBody({ displayMode: 'clock-date' }))).json()) as { id: string };
+  const due = '2026-12-01T08:00:00.000Z'; // 17:00 in Tokyo, 03:00 in New York
+  await createTaskViaApi(page, { title: 'Call the Osaka office', dueDate: due, sessionId: session.id });
+
+  // The first text the clock and the due date ever show, read as the page draws them (before
+  // the after-load code, which once switched the zone a moment later).
+  await page.addInitScript(() => {
+    const seen: Record<string, { text: string; at: number }> = {};
+    (window as unknown as { firstSeen: typeof seen }).firstSeen = seen;
+    new MutationObserver(() => {
+      const clock = document.querySelector('[role="timer"]');
+      if (clock?.textContent && !seen.clock) seen.clock = { text: clock.textContent, at: Date.now() };
+      const dueBadge = [...document.querySelectorAll('.fs-badges > *')].find((node) => node.textContent?.startsWith('Due '));
+      if (dueBadge?.textContent && !seen.due) seen.due = { text: dueBadge.textContent, at: Date.now() };
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.locator('#current-task-title')).toHaveText('Call the Osaka office');
+  const seen = await page.evaluate(() => (window as unknown as { firstSeen: Record<string, { text: string; at: number }> }).firstSeen);
+
+  const locale = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().locale);
+  const inZone = (zone: string, value: string | number, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }).format(new Date(value));
+  const clockOptions = { hour: 'numeric', minute: 'numeric' } as const;
+  expect(seen.clock!.text).toBe(inZone(accountZone, seen.clock!.at, clockOptions));
+  expect(seen.clock!.text).not.toBe(inZone(ZONE, seen.clock!.at, clockOptions));
+  expect(seen.due!.text).toBe(`Due ${inZone(accountZone, due, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}`);
+  expect(seen.due!.text).not.toBe(`Due ${inZone(ZONE, due, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}`);
+  // And it stays there once everything has loaded.
+  await page.waitForLoadState('networkidle');
+  await expect.poll(async () => (await page.getByRole('timer').textContent()) === inZone(accountZone, Date.now(), clockOptions)).toBe(true);
+  await expect(page.getByText(/^Due /)).toHaveText(seen.due!.text);
+});
