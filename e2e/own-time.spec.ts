@@ -153,3 +153,64 @@ test('the focus session shows the account’s clock from its first paint, not th
   await expect.poll(async () => (await page.getByRole('timer').textContent()) === inZone(accountZone, Date.now(), clockOptions)).toBe(true);
   await expect(page.getByText(/^Due /)).toHaveText(seen.due!.text);
 });
+
+test('the dashboard and the calendar show the account’s clock and days, not the device’s', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const accountZone = 'Asia/Tokyo';
+  await page.goto('/');
+  await signUpVerified(page, { timeZone: accountZone });
+  const due = '2026-12-01T08:00:00.000Z'; // 17:00 in Tokyo, 03:00 in New York
+  await createTaskViaApi(page, { title: 'Call the Osaka office', dueDate: due });
+  const locale = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().locale);
+  const dueText = (zone: string) =>
+    new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(due));
+
+  await page.goto('/dashboard');
+  const row = page.getByRole('list', { name: 'Active tasks' }).getByRole('listitem').filter({ hasText: 'Call the Osaka office' });
+  await expect(row).toContainText(dueText(accountZone));
+  await expect(row).not.toContainText(dueText(ZONE));
+
+  // The calendar's days are Tokyo's: 02:00 UTC tomorrow is 11:00 tomorrow in Tokyo but still today
+  // (21:00 or 22:00) in New York.
+  const tomorrowUtc = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  await createTaskViaApi(page, { title: 'Morning call', dueDate: `${tomorrowUtc}T02:00:00.000Z` });
+  const newYorkDay = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(`${tomorrowUtc}T02:00:00.000Z`));
+  await page.goto('/calendar');
+  await expect(page.locator(`[data-testid="month-cell"][data-date="${tomorrowUtc}"]`).getByTestId('calendar-task')).toContainText(['Morning call']);
+  await expect(page.locator(`[data-testid="month-cell"][data-date="${newYorkDay}"]`).getByTestId('calendar-task')).toHaveCount(0);
+});
+
+test('editing a repeating task offers this one only, and the calendar shows its future occurrences without storing them', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto('/');
+  await signUpVerified(page);
+  // Tomorrow 17:00 in New York, every week.
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(tomorrow);
+  const nextWeek = new Date(Date.parse(`${day}T00:00:00Z`) + 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' }).format(tomorrow).split('GMT')[1]!;
+  await createTaskViaApi(page, { title: 'Water the garden', dueDate: `${day}T17:00:00${offset}`, recurrence: 'FREQ=WEEKLY' });
+
+  // The month's grid has the stored task tomorrow and a computed occurrence a week later.
+  await page.goto('/calendar');
+  await expect(page.locator(`[data-testid="month-cell"][data-date="${day}"]`).getByTestId('calendar-task')).toHaveText(['Water the garden']);
+  await expect(page.locator(`[data-testid="month-cell"][data-date="${nextWeek}"]`).getByTestId('calendar-task')).toHaveText(['Water the garden']);
+  expect(((await (await page.request.get('/api/tasks')).json()) as unknown[]).length).toBe(1);
+
+  // Edit this one only: it leaves the series, which goes on from next week unchanged.
+  await page.goto('/dashboard');
+  await page.getByRole('list', { name: 'Active tasks' }).getByRole('button', { name: 'Water the garden', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Task' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'This one and all following' })).toBeChecked();
+  await page.getByLabel('Title').fill('Water the garden (and the pots)');
+  await page.getByRole('radio', { name: 'This one only' }).check();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Task updated')).toBeVisible();
+  const tasks = (await (await page.request.get('/api/tasks')).json()) as { title: string; recurrence: string | null; dueDate: string }[];
+  expect(tasks.map(({ title, recurrence }) => ({ title, recurrence })).sort((a, b) => a.title.localeCompare(b.title))).toEqual([
+    { title: 'Water the garden', recurrence: 'FREQ=WEEKLY' },
+    { title: 'Water the garden (and the pots)', recurrence: null },
+  ]);
+  expect(nyTime(tasks.find((task) => task.recurrence)!.dueDate)).toMatch(/ 17:00$/);
+});
