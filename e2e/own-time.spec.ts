@@ -214,3 +214,22 @@ test('editing a repeating task offers this one only, and the calendar shows its 
   ]);
   expect(nyTime(tasks.find((task) => task.recurrence)!.dueDate)).toMatch(/ 17:00$/);
 });
+
+test('the session screen records focused time on the current task while the timer runs', async ({ page }) => {
+  await page.goto('/');
+  await signUpVerified(page);
+  const session = (await (await page.request.post('/api/sessions', jsonBody({ displayMode: 'timer', timerDuration: 25 }))).json()) as { id: string };
+  const task = await createTaskViaApi(page, { title: 'Write the intro', sessionId: session.id, estimatedMinutes: 20 });
+  // A timer starts running when its session is first opened.
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.locator('#current-task-title')).toHaveText('Write the intro');
+  await page.waitForTimeout(6_000);
+  const write = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === `/api/tasks/${task.id}/focus`);
+  await page.getByTestId('session-bottom-bar-zone').hover();
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const request = await write;
+  const seconds = (request.postDataJSON() as { seconds: number }).seconds;
+  expect(seconds).toBeGreaterThanOrEqual(6);
+  expect(seconds).toBeLessThan(60);
+  expect((await request.response())?.status()).toBe(200);
+});
