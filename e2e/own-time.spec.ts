@@ -165,6 +165,12 @@ test('the dashboard and the calendar show the account’s clock and days, not th
   const dueText = (zone: string) =>
     new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(due));
 
+  // The server's HTML (the first paint, before any script runs) is on Tokyo's clock already.
+  const html = await (await page.request.get('/dashboard')).text();
+  expect(html).toContain('Call the Osaka office');
+  expect(html).toContain(dueText(accountZone));
+  expect(html).not.toContain(dueText('UTC'));
+  expect(html).not.toContain(dueText(ZONE));
   await page.goto('/dashboard');
   const row = page.getByRole('list', { name: 'Active tasks' }).getByRole('listitem').filter({ hasText: 'Call the Osaka office' });
   await expect(row).toContainText(dueText(accountZone));

@@ -25,9 +25,8 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await db.user.findUnique({ where: { id: session.userId }, select: { timeZone: true } });
   return (
     <AppShell headerActions={<SignOutButton placement="header" />} drawerActions={<SignOutButton placement="drawer" />}>
-      <AccountZone zone={user?.timeZone ?? null} />
       <AuthSync />
-      {children}
+      <AccountZone zone={user?.timeZone ?? null}>{children}</AccountZone>
     </AppShell>
   );
 }
