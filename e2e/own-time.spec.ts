@@ -3,7 +3,8 @@
 // the sessions page's estimates-against-focus chart with its table. The browser runs in New
 // York time, and the account takes that zone at sign-up as the sign-up page does.
 import { expect, test } from '@playwright/test';
-import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { createTaskViaApi, jsonBody, signUpVerified, uniqueEmail } from './accounts';
+import { ownClientAddress } from './auth-helpers';
 import { dismissCookieNotice, expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
 
 const ZONE = 'America/New_York';
@@ -238,4 +239,16 @@ test('the session screen records focused time on the current task while the time
   expect(seconds).toBeGreaterThanOrEqual(6);
   expect(seconds).toBeLessThan(60);
   expect((await request.response())?.status()).toBe(200);
+});
+
+test('the sign-up page gives the new account this browser’s time zone', async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownClientAddress() });
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Get started' }).click();
+  await page.getByLabel('Name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill(uniqueEmail('zone'));
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Correct-horse-9');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Step 3 of 5')).toBeVisible();
+  expect(((await (await page.request.get('/api/auth/me')).json()) as { timeZone: string }).timeZone).toBe(ZONE);
 });
