@@ -44,7 +44,7 @@ function useIsClient(): boolean {
  * buttons and the keyboard shortcuts to life. `timeZone`: the account's, from the server.
  */
 export function SessionPage({ sessionId, timeZone }: { sessionId?: string; timeZone?: string | null }) {
-  useAccountZone(timeZone);
+  showAccountZone(timeZone);
   return (
     <>
       <ShellKeys />
@@ -60,7 +60,7 @@ export function SessionPage({ sessionId, timeZone }: { sessionId?: string; timeZ
  * a date: the screen draws after it has read the session). A zone this browser does not know
  * leaves the device's.
  */
-function useAccountZone(zone: string | null | undefined) {
+function showAccountZone(zone: string | null | undefined) {
   if (!zone || typeof window === 'undefined') return;
   try {
     new Intl.DateTimeFormat(undefined, { timeZone: zone });
