@@ -54,6 +54,11 @@ test('a breakdown by the built-in planner, then Add as Subtask creates an AI-gen
   const badge = first.getByText(/^Difficulty: (Easy|Medium|Hard)$/);
   await expect(badge).toBeVisible();
   await expect(first.getByText('Estimated time:')).toBeVisible();
+  // "45 min" or "1 h 30 min": the subtask takes it as its estimatedMinutes.
+  const estimateText = (await first.locator('dt', { hasText: 'Estimated time:' }).locator('xpath=following-sibling::dd').innerText()).trim();
+  const [, h, m] = /^(?:(\d+) h)?\s*(?:(\d+) min)?$/.exec(estimateText) ?? [];
+  const estimatedMinutes = Number(h ?? 0) * 60 + Number(m ?? 0);
+  expect(estimatedMinutes, estimateText).toBeGreaterThan(0);
   const difficulty = (await badge.textContent())!.replace('Difficulty:', '').trim();
 
   await first.getByRole('button', { name: /Add as Subtask/ }).click();
@@ -63,7 +68,7 @@ test('a breakdown by the built-in planner, then Add as Subtask creates an AI-gen
 
   const tasks = (await (await page.request.get('/api/tasks')).json()) as { title: string; parentTaskId: string | null; isAiGenerated: boolean; importance: string; difficulty: string }[];
   const subtask = tasks.find((task) => task.parentTaskId === parent.id);
-  expect(subtask).toMatchObject({ title, isAiGenerated: true, difficulty });
+  expect(subtask).toMatchObject({ title, isAiGenerated: true, difficulty, estimatedMinutes });
   expect(subtask?.importance).toBe(difficulty === 'Hard' ? 'High' : difficulty === 'Medium' ? 'Medium' : 'Low');
 
   const me = await (await page.request.get('/api/auth/me')).json();

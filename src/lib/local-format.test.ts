@@ -29,4 +29,11 @@ describe('formatLocal', () => {
   it('says so for a value that is not a date instead of throwing', () => {
     expect(formatLocal('not a date', TIME_SIMPLE)).toBe(DateTime.fromISO('not a date').toLocaleString(TIME_SIMPLE));
   });
+
+  it('formats in the zone it is given (the account’s, while rendering on the server) over the display zone', () => {
+    const due = Date.parse('2026-12-01T08:00:00.000Z');
+    const options = { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' } as const;
+    expect(formatLocal(due, options, 'Asia/Tokyo')).toBe(DateTime.fromMillis(due, { zone: 'Asia/Tokyo' }).toLocaleString(options));
+    expect(formatLocal(due, options, 'Asia/Tokyo')).not.toBe(formatLocal(due, options, 'America/New_York'));
+  });
 });

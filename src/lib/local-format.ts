@@ -17,9 +17,13 @@ export function storeDisplayZone(zone: string): void {
   displayZone = zone;
 }
 
-/** `value` (an ISO string, epoch milliseconds or a Date) formatted for the person; luxon's text for an invalid one. */
-export function formatLocal(value: string | number | Date, options: Intl.DateTimeFormatOptions): string {
+/**
+ * `value` (an ISO string, epoch milliseconds or a Date) formatted for the person; luxon's text for
+ * an invalid one. `zone`: where the display zone cannot be used (server rendering, which is shared
+ * by every request), the account's zone from src/features/auth/AccountZone.tsx.
+ */
+export function formatLocal(value: string | number | Date, options: Intl.DateTimeFormatOptions, zone = displayZone): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid DateTime';
-  return new Intl.DateTimeFormat(undefined, { ...options, timeZone: displayZone }).format(date);
+  return new Intl.DateTimeFormat(undefined, { ...options, timeZone: zone }).format(date);
 }

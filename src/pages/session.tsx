@@ -25,11 +25,11 @@
 // the screen's first load must be paid for: measure it.
 // /sessions/{id} (src/pages/sessions/[id].tsx) is here too, so the screen has one implementation.
 import type { GetServerSideProps } from 'next';
-import { signedInOrRedirect } from '@/features/session/guard.server';
+import { signedInOrRedirect, type SessionPageProps } from '@/features/session/guard.server';
 import { SessionPage } from '@/features/session/SessionScreen';
 
-export const getServerSideProps: GetServerSideProps = async (context) => (await signedInOrRedirect(context)) ?? { props: {} };
+export const getServerSideProps: GetServerSideProps<SessionPageProps> = signedInOrRedirect;
 
-export default function CurrentSessionPage() {
-  return <SessionPage />;
+export default function CurrentSessionPage({ timeZone }: SessionPageProps) {
+  return <SessionPage timeZone={timeZone} />;
 }

@@ -10,6 +10,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/AppShell';
+import { AccountZone } from '@/features/auth/AccountZone';
 import { AuthSync } from '@/features/auth/AuthSync';
 import { PATH_HEADER, signinUrl } from '@/features/auth/next-path';
 import { SignOutButton } from '@/features/auth/SignOutButton';
@@ -20,10 +21,12 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const requestHeaders = await headers();
   const session = await getAuthSession(requestHeaders, db);
   if (!session) redirect(signinUrl(requestHeaders.get(PATH_HEADER)));
+  // Every date on the person’s own clock from the first render in the browser (src/features/auth/AccountZone.tsx).
+  const user = await db.user.findUnique({ where: { id: session.userId }, select: { timeZone: true } });
   return (
     <AppShell headerActions={<SignOutButton placement="header" />} drawerActions={<SignOutButton placement="drawer" />}>
       <AuthSync />
-      {children}
+      <AccountZone zone={user?.timeZone ?? null}>{children}</AccountZone>
     </AppShell>
   );
 }

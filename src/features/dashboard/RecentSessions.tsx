@@ -6,9 +6,11 @@ import { Card, CardTitle } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
 import { DISPLAY_MODE_LABELS, RECENT_SESSIONS_COUNT } from '@/lib/constants';
 import type { TFocusSession } from '@/lib/schemas/session';
+import { useAccountZone } from '@/features/auth/AccountZone';
 import { formatLocal } from '@/lib/local-format';
 
 export function RecentSessions({ sessions, loading, onStart }: { sessions: TFocusSession[] | undefined; loading: boolean; onStart: () => void }) {
+  const zone = useAccountZone();
   const recent = (sessions ?? []).slice().sort((a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt)).slice(0, RECENT_SESSIONS_COUNT);
   return (
     <Card as="section" aria-labelledby="recent-sessions-title">
@@ -36,7 +38,7 @@ export function RecentSessions({ sessions, loading, onStart }: { sessions: TFocu
               >
                 <span className="truncate text-sm font-medium">{session.sessionName}</span>
                 <span className="flex items-center justify-between gap-2 text-xs text-muted">
-                  <span className="tabular">{formatLocal(session.startedAt, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}</span>
+                  <span className="tabular">{formatLocal(session.startedAt, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }, zone)}</span>
                   <span>{DISPLAY_MODE_LABELS[session.displayMode]}</span>
                 </span>
               </Link>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/Badge';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { isDueSoon, isOverdue, type TaskNode } from '@/lib/tasks';
+import { useAccountZone } from '@/features/auth/AccountZone';
 import { formatLocal } from '@/lib/local-format';
 
 export interface TaskListActions {
@@ -63,7 +64,8 @@ function TaskItem({ node, ...actions }: { node: TaskNode<TTaskOutput> } & TaskLi
 function TaskRow({ task, parentTitle, compact, onToggle, onOpen, onDelete }: { task: TTaskOutput; parentTitle?: string; compact?: boolean } & TaskListActions) {
   const overdue = isOverdue(task);
   const soon = !task.completed && !overdue && isDueSoon(task.dueDate);
-  const due = task.dueDate ? formatLocal(task.dueDate, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : null;
+  const zone = useAccountZone();
+  const due = task.dueDate ? formatLocal(task.dueDate, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }, zone) : null;
   return (
     <div className={`flex items-start gap-3 ${compact ? 'px-1 py-2' : 'p-3'}`}>
       <button

@@ -32,8 +32,6 @@ import { useSignOutElsewhere } from '@/features/auth/useSignOutElsewhere';
 import { TaskFormDialog } from '@/features/tasks/TaskFormDialog';
 import { currentNavItem } from '@/lib/app-nav';
 import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
-import { setDisplayTimeZone } from '@/lib/time-zone';
-import { STORAGE_KEYS } from '@/lib/session-constants';
 import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { takeHandedOffToast } from '@/lib/toast-handoff';
@@ -281,13 +279,4 @@ export function recordFocus(taskId: string, since: number) {
   }).catch(() => {
     // Offline or closed: this stretch of focus is not counted.
   });
-}
-
-// Dates on the account's clock: the signed-in pages keep the account (and its zone) in local
-// storage. Read here, after the page's first load (whose budget has no room for it): the screen
-// redraws every second, so its dates follow at once.
-try {
-  setDisplayTimeZone((JSON.parse(localStorage.getItem(STORAGE_KEYS.cachedUser) ?? 'null') as { timeZone?: string } | null)?.timeZone);
-} catch {
-  // On the server, or no storage or cached account: the device's zone.
 }

@@ -14,7 +14,7 @@ import { lazyUntilOpen, type LazyComponent } from '@/components/lazy';
 import { LoadingOverlay } from '@/components/Spinner';
 import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
 import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, STORAGE_KEYS } from '@/lib/session-constants';
-import { formatLocal, TIME_SIMPLE } from '@/lib/local-format';
+import { formatLocal, storeDisplayZone, TIME_SIMPLE } from '@/lib/local-format';
 import type { TFocusSession } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/clock-sizes';
@@ -43,15 +43,33 @@ function useIsClient(): boolean {
 /**
  * The page: /session (sessionId omitted: the current session) or /sessions/{id}. The header
  * around it is static HTML from src/pages/_document.tsx (./ShellHeader); ShellKeys brings its
- * buttons and the keyboard shortcuts to life.
+ * buttons and the keyboard shortcuts to life. `timeZone`: the account's, from the server.
  */
-export function SessionPage({ sessionId }: { sessionId?: string }) {
+export function SessionPage({ sessionId, timeZone }: { sessionId?: string; timeZone?: string | null }) {
+  showAccountZone(timeZone);
   return (
     <>
       <ShellKeys />
       {sessionId ? <SessionByIdScreen sessionId={sessionId} /> : <CurrentSessionScreen />}
     </>
   );
+}
+
+/**
+ * Every date on the screen on the account's clock from the first paint (a laptop on holiday still
+ * shows the person's own time): set before anything below formats one. In the browser only, where
+ * the module is this tab's; on the server it is shared by every request (and nothing there shows
+ * a date: the screen draws after it has read the session). A zone this browser does not know
+ * leaves the device's.
+ */
+function showAccountZone(zone: string | null | undefined) {
+  if (!zone || typeof window === 'undefined') return;
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone: zone });
+    storeDisplayZone(zone);
+  } catch {
+    // RangeError: unknown zone.
+  }
 }
 
 /** /session: the current session from session storage; without one, back to the dashboard. */

@@ -2,7 +2,7 @@
 // the Pages Router's form of the one in src/app/(app)/layout.tsx: a visitor without a valid
 // session is redirected (307, before any app UI is sent) to /signin?next=<the page they asked
 // for, with its query> and comes back after signing in.
-import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import type { GetServerSidePropsContext, Redirect } from 'next';
 import { signinUrl } from '@/features/auth/next-path';
 import { getAuthSession } from '@/server/auth/session';
 import { db } from '@/server/db';
@@ -17,9 +17,19 @@ export function requestHeaders(raw: GetServerSidePropsContext['req']['headers'])
   return headers;
 }
 
-/** null when signed in; otherwise the redirect to sign in and back. */
-export async function signedInOrRedirect(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<never> | null> {
+/** What every focus session page gets from the server: the account's own time zone. */
+export type SessionPageProps = { timeZone: string | null };
+
+/**
+ * The signed-in person's page props, or the redirect to sign in and back. The account's time zone
+ * comes with the page, so its first paint already shows the person's own clock, not the device's
+ * (waiting for the after-load code, or for a fetch, would show the device's zone first).
+ */
+export async function signedInOrRedirect(
+  context: GetServerSidePropsContext,
+): Promise<{ redirect: Redirect } | { props: SessionPageProps }> {
   const session = await getAuthSession(requestHeaders(context.req.headers), db);
-  if (session) return null;
-  return { redirect: { destination: signinUrl(context.resolvedUrl), permanent: false } };
+  if (!session) return { redirect: { destination: signinUrl(context.resolvedUrl), permanent: false } };
+  const user = await db.user.findUnique({ where: { id: session.userId }, select: { timeZone: true } });
+  return { props: { timeZone: user?.timeZone ?? null } };
 }

@@ -6,6 +6,7 @@ import { Badge } from '@/components/Badge';
 import { DISPLAY_MODE_LABELS } from '@/lib/constants';
 import type { TFocusSession } from '@/lib/schemas/session';
 import { formatMinutes } from '@/lib/session-stats';
+import { useAccountZone } from '@/features/auth/AccountZone';
 import { startTimeLabel } from './format';
 
 export function SessionCard({
@@ -21,6 +22,7 @@ export function SessionCard({
   onDetails: () => void;
   onDelete: () => void;
 }) {
+  const zone = useAccountZone();
   return (
     <li
       className="group relative flex flex-col gap-2 rounded-card border border-border bg-surface p-5 transition-colors hover:border-muted/50 focus-within:border-muted/50"
@@ -33,7 +35,7 @@ export function SessionCard({
         </Badge>
       </div>
       <p className="text-sm text-muted">
-        <time dateTime={session.startedAt}>{startTimeLabel(session.startedAt)}</time>
+        <time dateTime={session.startedAt}>{startTimeLabel(session.startedAt, zone)}</time>
       </p>
       <div className="flex items-end justify-between gap-3">
         <dl className="flex flex-col gap-0.5 text-sm">

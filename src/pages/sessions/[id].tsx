@@ -7,18 +7,18 @@
 // in its first load). /sessions (the list) stays on the App Router: Next serves each path from its
 // own router.
 import type { GetServerSideProps } from 'next';
-import { signedInOrRedirect } from '@/features/session/guard.server';
+import { signedInOrRedirect, type SessionPageProps } from '@/features/session/guard.server';
 import { SessionPage } from '@/features/session/SessionScreen';
 
-type Props = { sessionId: string };
+type Props = SessionPageProps & { sessionId: string };
 
 export const getServerSideProps: GetServerSideProps<Props> = async (context) => {
-  const redirect = await signedInOrRedirect(context);
-  if (redirect) return redirect;
+  const guard = await signedInOrRedirect(context);
+  if ('redirect' in guard) return guard;
   const id = context.params?.id;
-  return { props: { sessionId: typeof id === 'string' ? id : '' } };
+  return { props: { ...guard.props, sessionId: typeof id === 'string' ? id : '' } };
 };
 
-export default function SessionByIdPage({ sessionId }: Props) {
-  return <SessionPage sessionId={sessionId} />;
+export default function SessionByIdPage({ sessionId, timeZone }: Props) {
+  return <SessionPage sessionId={sessionId} timeZone={timeZone} />;
 }

@@ -6,6 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import ical, { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import { DateTime } from 'luxon';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { TCalendarFeedOutput } from '@/lib/schemas/task';
 import { appError } from '@/server/errors';
 import type { Db } from '@/server/db';
@@ -81,23 +82,53 @@ type FeedTask = {
 };
 
 /**
+ * The VTIMEZONE that defines `zone` for calendar apps, and the TZID it names (an alias gets the
+ * canonical name the block carries: Asia/Calcutta is Asia/Kolkata), or null for UTC (plain UTC
+ * times need none) or a zone the data does not know.
+ *
+ * From timezones-ical-library, not built here from luxon's offsets: it ships every IANA zone as
+ * the VTIMEZONE that vzic compiles from the tz database (the tool behind libical's, which
+ * Thunderbird and Evolution use), with the current yearly DAYLIGHT/STANDARD rules as RRULEs, so
+ * one small block is right for every future occurrence of a repeating task, whatever span the
+ * feed covers; offsets sampled from luxon would be a list of transitions tied to the events'
+ * span, to be kept long enough by hand. It is kept current with the tz database (no runtime
+ * dependencies); a new zone it lacks falls back to UTC times below.
+ */
+export function icalTimeZone(zone: string): { tzid: string; block: string } | null {
+  if (zone === 'UTC' || zone === 'Etc/UTC') return null;
+  const answer = tzlib_get_ical_block(zone);
+  if (!Array.isArray(answer) || !answer[0] || !answer[1]?.startsWith('TZID=')) return null;
+  return { block: answer[0], tzid: answer[1].slice('TZID='.length) };
+}
+
+/**
  * The feed as iCalendar (ical-generator escapes, folds and stamps in UTC). A one-off task is a
  * UTC instant. An open repeating task carries its RRULE with a start on the person's own clock
- * (TZID), so "every Monday 17:00" stays 17:00 across daylight-saving changes; its done
- * occurrences are plain events.
+ * (TZID, defined by a VTIMEZONE in the feed, as RFC 5545 requires of every TZID), so "every
+ * Monday 17:00" stays 17:00 across daylight-saving changes; its done occurrences are plain
+ * events. Without a known zone (UTC, or one the VTIMEZONE data lacks) it repeats in UTC.
  */
 export function renderIcs(tasks: FeedTask[], appUrl: string, timeZone = 'UTC'): string {
   const host = new URL(appUrl).host;
-  const calendar = ical({ name: 'Onething tasks', prodId: '//Onething//Tasks//EN', ttl: 15 * 60 });
+  const zone = icalTimeZone(timeZone);
+  const calendar = ical({
+    name: 'Onething tasks',
+    prodId: '//Onething//Tasks//EN',
+    ttl: 15 * 60,
+    // No calendar-wide zone (one-off tasks stay UTC instants): only the generator, asked for a
+    // VTIMEZONE for each TZID the events use.
+    timezone: { name: null, generator: (tzid) => (zone && tzid === zone.tzid ? zone.block : null) },
+  });
   for (const task of tasks) {
     if (!task.dueDate) continue;
     const description = [task.description, task.completed && task.completedAt ? `Completed ${task.completedAt.toISOString()}` : null]
       .filter(Boolean)
       .join('\n\n');
     const repeats = !task.completed && task.recurrence ? task.recurrence : null;
-    const start = repeats ? DateTime.fromJSDate(task.dueDate, { zone: timeZone }) : task.dueDate;
-    const end = repeats
-      ? DateTime.fromJSDate(task.dueDate, { zone: timeZone }).plus({ minutes: CALENDAR_EVENT_MINUTES })
+    const zoned = repeats !== null && zone !== null;
+    const start = zoned ? DateTime.fromJSDate(task.dueDate, { zone: zone.tzid }) : task.dueDate;
+    const end = zoned
+      ? DateTime.fromJSDate(task.dueDate, { zone: zone.tzid }).plus({ minutes: CALENDAR_EVENT_MINUTES })
       : new Date(task.dueDate.getTime() + CALENDAR_EVENT_MINUTES * 60_000);
     const event = calendar.createEvent({
       id: `task-${task.id}@${host}`,
@@ -105,7 +136,8 @@ export function renderIcs(tasks: FeedTask[], appUrl: string, timeZone = 'UTC'): 
       lastModified: task.updatedAt,
       start,
       end,
-      ...(repeats && { timezone: timeZone, repeating: repeats }),
+      ...(repeats && { repeating: repeats }),
+      ...(zoned && { timezone: zone.tzid }),
       summary: task.completed ? `✓ ${task.title}` : task.title,
       ...(description && { description }),
       url: `${appUrl}/dashboard?task=${encodeURIComponent(task.id)}`,

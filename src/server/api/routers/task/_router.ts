@@ -32,6 +32,16 @@ const IDEMPOTENCY_NOTE =
   'An optional `Idempotency-Key` header (1-200 visible ASCII characters): a repeat with the same key within 24 h answers the first answer and changes nothing; ' +
   'the same key for a different request is a 409.';
 
+/**
+ * A repeating task is one row: the open occurrence of its series (completing it creates the next).
+ * applyTo says whether an edit is the series' or this occurrence's alone.
+ */
+const APPLY_TO_NOTE =
+  'On a repeating task, `applyTo` chooses what an edit changes: `"following"` (the default) changes this occurrence ' +
+  'and all following ones (the series goes on from this task as edited); `"this"` changes only this occurrence: the ' +
+  'series moves on at once to its next occurrence (a new task, created from the series as it was), and this task takes ' +
+  'the edits and stops repeating. On a task that does not repeat, or a PATCH that only completes or reopens, applyTo changes nothing.';
+
 export const taskRouter = createTRPCRouter({
   list: verifiedProcedure
     .meta({
@@ -180,7 +190,8 @@ export const taskRouter = createTRPCRouter({
         summary: 'Edit a task',
         description:
           'Replaces title, description, importance, difficulty and dueDate (omitted ones take their defaults: ' +
-          'no description, Medium, Medium, no due date). The colour changes only when sent.',
+          'no description, Medium, Medium, no due date). The colour, recurrence and estimatedMinutes change only when sent. ' +
+          APPLY_TO_NOTE,
         protect: true,
       },
     })
@@ -195,7 +206,11 @@ export const taskRouter = createTRPCRouter({
         path: '/tasks/{id}',
         tags,
         summary: 'Change some fields of a task, or reopen it',
-        description: 'Only the fields sent change. `{ "completed": false, "completedAt": null }` reopens a completed task. ' + IDEMPOTENCY_NOTE,
+        description:
+          'Only the fields sent change. `{ "completed": false, "completedAt": null }` reopens a completed task. ' +
+          APPLY_TO_NOTE +
+          ' ' +
+          IDEMPOTENCY_NOTE,
         protect: true,
       },
       errors: { 409: IDEMPOTENCY_CONFLICT },
@@ -229,7 +244,9 @@ export const taskRouter = createTRPCRouter({
         summary: 'Add focused time to a task',
         description:
           'The session screen records the seconds a task was its current task while the timer ran (pauses excluded), ' +
-          'in small writes; the Task answer shows their sum as actualMinutes.',
+          'in small writes (`{ "seconds": 1..14400 }` each; writes add up, so send only the time since the last write); ' +
+          'the Task answer shows their sum as actualMinutes, which the planners compare with estimatedMinutes. ' +
+          'Any of your tasks, open or completed; another user\'s is a 404.',
         protect: true,
       },
     })

@@ -18,6 +18,7 @@ describe('OpenAPI document: tasks and sessions', () => {
       ['/tasks/{id}', 'patch'],
       ['/tasks/{id}', 'delete'],
       ['/tasks/{id}/complete', 'post'],
+      ['/tasks/{id}/focus', 'post'],
       ['/sessions', 'get'],
       ['/sessions', 'post'],
       ['/sessions/{id}', 'get'],
@@ -44,5 +45,24 @@ describe('OpenAPI document: tasks and sessions', () => {
     const shapes = list.responses['200']!.content['application/json']!.schema.anyOf ?? [];
     expect(shapes.map((shape) => shape.type)).toEqual(['array', 'object']);
     expect(Object.keys(shapes[1]!.properties ?? {}).sort()).toEqual(['items', 'nextCursor']);
+  });
+
+  it('describes applyTo on the edits of a repeating task, and the focus writes', () => {
+    const paths = openApiDocument('http://localhost:3000').paths ?? {};
+    type Operation = { description?: string; requestBody?: { content: Record<string, { schema: { properties?: Record<string, { description?: string; enum?: string[] }> } }> } };
+    for (const method of ['put', 'patch'] as const) {
+      const operation = (paths['/tasks/{id}'] as Record<string, Operation>)[method]!;
+      expect(operation.description, method).toContain('`"this"` changes only this occurrence');
+      expect(operation.description, method).toContain('`"following"` (the default)');
+      const applyTo = operation.requestBody!.content['application/json']!.schema.properties!.applyTo!;
+      expect(applyTo.enum, method).toEqual(['this', 'following']);
+      expect(applyTo.description, method).toMatch(/^For a repeating task: 'this' changes only this occurrence/);
+    }
+    const focus = (paths['/tasks/{id}/focus'] as Record<string, Operation & { summary?: string }>).post!;
+    expect(focus.summary).toBe('Add focused time to a task');
+    expect(focus.description).toContain('actualMinutes');
+    const seconds = focus.requestBody!.content['application/json']!.schema.properties!.seconds as { description?: string; minimum?: number; maximum?: number };
+    expect(seconds).toMatchObject({ minimum: 1, maximum: 14_400 });
+    expect(seconds.description).toContain('Seconds focused on this task');
   });
 });

@@ -1,0 +1,41 @@
+'use client';
+// The account's time zone, sent by the app layout from the server, for every date the pages show:
+// - in the browser it becomes the zone of every formatted date (setDisplayTimeZone) before the
+//   page below renders, so hydration already draws the person's own clock instead of the device's
+//   (AuthSync's copy from `auth.me` comes in an effect, after the first render, and a date drawn
+//   before it would keep the device's zone until something redrew it);
+// - on the server, where a module-level zone would be shared by every request, it is this
+//   request's context: the dates of the server-rendered HTML (the dashboard's tasks, the sessions
+//   list) read it through useAccountZone, so the first paint is on the person's clock too.
+import { createContext, useContext, type ReactNode } from 'react';
+import { displayZone } from '@/lib/local-format';
+import { setDisplayTimeZone } from '@/lib/time-zone';
+
+const ZoneContext = createContext<string | null>(null);
+let applied: string | null = null;
+
+/**
+ * In the browser, during the render (an effect would come after the page's first render): applied
+ * when the layout sends a new value, so a zone changed since (Account > Profile, through
+ * AuthSync) stays.
+ */
+function applyInBrowser(zone: string | null) {
+  if (typeof window === 'undefined' || !zone || zone === applied) return;
+  applied = zone;
+  setDisplayTimeZone(zone);
+}
+
+export function AccountZone({ zone, children }: { zone: string | null; children: ReactNode }) {
+  applyInBrowser(zone);
+  return <ZoneContext value={zone}>{children}</ZoneContext>;
+}
+
+/**
+ * The zone to format dates in while rendering: the request's account zone on the server; in the
+ * browser the display zone, which follows the account (and starts as the layout's, so hydration
+ * matches the server's HTML).
+ */
+export function useAccountZone(): string | undefined {
+  const zone = useContext(ZoneContext);
+  return typeof window === 'undefined' ? (zone ?? undefined) : displayZone;
+}
