@@ -17,6 +17,15 @@ import type { ZodType } from 'zod';
 /** Loads a form's schema: `() => import('@/lib/schemas/auth-forms').then((m) => m.ZSignInForm)`. */
 export type SchemaLoader<TInput extends FieldValues, TOutput> = () => Promise<ZodType<TOutput, TInput>>;
 
+/**
+ * Fetches a form's schema and the resolver ahead of its first use, for a form that must work
+ * offline: a chunk first asked for with the network gone cannot load, while one fetched now is
+ * kept by the service worker (public/sw.js caches every /_next/static file it serves).
+ */
+export function preloadSchemaForm(load: () => Promise<unknown>): void {
+  void Promise.all([import('@hookform/resolvers/zod'), load()]).catch(() => undefined);
+}
+
 function lazyZodResolver<TInput extends FieldValues, TOutput>(load: SchemaLoader<TInput, TOutput>) {
   let ready: Promise<Resolver<TInput, unknown, TOutput>> | null = null;
   const prepare = () => {

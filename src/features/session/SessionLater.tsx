@@ -29,7 +29,7 @@ import { leaveTo } from '@/features/auth/leave';
 import { SignOutButtonView } from '@/features/auth/SignOutButtonView';
 import { forgetAccountStorage } from '@/features/auth/session-sync';
 import { useSignOutElsewhere } from '@/features/auth/useSignOutElsewhere';
-import { TaskFormDialog } from '@/features/tasks/TaskFormDialog';
+import { preloadTaskForm, TaskFormDialog } from '@/features/tasks/TaskFormDialog';
 import { currentNavItem } from '@/lib/app-nav';
 import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
 import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
@@ -134,6 +134,8 @@ export function SessionExtras(_props: { open: boolean }) {
   useEffect(() => {
     const handed = takeHandedOffToast();
     if (handed) toast(handed);
+    // The quick create must work with the network gone: its form's schema is fetched now.
+    preloadTaskForm();
   }, []);
   return (
     <>

@@ -14,7 +14,7 @@ import { Button } from '@/components/Button';
 import { DateField } from '@/components/DateField';
 import { Dialog } from '@/components/Dialog';
 import { Input, Select, Textarea } from '@/components/Field';
-import { useSchemaForm } from '@/components/Form';
+import { preloadSchemaForm, useSchemaForm } from '@/components/Form';
 import { LimitDialog } from '@/components/LimitDialog';
 import { TimePicker } from '@/components/TimePicker';
 import { toast } from '@/components/Toast';
@@ -102,6 +102,13 @@ function initialState(task: TTaskOutput | null | undefined, defaultDate?: ISODat
     estimate: '',
     applyTo: 'following',
   };
+}
+
+const loadTaskFormSchemas = () => import('@/lib/schemas/task-form');
+
+/** The task form's schema and resolver fetched now (the session's quick create works offline). */
+export function preloadTaskForm(): void {
+  preloadSchemaForm(loadTaskFormSchemas);
 }
 
 export function TaskFormDialog(props: TaskFormDialogProps) {
@@ -209,7 +216,7 @@ function TaskForm({
   const pending = create.isPending || update.isPending;
 
   const { form, formProps } = useSchemaForm<TTaskForm, TTaskFormValues>({
-    schema: () => import('@/lib/schemas/task-form').then((schemas) => schemas.taskFormSchema({ requireDueDate })),
+    schema: () => loadTaskFormSchemas().then((schemas) => schemas.taskFormSchema({ requireDueDate })),
     defaultValues: initialState(task, defaultDate, defaultHour, draft),
     pending,
     onValid: (values) => {
