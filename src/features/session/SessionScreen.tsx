@@ -73,7 +73,7 @@ function showAccountZone(zone: string | null | undefined) {
 }
 
 /** /session: the current session from session storage; without one, back to the dashboard. */
-export function CurrentSessionScreen() {
+function CurrentSessionScreen() {
   const isClient = useIsClient();
   const id = isClient ? currentSessionId() : null;
   useEffect(() => {
@@ -84,7 +84,7 @@ export function CurrentSessionScreen() {
 }
 
 /** /sessions/{id}: makes that session the current one and shows it. */
-export function SessionByIdScreen({ sessionId }: { sessionId: string }) {
+function SessionByIdScreen({ sessionId }: { sessionId: string }) {
   const isClient = useIsClient();
   if (!isClient) return <LoadingOverlay label="Opening your session…" />;
   return <SessionScreen sessionId={sessionId} makeCurrent />;

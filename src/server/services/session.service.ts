@@ -17,11 +17,11 @@ import type { z } from 'zod';
 export type OwnSession = Pick<Session, 'id' | 'userId'>;
 export type TCreateSessionData = z.output<typeof ZCreateFocusSessionInput>;
 
-export function toApiDisplayMode(value: DbDisplayMode | DisplayMode): DisplayMode {
+function toApiDisplayMode(value: DbDisplayMode | DisplayMode): DisplayMode {
   return value === DbDisplayMode.clock_date ? 'clock-date' : value;
 }
 
-export function toDbDisplayMode(value: DisplayMode): DbDisplayMode {
+function toDbDisplayMode(value: DisplayMode): DbDisplayMode {
   return value === 'clock-date' ? DbDisplayMode.clock_date : value;
 }
 
@@ -56,7 +56,7 @@ export async function getOwnSession(db: Db, userId: string, id: string): Promise
 }
 
 /** Default names, with the US-format date of today in the person's zone. */
-export function defaultSessionName(type: 'manual' | 'ai', existingCount: number, now: Date, zone = 'UTC'): string {
+function defaultSessionName(type: 'manual' | 'ai', existingCount: number, now: Date, zone = 'UTC'): string {
   const date = usDate(now, zone);
   return type === 'ai' ? `AI Session #${randomInt(0, 1000)} - ${date}` : `Session #${existingCount + 1} - ${date}`;
 }

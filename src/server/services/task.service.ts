@@ -311,7 +311,7 @@ async function changeTask(client: sql.Queryable, task: OwnTask, changes: TaskCha
   return toTaskOutput(row);
 }
 
-export const SUBTASK_REPEATS = 'Only a top-level task can repeat; its subtasks come along with each occurrence';
+const SUBTASK_REPEATS = 'Only a top-level task can repeat; its subtasks come along with each occurrence';
 
 /** The task, locked for the rest of the transaction (sql.lockTaskRow), or 404. */
 async function lockTask(client: SqlClient, task: OwnTask): Promise<sql.SeriesRow> {

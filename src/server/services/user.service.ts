@@ -99,9 +99,9 @@ export async function getUser(db: Db, userId: string, now: Date = new Date()): P
   });
 }
 
-export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect. Please check your current password and try again.';
-export const CURRENT_PASSWORD_NEEDED = 'Please enter your current password to change your email address';
-export const DELETE_PASSWORD_WRONG = 'Password is incorrect. Your account was not deleted.';
+const CURRENT_PASSWORD_WRONG = 'Current password is incorrect. Please check your current password and try again.';
+const CURRENT_PASSWORD_NEEDED = 'Please enter your current password to change your email address';
+const DELETE_PASSWORD_WRONG = 'Password is incorrect. Your account was not deleted.';
 
 /**
  * Checks the account's password as proof for a sensitive change. Wrong guesses count like failed
