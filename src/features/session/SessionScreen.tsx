@@ -25,7 +25,8 @@ import { readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
 import { ApiError, completeTask, getSession, listTasks } from './rest';
 import type { ClockExtrasProps } from './ClockExtras';
 import type { SessionDialog, SessionDialogsProps } from './SessionLater';
-import { goTo, later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
+import { goTo } from './navigation';
+import { later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
 import { useSessionClock, type SessionClock } from './useSessionClock';
 
 // Created with the first screen that shows a session: lazyUntilOpen schedules its idle-time
