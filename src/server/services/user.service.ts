@@ -17,7 +17,7 @@ import { endBillingForDeletedAccount } from './billing.service';
 import { consumeRateLimit, rateLimitKey, RATE_LIMITS, releaseRateLimitHit, tooManyRequests } from './rate-limit.service';
 import { limitsFor, monthStart, usageSummary, type Tx, type Usage } from './usage.service';
 import { TASK_SELECT, toTaskOutput } from './task.service';
-import { toSessionOutput } from './session.service';
+import { toFocusSessionOutput } from './focus-session.service';
 
 /** The columns the User answer is made of (and nothing secret). */
 export const USER_SELECT = {
@@ -234,7 +234,7 @@ export async function exportAccount(db: Db, userId: string) {
     exportedAt: new Date().toISOString(),
     profile: await toUserOutput(db, row),
     tasks: taskRows.map(toTaskOutput),
-    sessions: sessionRows.map(toSessionOutput),
+    sessions: sessionRows.map(toFocusSessionOutput),
     usage: usageRows.map(
       (usage): TUsageMonth => ({
         month: usage.month.toISOString().slice(0, 7),
