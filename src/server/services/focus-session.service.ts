@@ -62,7 +62,7 @@ function defaultFocusSessionName(type: 'manual' | 'ai', existingCount: number, n
 }
 
 /**
- * POST /api/sessions, and the AI issue's ai-generate: validates the picked tasks (the user's
+ * POST /api/sessions, and POST /api/sessions/ai-generate: validates the picked tasks (the user's
  * own, else 404), counts the session (and the AI session) in the same transaction as the
  * insert, and fills the defaults. Takes the API's input (parsed here, so other callers can
  * pass a partial one such as `{ sessionType: 'ai', sessionName, sessionDuration }`).
