@@ -1,5 +1,5 @@
-// The benchmark's session cookie, minted exactly as the app's sign-in issues it (accounts issue,
-// src/server/auth/cookie.ts): next-auth's JWT session token, encrypted with AUTH_SECRET, claims
+// The benchmark's session cookie, minted exactly as the app's sign-in issues it
+// (src/server/auth/cookie.ts): next-auth's JWT session token, encrypted with AUTH_SECRET, claims
 // `sub` (user id) and `sv` (User.sessionVersion), under next-auth's cookie name. If the app's
 // cookie changes, change it here: the load generator and the floor both use this module.
 import { decode, encode } from 'next-auth/jwt';

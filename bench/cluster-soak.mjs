@@ -255,7 +255,7 @@ export async function runClusterSoak(args) {
     check('C1', 'usage counters, tasks and sessions in PostgreSQL equal the simulation exactly', verified.problems.length === 0, verified.problems.slice(0, 5).join(' | ') || `${verified.totals.tasks} tasks, ${verified.totals.sessions} sessions`);
     const free = users.filter((user) => user.tier === 'free');
     const atLimit = free.filter((user) => user.limitHits.tasks > 0 || user.limitHits.sessions > 0).length;
-    check('C1', 'Free users reached their limits on whichever instance and got the 403 of the spec', atLimit > 0, `${atLimit} of ${free.length} Free users`);
+    check('C1', "Free users reached their limits on whichever instance and got the 403 with the product's words", atLimit > 0, `${atLimit} of ${free.length} Free users`);
     report.c1 = { s: s1, statuses: stats1.statuses, perIp: { 401: count(perIp, 401), 429: count(perIp, 429) }, perAccount: { 401: count(perAccount, 401), 429: count(perAccount, 429) }, resends: { 200: count(resends, 200), 429: count(resends, 429), mails: cooldownMails } };
     say(`C1: ${s1.requests} requests, ${fmt(s1.rps, 0)} req/s, p50 ${fmt(s1.p50)} ms, p99 ${fmt(s1.p99)} ms`);
 

@@ -188,7 +188,7 @@ try {
   };
   const appTasks = await get(appUrl, '/api/tasks', cookies[0]);
   if (appTasks.status === 401) {
-    throw new Error('the app answered 401 to the session cookie: sign-in (the accounts issue) is not in this build, or its cookie changed (bench/auth.mjs)');
+    throw new Error('the app answered 401 to the session cookie: sign-in is not in this build, or its cookie changed (bench/auth.mjs)');
   }
   const floorTasks = await get(floorUrl, '/api/tasks', cookies[0]);
   if (appTasks.status !== 200 || !isDeepStrictEqual(appTasks.body, floorTasks.body)) {
@@ -334,7 +334,7 @@ try {
   const targetTable = () => [targetHeader, ...rows.filter((row) => row.open).map(targetLine)].join('\n');
   const missed = rows.filter((row) => row.open && (row.ratio < THROUGHPUT_TARGET || row.p99Ratio > P99_TARGET));
   const notes = [
-    meAvailable ? null : '- GET /api/auth/me was not measured: this build has no sign-in yet (accounts issue).',
+    meAvailable ? null : '- GET /api/auth/me was not measured: this build has no sign-in yet.',
     meAvailable && !meSame ? '- GET /api/auth/me: the floor answers the User shape of docs/api-contract.md; the app’s answer differed in some field.' : null,
     failures.length ? `- Non-2xx answers or connection errors in: ${failures.map((row) => row.label).join(', ')} (see the statuses printed by the run).` : '- Every measured request answered 2xx.',
     missed.length ? `- Targets missed in this run: ${missed.map((row) => row.label).join(', ')}.` : '- Every call met both targets in this run.',

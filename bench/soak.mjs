@@ -7,7 +7,7 @@
 //    POST /api/auth/signin) loop for --duration seconds (default 120) over tasks, subtasks,
 //    completing (in sessions) and reopening, deleting, sessions, lists, sign-out and sign-in.
 //    Checks: no 5xx, every answer JSON of the shapes of docs/api-contract.md, lists equal to each user's model,
-//    403 with the spec's words exactly when a Free limit is reached, and at the end the
+//    403 with the product's words exactly when a Free limit is reached, and at the end the
 //    UsageCounter rows, tasks and sessions in PostgreSQL equal the simulation exactly.
 // 2. SIGKILL mid-load: with the launcher's own embedded PostgreSQL (no DATABASE_URL), the users
 //    write; the launcher and its server get SIGKILL (found from .data/launcher.pid and its child
@@ -357,7 +357,7 @@ async function launcherPhases() {
     const free = users.filter((user) => user.tier === 'free');
     const atTaskLimit = free.filter((user) => user.limitHits.tasks > 0).length;
     const atSessionLimit = free.filter((user) => user.limitHits.sessions > 0).length;
-    if (LOAD_SECONDS >= 60) check(1, 'Free users reached their monthly limits and got the 403 of the spec', atTaskLimit > 0, `${atTaskLimit} at the task limit, ${atSessionLimit} at the session limit`);
+    if (LOAD_SECONDS >= 60) check(1, "Free users reached their monthly limits and got the 403 with the product's words", atTaskLimit > 0, `${atTaskLimit} at the task limit, ${atSessionLimit} at the session limit`);
     report.phases[1] = {
       summary: s,
       statuses: statusTable(stats1),

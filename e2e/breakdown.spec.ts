@@ -1,5 +1,5 @@
 // /breakdown in real Chromium with the built-in planner (the e2e server has no AI key): the
-// spec's validation messages, a breakdown with its planner note and Helpful Tips, Add as Subtask
+// product's validation messages, a breakdown with its planner note and Helpful Tips, Add as Subtask
 // creating a real AI-generated subtask of the picked task, and the limit modal; axe and
 // screenshots in both themes at 390 and 1280 px.
 import { expect, test, type Page } from '@playwright/test';
@@ -13,7 +13,7 @@ async function openBreakdown(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Task Breakdown' })).toBeVisible();
 }
 
-test("the spec's validation messages: a task first, then a description", async ({ page }) => {
+test("the product's validation messages: a task first, then a description", async ({ page }) => {
   await signUpVerified(page);
   await createTaskViaApi(page, { title: 'Write the report' });
   await openBreakdown(page);

@@ -80,7 +80,7 @@ test('create, edit, complete (at once), reopen and delete a task', async ({ page
   await completedList(page).getByRole('checkbox', { name: 'Mark "Write the short report" as incomplete' }).click();
   await expect(activeList(page).getByRole('button', { name: 'Write the short report', exact: true })).toBeVisible();
 
-  // Delete, with the spec's confirmation.
+  // Delete, with its confirmation dialog.
   await activeList(page).getByRole('button', { name: 'Delete "Write the short report"' }).click();
   await expect(page.getByText('Are you sure you want to delete this task? This action cannot be undone.')).toBeVisible();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();

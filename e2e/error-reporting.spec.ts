@@ -1,4 +1,4 @@
-// Browser errors reach the error-reporting service as the spec says, without the Sentry SDK in
+// Browser errors reach the error-reporting service, without the Sentry SDK in
 // any page's first load and without widening the CSP: an uncaught error and an unhandled
 // rejection make the page ask /api/monitoring for the run-time DSN, load the SDK, and post the
 // report to the same-origin tunnel, which forwards it to the DSN's host (a loopback stub here).

@@ -125,7 +125,7 @@ test('someone signed in sees a Dashboard button instead of Sign in', async ({ pa
 });
 
 test("someone signed in choosing Plus starts checkout on the spot; when it cannot start, the page says 'Error creating checkout session' with why", async ({ page }) => {
-  // This server has no Stripe keys, so the checkout is refused (503) — the spec's landing-page error.
+  // This server has no Stripe keys, so the checkout is refused (503) — the landing page's error message.
   await signUpVerified(page);
   await dismissCookieNotice(page);
   await page.goto('/');

@@ -1,11 +1,11 @@
-// /reset-password (change the password while signed in) in real Chromium: the spec's messages
+// /reset-password (change the password while signed in) in real Chromium: the product's messages
 // for a mismatch and a short password, the server's word for a wrong current password, and a
 // change that really changes the password (sign-in through the API with the new one).
 import { expect, test } from '@playwright/test';
 import { jsonBody, signUpVerified } from './accounts';
 import { expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
 
-test("the spec's validation messages, the server's answer to a wrong current password, then a real change", async ({ page, playwright, baseURL }) => {
+test("the product's validation messages, the server's answer to a wrong current password, then a real change", async ({ page, playwright, baseURL }) => {
   const account = await signUpVerified(page);
   await page.goto('/reset-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();

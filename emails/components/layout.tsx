@@ -16,7 +16,7 @@ const darkCss = `
   }
 `;
 
-export const palette = {
+const palette = {
   background: '#f6f7f9',
   card: '#ffffff',
   border: '#e5e7eb',

@@ -8,10 +8,6 @@ import { DayPicker, type DateRange as DayRange } from 'react-day-picker';
 import { dateLabel, type DateRange, type ISODate } from '@/lib/date-picker';
 import { Chevron } from './Chevron';
 
-// Kept here too for code that imported it from the picker; new code imports ./Chevron, which does
-// not bring react-day-picker (about 20 kB gzip) into a page's first load.
-export { Chevron };
-
 interface CommonProps {
   /** Accessible name of the calendar (e.g. 'Due date'). */
   label?: string;

@@ -5,7 +5,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { borderFor, controlBase, Field, useFieldIds, type FieldOwnProps } from './FieldFrame';
 
-export { borderFor, controlBase, Field, useFieldIds, type FieldOwnProps };
+export { borderFor, controlBase, Field, useFieldIds };
 
 export type InputProps = Omit<ComponentPropsWithRef<'input'>, 'size'> & FieldOwnProps & { inputClassName?: string };
 
@@ -44,7 +44,7 @@ export function Textarea({ label, hint, error, required, className, textareaClas
   );
 }
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;

@@ -15,7 +15,7 @@ import { useForm, type FieldErrors, type FieldValues, type Resolver, type UseFor
 import type { ZodType } from 'zod';
 
 /** Loads a form's schema: `() => import('@/lib/schemas/auth-forms').then((m) => m.ZSignInForm)`. */
-export type SchemaLoader<TInput extends FieldValues, TOutput> = () => Promise<ZodType<TOutput, TInput>>;
+type SchemaLoader<TInput extends FieldValues, TOutput> = () => Promise<ZodType<TOutput, TInput>>;
 
 /**
  * Fetches a form's schema and the resolver ahead of its first use, for a form that must work

@@ -8,7 +8,7 @@ import type { ReactNode, RefObject } from 'react';
 import { CloseIcon } from './CloseIcon';
 import { FormActions } from './FormActions';
 
-export type DialogSize = 'sm' | 'md' | 'lg';
+type DialogSize = 'sm' | 'md' | 'lg';
 
 const widths: Record<DialogSize, string> = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
 

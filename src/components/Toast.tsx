@@ -20,7 +20,7 @@ export function toast(input: ToastInput) {
   return store.toast(input);
 }
 
-export function dismissToast(id?: string) {
+function dismissToast(id?: string) {
   store.dismiss(id);
 }
 

@@ -21,7 +21,7 @@ export interface CalendarTask {
 const utcDay = (date: ISODate) => DateTime.fromISO(date, { zone: 'utc' });
 const isoOf = (value: DateTime) => value.toISODate() as ISODate;
 
-export function addDays(date: ISODate, days: number): ISODate {
+function addDays(date: ISODate, days: number): ISODate {
   return isoOf(utcDay(date).plus({ days }));
 }
 
@@ -39,7 +39,7 @@ export function visibleDays(view: CalendarView, anchor: ISODate): ISODate[] {
 }
 
 /** Midnight at the start of a calendar day in `zone`, as an ISO moment in UTC. */
-export function startOfDayUtc(date: ISODate, zone: string): string {
+function startOfDayUtc(date: ISODate, zone: string): string {
   return DateTime.fromISO(date, { zone }).startOf('day').toUTC().toISO() as string;
 }
 

@@ -3,7 +3,7 @@
 
 // The focus session screen's constants live in ./session-constants (the session page's first load
 // carries only those); they are part of this list all the same.
-export { COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, SESSION_DEFAULTS, STORAGE_KEYS } from './session-constants';
+export { COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, DISPLAY_MODES, SESSION_DEFAULTS, STORAGE_KEYS, type DisplayMode } from './session-constants';
 
 export const IMPORTANCE = ['Low', 'Medium', 'High', 'Critical'] as const;
 export type Importance = (typeof IMPORTANCE)[number];
@@ -13,10 +13,6 @@ export type Difficulty = (typeof DIFFICULTY)[number];
 
 /** Difficulties an AI breakdown may propose for a subtask. */
 export const BREAKDOWN_DIFFICULTY = ['Easy', 'Medium', 'Hard'] as const;
-
-export const DISPLAY_MODES = ['clock', 'clock-date', 'pomodoro', 'timer', 'stopwatch'] as const;
-export type DisplayMode = (typeof DISPLAY_MODES)[number];
-
 
 export const MOODS = ['energetic', 'focused', 'relaxed', 'tired', 'stressed'] as const;
 export type Mood = (typeof MOODS)[number];

@@ -2,12 +2,11 @@
 // only while no choice is stored under cookie_consent.
 import { STORAGE_KEYS } from './constants';
 
-export const COOKIE_CONSENT_VALUES = ['accepted', 'declined'] as const;
-export type CookieConsent = (typeof COOKIE_CONSENT_VALUES)[number];
+export type CookieConsent = 'accepted' | 'declined';
 
-export const COOKIE_BANNER_PATHS = ['/', '/privacy', '/terms'] as const;
+const COOKIE_BANNER_PATHS = ['/', '/privacy', '/terms'] as const;
 
-export function parseCookieConsent(value: string | null | undefined): CookieConsent | null {
+function parseCookieConsent(value: string | null | undefined): CookieConsent | null {
   return value === 'accepted' || value === 'declined' ? value : null;
 }
 

@@ -69,7 +69,7 @@ export function monthOf(date: ISODate): { year: number; month: number } {
   return { year: value.year, month: value.month };
 }
 
-export function clampDate(date: ISODate, min?: ISODate | null, max?: ISODate | null): ISODate {
+function clampDate(date: ISODate, min?: ISODate | null, max?: ISODate | null): ISODate {
   if (min && date < min) return min;
   if (max && date > max) return max;
   return date;

@@ -7,12 +7,12 @@ import { zonedParts } from './time-zone';
 type Measured = { estimatedMinutes: number | null; actualMinutes: number; completed?: boolean; completedAt?: string | null };
 
 /** Tasks with an estimate and recorded focus: what the factor learns from. */
-export function measured<T extends Measured>(tasks: readonly T[]): T[] {
+function measured<T extends Measured>(tasks: readonly T[]): T[] {
   return tasks.filter((task) => task.estimatedMinutes !== null && task.estimatedMinutes > 0 && task.actualMinutes > 0);
 }
 
 /** At least this many measured tasks before a factor means anything. */
-export const FACTOR_MIN_TASKS = 3;
+const FACTOR_MIN_TASKS = 3;
 const FACTOR_RANGE = [0.5, 3] as const;
 
 /**

@@ -5,7 +5,7 @@
 // with its reason, so the meter never calls a refused password strong.
 import { isBlankPassword, isCommonPassword, PASSWORD_BLANK, PASSWORD_TOO_COMMON } from './password-rules';
 
-export const STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong', 'Very Strong'] as const;
+const STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong', 'Very Strong'] as const;
 export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
 
 export function passwordStrength(password: string): { score: number; label: StrengthLabel; refused?: string } {

@@ -2,7 +2,7 @@
 // landing page, the limit dialogs and the account page never restate a number by hand.
 import { CURRENCIES, PLAN_LIMITS, PLUS_PRICE, type Country, type SubscriptionTier, type UsageKind } from './constants';
 
-export const USAGE_NOUNS: Record<UsageKind, { one: string; many: string }> = {
+const USAGE_NOUNS: Record<UsageKind, { one: string; many: string }> = {
   tasks: { one: 'task', many: 'tasks' },
   sessions: { one: 'session', many: 'sessions' },
   aiBreakdowns: { one: 'AI breakdown', many: 'AI breakdowns' },

@@ -15,8 +15,8 @@ const INTERVAL_MAX = 999;
 /** How far ahead a rule must have an occurrence to be possible (and the most the calendar steps). */
 const HORIZON_YEARS = 10;
 
-export const RECURRENCE_INVALID = 'Recurrence must be an RRULE such as FREQ=WEEKLY;BYDAY=MO';
-export const RECURRENCE_NEVER = 'This recurrence never happens: check its days and end';
+const RECURRENCE_INVALID = 'Recurrence must be an RRULE such as FREQ=WEEKLY;BYDAY=MO';
+const RECURRENCE_NEVER = 'This recurrence never happens: check its days and end';
 
 const ALLOWED = new Set<number>([Frequency.DAILY, Frequency.WEEKLY, Frequency.MONTHLY, Frequency.YEARLY]);
 

@@ -18,7 +18,7 @@ export interface StatsTask {
   completedInSessionId: string | null;
 }
 
-export const CHART_DAYS = 28;
+const CHART_DAYS = 28;
 
 /** Sessions newest first by start time (the order of the sessions page). */
 export function sortSessionsNewestFirst<T extends Pick<StatsSession, 'startedAt'>>(sessions: readonly T[]): T[] {

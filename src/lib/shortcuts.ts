@@ -2,7 +2,7 @@
 // the DOM so it can be tested: which shortcut it is, whether to stop the browser's own action,
 // and whether to run it.
 
-export type ShortcutId = 'dashboard' | 'session' | 'breakdown' | 'account' | 'help';
+type ShortcutId = 'dashboard' | 'session' | 'breakdown' | 'account' | 'help';
 
 export interface Shortcut {
   id: ShortcutId;

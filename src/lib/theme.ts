@@ -2,7 +2,7 @@
 // Colours are CSS variables so light and dark are both designed, not inverted; a change of
 // palette is one edit here plus the matching variables in src/app/globals.css.
 
-export const palette = {
+const palette = {
   light: {
     bg: '#F7F7F5',
     surface: '#FFFFFF',

@@ -9,9 +9,9 @@ export interface TimeValue {
 
 export const TIME_PART_MAX: Record<TimePart, number> = { hour: 23, minute: 59 };
 /** PageUp/PageDown jump: a quarter of the day for hours, ten minutes for minutes. */
-export const TIME_PART_PAGE: Record<TimePart, number> = { hour: 6, minute: 10 };
+const TIME_PART_PAGE: Record<TimePart, number> = { hour: 6, minute: 10 };
 
-export function wrapTimePart(value: number, part: TimePart): number {
+function wrapTimePart(value: number, part: TimePart): number {
   const size = TIME_PART_MAX[part] + 1;
   return ((Math.trunc(value) % size) + size) % size;
 }

@@ -4,7 +4,7 @@
 
 import { displayZone, storeDisplayZone } from './local-format';
 
-export const DEFAULT_TIME_ZONE = 'UTC';
+const DEFAULT_TIME_ZONE = 'UTC';
 
 /** Shows every date on `zone`'s clock from now on; ignored when this browser does not know the zone. */
 export function setDisplayTimeZone(zone: string | null | undefined): void {

@@ -7,7 +7,7 @@ import { elapsedMs, timerDurationMs, type TimerConfig, type TimerSnapshot, type 
 const MINUTE = 60_000;
 
 /** Minutes before the end at which a cue sounds, largest first. */
-export const CUE_MINUTES = [5, 1] as const;
+const CUE_MINUTES = [5, 1] as const;
 export type CueMinute = (typeof CUE_MINUTES)[number];
 
 /**
@@ -21,7 +21,7 @@ export function endsAt(snap: TimerSnapshot, now: number): number | null {
 }
 
 /** The length of the timer or of the current pomodoro phase; null for the stopwatch. */
-export function phaseLengthMs(snap: TimerSnapshot, config: TimerConfig): number | null {
+function phaseLengthMs(snap: TimerSnapshot, config: TimerConfig): number | null {
   if (config.mode === 'timer') return timerDurationMs(config);
   if (config.mode !== 'pomodoro') return null;
   return minutes(snap.phase === 'break' ? config.breakMinutes : config.workMinutes, snap.phase === 'break' ? 5 : 25) * MINUTE;

@@ -3,9 +3,9 @@
 // horizontal swipe past TOAST_SWIPE_THRESHOLD_PX dismisses. src/components/Toast.tsx renders it.
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX } from './constants';
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }
@@ -39,7 +39,7 @@ export type ToastEvent =
   | { type: 'dismiss'; id?: string }
   | { type: 'remove'; id?: string };
 
-export function toastReducer(state: ToastState, event: ToastEvent, limit = TOAST_LIMIT): ToastState {
+function toastReducer(state: ToastState, event: ToastEvent, limit = TOAST_LIMIT): ToastState {
   switch (event.type) {
     case 'add': {
       // The newest goes on top; open toasts beyond the limit are pushed out for good, dismissed

@@ -8,7 +8,7 @@ export type TUpgradeIntent = { plan: 'plus'; country: Country };
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export function serializeUpgradeIntent(country: Country): string {
+function serializeUpgradeIntent(country: Country): string {
   return JSON.stringify({ plan: 'plus', country } satisfies TUpgradeIntent);
 }
 

@@ -1,5 +1,6 @@
-// The import graph of the server's sources, read with the TypeScript compiler (already a
-// development dependency), so that the layering rules can be checked by a test.
+// The import graph of the app's sources, read with the TypeScript compiler (already a
+// development dependency), so that the server's layering rules and the absence of import cycles
+// can be checked by tests.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';

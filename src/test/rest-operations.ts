@@ -21,7 +21,7 @@ export type JsonSchema = {
   items?: JsonSchema;
 };
 
-export type Parameter = { in: 'path' | 'query'; name: string; required?: boolean; schema: JsonSchema };
+type Parameter = { in: 'path' | 'query'; name: string; required?: boolean; schema: JsonSchema };
 
 export type Operation = {
   /** `POST /tasks/{id}/complete` */
@@ -35,7 +35,7 @@ export type Operation = {
 };
 
 /** Paths the REST door does not serve: plain route handlers with their own tests. */
-export const HANDLER_PATHS = new Set(['POST /stripe/webhook']);
+const HANDLER_PATHS = new Set(['POST /stripe/webhook']);
 
 /**
  * The account's keys: a personal access token gets 403 on these (docs/api-contract.md, Account security), so a
@@ -74,7 +74,7 @@ export function restOperations(): Operation[] {
   return operations;
 }
 
-export type Caller = { id: string; emailVerified: boolean } | null;
+type Caller = { id: string; emailVerified: boolean } | null;
 
 /** One concrete call: who calls, path parameters, query and JSON body. */
 export type Call = {
@@ -92,12 +92,12 @@ export type Answer = { status: number; body: unknown; text: string; headers: Hea
 let ipCounter = 0;
 
 /** A distinct documentation-range client address per call, so per-IP limits never interfere. */
-export function nextClientIp(): string {
+function nextClientIp(): string {
   ipCounter += 1;
   return `198.18.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-export function urlOf(operation: Operation, call: Pick<Call, 'pathParams' | 'query'>, rawQuery?: string): string {
+function urlOf(operation: Operation, call: Pick<Call, 'pathParams' | 'query'>, rawQuery?: string): string {
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(call.pathParams?.[name] ?? ''));
   const url = new URL(`http://localhost/api${path}`);
   for (const [name, value] of Object.entries(call.query ?? {})) {

@@ -59,7 +59,7 @@ function parts(body: string, contentType: string): { type: string; text: string 
   return found;
 }
 
-export function parseMail(raw: string, to: string[]): ReceivedMail {
+function parseMail(raw: string, to: string[]): ReceivedMail {
   const { headers, body } = splitHeaders(raw);
   const contentType = headers.get('content-type') ?? 'text/plain';
   const all = contentType.startsWith('multipart/')

@@ -2,8 +2,8 @@
 // focus, refetch on reconnect.
 import { QueryClient } from '@tanstack/react-query';
 
-export const QUERY_STALE_MS = 30 * 60 * 1000;
-export const QUERY_GC_MS = 60 * 60 * 1000;
+const QUERY_STALE_MS = 30 * 60 * 1000;
+const QUERY_GC_MS = 60 * 60 * 1000;
 
 export function makeQueryClient(): QueryClient {
   return new QueryClient({

@@ -7,7 +7,9 @@ import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
 import { makeQueryClient } from './query-client';
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export { useTRPC, useTRPCClient };
 
 let browserQueryClient: QueryClient | undefined;
 

@@ -5,7 +5,7 @@
 import { ThemeProvider as NextThemesProvider, type ThemeProviderProps } from 'next-themes';
 import { THEME_STORAGE_KEY } from '@/lib/theme';
 
-export const THEME_OPTIONS = {
+const THEME_OPTIONS = {
   attribute: 'class',
   storageKey: THEME_STORAGE_KEY,
   defaultTheme: 'system',

@@ -21,7 +21,7 @@ import { useTRPC } from '@/trpc/react';
 import { Banner } from './AuthLayout';
 import { clientErrorMessage } from './errors';
 
-export const FORGOT_NEUTRAL_MESSAGE = "If an account exists with this email, we've sent a reset link.";
+const FORGOT_NEUTRAL_MESSAGE = "If an account exists with this email, we've sent a reset link.";
 
 export function ForgotPasswordDialog({
   open,

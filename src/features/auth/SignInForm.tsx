@@ -23,7 +23,7 @@ import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { safeNextPath } from './next-path';
 import { useCountdown } from './useCountdown';
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 export function SignInForm({ next, initialEmail = '', openForgot = false }: { next: string | null; initialEmail?: string; openForgot?: boolean }) {
   const trpc = useTRPC();

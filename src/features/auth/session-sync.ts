@@ -5,13 +5,13 @@
 import { STORAGE_KEYS } from '@/lib/constants';
 
 export const AUTH_CHANNEL = 'onething-auth';
-export type AuthMessage = { type: 'signed-out' };
-export const SIGNED_OUT: AuthMessage = { type: 'signed-out' };
+type AuthMessage = { type: 'signed-out' };
+const SIGNED_OUT: AuthMessage = { type: 'signed-out' };
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 /** Cached account data in local storage: removed on sign-out. */
-export const CACHED_ACCOUNT_KEYS = [STORAGE_KEYS.cachedTasks, STORAGE_KEYS.cachedSessions, STORAGE_KEYS.cachedUser] as const;
+const CACHED_ACCOUNT_KEYS = [STORAGE_KEYS.cachedTasks, STORAGE_KEYS.cachedSessions, STORAGE_KEYS.cachedUser] as const;
 
 /** Keys of `storage` that start with `prefix`. */
 function keysWithPrefix(storage: StorageLike, prefix: string): string[] {

@@ -3,7 +3,7 @@
 // ticks), so a throttled background tab shows the right number when it comes back.
 import { useCallback, useEffect, useState } from 'react';
 
-export function secondsLeft(until: number | null, now: number): number {
+function secondsLeft(until: number | null, now: number): number {
   return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }
 

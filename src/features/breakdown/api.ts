@@ -6,7 +6,7 @@ import type { TBreakdownOutput, TBreakdownSubtask } from '@/lib/schemas/ai';
 export type BreakdownSubtask = TBreakdownSubtask;
 export type BreakdownAnswer = TBreakdownOutput;
 
-export class BreakdownError extends Error {
+class BreakdownError extends Error {
   constructor(
     message: string,
     readonly status: number,

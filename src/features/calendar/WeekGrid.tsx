@@ -11,7 +11,7 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import { DateTime } from 'luxon';
 import { TaskChip, taskStyle } from './TaskChip';
 
-export const HOUR_PX = 64;
+const HOUR_PX = 64;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const FIRST_VISIBLE_HOUR = 7;
 

@@ -7,7 +7,7 @@ import type { useTRPC } from '@/trpc/react';
 type Trpc = ReturnType<typeof useTRPC>;
 
 /** Completed tasks per page of the Completed list. */
-export const COMPLETED_PAGE = 20;
+const COMPLETED_PAGE = 20;
 
 export const openTasksOptions = (trpc: Trpc) => trpc.task.list.queryOptions({ status: 'open' }, { select: taskItems });
 

@@ -21,7 +21,7 @@ const AiSessionWizard = lazyUntilOpen<ComponentProps<typeof AiSessionWizardType>
 
 type Stage = 'closed' | 'choose' | 'manual' | 'ai';
 
-export function StartSessionDialog({ open, onClose, onChoose }: { open: boolean; onClose: () => void; onChoose: (type: 'ai' | 'manual') => void }) {
+function StartSessionDialog({ open, onClose, onChoose }: { open: boolean; onClose: () => void; onChoose: (type: 'ai' | 'manual') => void }) {
   return (
     <Dialog open={open} onClose={onClose} title="Start Session" description="How would you like to plan this session?" size="md">
       <div className="grid gap-3 sm:grid-cols-2">

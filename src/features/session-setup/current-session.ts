@@ -4,7 +4,7 @@
 import type { DisplayMode } from '@/lib/constants';
 import { SESSION_DEFAULTS, STORAGE_KEYS } from '@/lib/session-constants';
 
-export interface SessionConfigEntry {
+interface SessionConfigEntry {
   displayMode: DisplayMode;
   maxTasks: number;
 }

@@ -245,7 +245,7 @@ function ClockOptionsButton({ mode, options }: { mode: 'timer' | 'pomodoro'; opt
   );
 }
 
-/** Beyond the spec: the remaining (or elapsed, or overtime) time in the tab title. */
+/** An extra: the remaining (or elapsed, or overtime) time in the tab title. */
 function useTabTitle(snap: TimerSnapshot | null, mode: TFocusSession['displayMode'], overMs: number | null) {
   let text: string | null = null;
   if (overMs !== null) text = `+${formatClock(overMs)} · Overtime · Onething`;

@@ -13,7 +13,7 @@ import { createPortal } from 'react-dom';
 import { Button } from '@/components/ButtonCore';
 import { MiniTimerToggle } from './MiniTimer';
 
-export const WAKE_LOCK_KEY = 'sessionWakeLock';
+const WAKE_LOCK_KEY = 'sessionWakeLock';
 const SLOT_ID = 'fs-header-extras';
 
 const Icon = ({ name }: { name: string }) => <span aria-hidden className={`fs-icon fs-icon-${name} size-4`} />;
@@ -82,7 +82,7 @@ function KeepScreenOn({ running }: { running: boolean }) {
 }
 
 /** Holds a screen wake lock while `wanted`, taking it again each time the tab becomes visible. */
-export function useWakeLock(wanted: boolean) {
+function useWakeLock(wanted: boolean) {
   useEffect(() => {
     if (!wanted) return;
     let sentinel: WakeLockSentinel | null = null;

@@ -39,13 +39,12 @@ import { TRPCReactProvider } from '@/trpc/react';
 import { OfflineStatus } from '@/features/offline/OfflineStatus';
 import { notify, playChime } from './alerts';
 import { SessionHeaderExtras } from './HeaderExtras';
+import { goTo } from './navigation';
 import { PhaseEndPush } from './push';
 import { signOut } from './rest';
 import type { ShellAction } from './ShellHeader';
-import { goTo } from './ShellKeys';
 
 
-export { signinUrl } from '@/features/auth/next-path';
 export { askNotificationPermission, cancelPhaseEndPush, tellPhaseEnd } from './push';
 export { ClockExtras } from './ClockExtras';
 

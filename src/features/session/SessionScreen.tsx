@@ -25,7 +25,8 @@ import { readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
 import { ApiError, completeTask, getSession, listTasks } from './rest';
 import type { ClockExtrasProps } from './ClockExtras';
 import type { SessionDialog, SessionDialogsProps } from './SessionLater';
-import { goTo, later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
+import { goTo } from './navigation';
+import { later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
 import { useSessionClock, type SessionClock } from './useSessionClock';
 
 // Created with the first screen that shows a session: lazyUntilOpen schedules its idle-time
@@ -73,7 +74,7 @@ function showAccountZone(zone: string | null | undefined) {
 }
 
 /** /session: the current session from session storage; without one, back to the dashboard. */
-export function CurrentSessionScreen() {
+function CurrentSessionScreen() {
   const isClient = useIsClient();
   const id = isClient ? currentSessionId() : null;
   useEffect(() => {
@@ -84,7 +85,7 @@ export function CurrentSessionScreen() {
 }
 
 /** /sessions/{id}: makes that session the current one and shows it. */
-export function SessionByIdScreen({ sessionId }: { sessionId: string }) {
+function SessionByIdScreen({ sessionId }: { sessionId: string }) {
   const isClient = useIsClient();
   if (!isClient) return <LoadingOverlay label="Opening your session…" />;
   return <SessionScreen sessionId={sessionId} makeCurrent />;

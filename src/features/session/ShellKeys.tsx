@@ -41,9 +41,6 @@ function hasHandedOffToast(): boolean {
 /** Loads SessionExtras (and the screen's dialogs) once the page is idle. */
 export const wantExtrasWhenIdle = () => whenIdle(wantExtras);
 
-/** A full page load to another page (they are the App Router's). */
-export const goTo = (href: string) => window.location.assign(href);
-
 export function ShellKeys() {
   const extras = useSyncExternalStore(subscribeExtras, () => extrasWanted, () => false);
 

@@ -5,7 +5,7 @@
 // screen); the sound and the permission prompt are not.
 
 /** Local storage key of the alerts choice (a UI preference of this screen only). */
-export const SESSION_ALERTS_KEY = 'sessionAlerts';
+const SESSION_ALERTS_KEY = 'sessionAlerts';
 
 export function readAlertsEnabled(): boolean {
   try {

@@ -8,7 +8,7 @@
 // account. One store, so the options dialog and the clock redraw together.
 import { useSyncExternalStore } from 'react';
 
-export const CLOCK_OPTIONS_KEY = 'sessionClockOptions';
+const CLOCK_OPTIONS_KEY = 'sessionClockOptions';
 
 export type ClockOptions = {
   /** The time-left disc beside the digits, and 'Ends at' under them. */
@@ -21,7 +21,7 @@ export type ClockOptions = {
   breakPrompt: boolean;
 };
 
-export const DEFAULT_CLOCK_OPTIONS: ClockOptions = { disc: false, overtime: false, cues: false, breakPrompt: false };
+const DEFAULT_CLOCK_OPTIONS: ClockOptions = { disc: false, overtime: false, cues: false, breakPrompt: false };
 
 let cached: ClockOptions | null = null;
 const listeners = new Set<() => void>();

@@ -8,7 +8,7 @@ import { getAuthSession } from '@/server/auth/session';
 import { db } from '@/server/db';
 
 /** The request's headers as the auth helpers read them (Node's IncomingHttpHeaders → Headers). */
-export function requestHeaders(raw: GetServerSidePropsContext['req']['headers']): Headers {
+function requestHeaders(raw: GetServerSidePropsContext['req']['headers']): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(raw)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);

@@ -60,7 +60,7 @@ let subscribed: Promise<boolean> | null = null;
  * Permission not given: a subscription left from before is forgotten. Resolves to whether pushes
  * can reach this browser; never throws.
  */
-export function enablePush(): Promise<boolean> {
+function enablePush(): Promise<boolean> {
   if (!pushSupported()) return Promise.resolve(false);
   if (Notification.permission !== 'granted') return disablePush().then(() => false);
   subscribed ??= (async () => {
@@ -85,7 +85,7 @@ export function enablePush(): Promise<boolean> {
 }
 
 /** Alerts off (or permission not given): forgets this browser's subscription here and on the server. */
-export async function disablePush(): Promise<void> {
+async function disablePush(): Promise<void> {
   subscribed = null;
   try {
     if (!pushSupported()) return;

@@ -32,8 +32,8 @@ async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: u
   const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
   if (response.status === 401) {
     const here = `${window.location.pathname}${window.location.search}`;
-    // With the page's after-load code (the first load does not carry it).
-    void import('./SessionLater').then(({ signinUrl }) => leaveTo(signinUrl(here)));
+    // Fetched when needed: the first load does not carry it.
+    void import('@/features/auth/next-path').then(({ signinUrl }) => leaveTo(signinUrl(here)));
   }
   if (!response.ok) throw new ApiError(response.status, typeof data?.message === 'string' ? data.message : `Request failed (${response.status})`);
   return data as T;

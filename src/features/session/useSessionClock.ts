@@ -20,7 +20,7 @@ import {
   type TimerState,
 } from '@/lib/timer';
 
-export function isTimedMode(mode: DisplayMode): mode is TimedMode {
+function isTimedMode(mode: DisplayMode): mode is TimedMode {
   return mode === 'timer' || mode === 'stopwatch' || mode === 'pomodoro';
 }
 

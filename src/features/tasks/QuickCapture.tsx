@@ -15,7 +15,7 @@ type Parser = typeof import('@/lib/quick-capture');
 let parserPromise: Promise<Parser> | null = null;
 const loadParser = () => (parserPromise ??= import('@/lib/quick-capture'));
 
-export const QUICK_CAPTURE_PLACEHOLDER = 'e.g. Call Sam tomorrow 5pm !high ~30m every Monday #blue';
+const QUICK_CAPTURE_PLACEHOLDER = 'e.g. Call Sam tomorrow 5pm !high ~30m every Monday #blue';
 
 function formatEstimate(minutes: number): string {
   const hours = Math.floor(minutes / 60);

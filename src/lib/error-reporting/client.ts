@@ -6,7 +6,7 @@
 // same-origin tunnel POST /api/monitoring, so the CSP keeps connect-src 'self'.
 // Without a DSN an error costs one small request per page load, then nothing.
 
-export const MONITORING_PATH = '/api/monitoring';
+const MONITORING_PATH = '/api/monitoring';
 
 type SentryBrowser = typeof import('@sentry/nextjs');
 

@@ -9,7 +9,7 @@ export function emailChanges(typed: string, signedInWith: string): boolean {
   return typed.trim().toLowerCase() !== signedInWith;
 }
 
-export const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to change your email address';
+const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to change your email address';
 
 /**
  * Save Profile stays disabled while the name or the address is blank, so those need no message;

@@ -9,7 +9,7 @@ import { ZCreateFocusSessionInput, ZDisplayMode, ZMood } from './session';
 import { ZDateTimeInput, ZId, ZTaskTitle } from './task';
 
 /** Which planner produced an answer: a language model, or Onething's built-in rules. */
-export const PLANNERS = ['ai', 'built-in'] as const;
+const PLANNERS = ['ai', 'built-in'] as const;
 
 /** At most this many tasks are recommended for one session, and subtasks proposed per breakdown. */
 export const AI_MAX_RECOMMENDED_TASKS = 10;
@@ -37,7 +37,7 @@ export const ZAiPlanInput = z.object({
 });
 export type TAiPlanInput = z.infer<typeof ZAiPlanInput>;
 
-export const ZRecommendedTask = z.object({
+const ZRecommendedTask = z.object({
   taskId: z.string().min(1).describe('The id of one of the user’s own incomplete tasks'),
   title: z.string().describe('The task’s title'),
   reasoning: z.string().trim().min(1).max(500).describe('One short sentence: why this task, now, in this mood'),
@@ -64,7 +64,7 @@ export const ZBreakdownInput = z.object({
 });
 export type TBreakdownInput = z.infer<typeof ZBreakdownInput>;
 
-export const ZBreakdownSubtask = z.object({
+const ZBreakdownSubtask = z.object({
   // A subtask becomes a task when added: the task title's rule applies.
   title: ZTaskTitle.describe('A short, concrete action'),
   description: z.string().trim().max(1000).describe('What to do in this step, in one or two sentences'),
@@ -88,7 +88,7 @@ export type TBreakdownOutput = z.infer<typeof ZBreakdownOutput>;
 // ---------------------------------------------------------------- ai-generate
 
 /** What `focusMode` may name: a mood, or a display mode (either reading is accepted). */
-export const AI_FOCUS_MODES = [...MOODS, ...DISPLAY_MODES] as const;
+const AI_FOCUS_MODES = [...MOODS, ...DISPLAY_MODES] as const;
 
 export const ZAiGenerateInput = z.object({
   title: ZCreateFocusSessionInput.shape.sessionName.describe("The session's name; default 'AI Session #{n} - {date}'"),

@@ -9,13 +9,13 @@ export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
 
 const COUNTRIES = Object.keys(CURRENCIES) as [Country, ...Country[]];
 
-export const ZCountry = z.enum(COUNTRIES).describe('Where the user pays from: UK pays in GBP, USA in USD');
+const ZCountry = z.enum(COUNTRIES).describe('Where the user pays from: UK pays in GBP, USA in USD');
 
 /**
  * The `{provider}` path segment. Kept a plain string in the schema so that an unknown
  * provider answers 404 (an unknown resource), not a validation error.
  */
-export const ZBillingProvider = z.string().describe('The billing provider; only `stripe` exists');
+const ZBillingProvider = z.string().describe('The billing provider; only `stripe` exists');
 
 export const ZCreateCheckoutSessionInput = z.object({
   provider: ZBillingProvider,

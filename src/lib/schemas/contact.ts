@@ -3,8 +3,6 @@ import './zod-config';
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX } from '@/lib/constants';
 
-export { CONTACT_MESSAGE_MAX };
-
 const requiredString = () =>
   z.string({ error: (issue) => (issue.input === undefined ? 'Please fill in all fields' : undefined) });
 

@@ -19,7 +19,7 @@ const ZMinutes = z
 
 export const ZDisplayMode = z.enum(DISPLAY_MODES).describe('clock, clock-date, pomodoro, timer or stopwatch');
 export const ZMood = z.enum(MOODS).describe('energetic, focused, relaxed, tired or stressed');
-export const ZFocusSessionType = z.enum(SESSION_TYPES).describe("'manual', or 'ai' for AI sessions");
+const ZFocusSessionType = z.enum(SESSION_TYPES).describe("'manual', or 'ai' for AI sessions");
 
 export const ZTimeOfDay = z.object({
   hour: z.number().int().min(0).max(23),

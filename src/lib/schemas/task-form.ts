@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/constants';
 import type { RepeatState } from '@/lib/recurrence-picker';
 
-export const ESTIMATE_RANGE_MESSAGE = 'Estimate must be whole minutes between 1 and 1440.';
-export const DUE_DATE_MISSING = 'Please choose a due date.';
-export const DUE_TIME_MISSING = 'Please choose a due time.';
+const ESTIMATE_RANGE_MESSAGE = 'Estimate must be whole minutes between 1 and 1440.';
+const DUE_DATE_MISSING = 'Please choose a due date.';
+const DUE_TIME_MISSING = 'Please choose a due time.';
 
 const ZTime = z.object({ hour: z.number().int().min(0).max(23), minute: z.number().int().min(0).max(59) });
 

@@ -13,8 +13,8 @@ export const ZId = z.string().min(1).max(64);
 
 // Importance: the product rule has two readings (Low/Medium/High/Critical and High/Medium/Low); the
 // first is a superset of the second, so all four are accepted.
-export const ZImportance = z.enum(IMPORTANCE).describe('Low, Medium, High or Critical');
-export const ZDifficulty = z.enum(DIFFICULTY).describe("Easy, Medium, Hard or 'Very Hard'");
+const ZImportance = z.enum(IMPORTANCE).describe('Low, Medium, High or Critical');
+const ZDifficulty = z.enum(DIFFICULTY).describe("Easy, Medium, Hard or 'Very Hard'");
 
 export const ZTaskTitle = z
   .string()
@@ -23,7 +23,7 @@ export const ZTaskTitle = z
   .max(TASK_LIMITS.titleMax, `Title must be at most ${TASK_LIMITS.titleMax} characters`)
   .describe(`Trimmed, 1 to ${TASK_LIMITS.titleMax} characters`);
 
-export const ZTaskDescription = z
+const ZTaskDescription = z
   .string()
   .trim()
   .max(TASK_LIMITS.descriptionMax, `Description must be at most ${TASK_LIMITS.descriptionMax} characters`)
@@ -31,7 +31,7 @@ export const ZTaskDescription = z
   .transform((value) => (value ? value : null))
   .describe(`Trimmed, at most ${TASK_LIMITS.descriptionMax} characters; empty means none`);
 
-export const ZTaskColor = z
+const ZTaskColor = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #RRGGBB')
   .transform((value) => value.toUpperCase())
@@ -39,8 +39,8 @@ export const ZTaskColor = z
   .describe('#RRGGBB, or null for the default colour');
 
 /** The instants every part of the app can store and show: years 1 to 9999, UTC. */
-export const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
-export const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /**
  * Every date the API reads (both doors): ISO 8601 with a time, between the years 1 and 9999
@@ -53,10 +53,10 @@ export const ZDateTimeInput = z.iso
     return instant >= EARLIEST_INSTANT && instant <= LATEST_INSTANT;
   }, 'Dates must be between the years 1 and 9999');
 
-export const ZTaskDueDate = ZDateTimeInput.nullable().describe('ISO 8601 date and time, or null for no due date');
+const ZTaskDueDate = ZDateTimeInput.nullable().describe('ISO 8601 date and time, or null for no due date');
 
 /** An RFC 5545 RRULE body, in its normal form; invalid or never-occurring rules are refused. */
-export const ZRecurrence = z
+const ZRecurrence = z
   .string()
   .max(RECURRENCE_MAX, `Recurrence must be at most ${RECURRENCE_MAX} characters`)
   .transform((value, context) => {
@@ -70,8 +70,8 @@ export const ZRecurrence = z
   .nullable()
   .describe('An RFC 5545 RRULE body such as FREQ=WEEKLY;BYDAY=MO,WE (daily to yearly; COUNT or UNTIL may end it), or null for a one-off task');
 
-export const ESTIMATE_MAX_MINUTES = 1440;
-export const ZEstimatedMinutes = z
+const ESTIMATE_MAX_MINUTES = 1440;
+const ZEstimatedMinutes = z
   .number()
   .int('Estimate must be whole minutes')
   .min(1, 'Estimate must be at least 1 minute')
@@ -80,7 +80,7 @@ export const ZEstimatedMinutes = z
   .describe('Your estimate in minutes (1-1440), or null');
 
 /** Editing one occurrence of a repeating task: only this one (it leaves the series), or this and all following. */
-export const ZApplyTo = z
+const ZApplyTo = z
   .enum(['this', 'following'])
   .optional()
   .describe("For a repeating task: 'this' changes only this occurrence (the series goes on unchanged from the next one); 'following' (default) changes this and all following");
@@ -162,10 +162,10 @@ export const ZCompleteTaskInput = z.object({
 });
 
 /** The most tasks one page of GET /api/tasks holds, and its size when only a cursor is sent. */
-export const TASK_PAGE_MAX = 200;
+const TASK_PAGE_MAX = 200;
 export const TASK_PAGE_DEFAULT = 50;
 
-export const ZTaskStatus = z.enum(['open', 'completed']);
+const ZTaskStatus = z.enum(['open', 'completed']);
 
 export const ZListTasksInput = z.object({
   status: ZTaskStatus.optional().describe("Only open ('open') or only completed ('completed') tasks"),
@@ -205,7 +205,7 @@ export const ZCalendarFeedOutput = z.object({
 });
 export type TCalendarFeedOutput = z.infer<typeof ZCalendarFeedOutput>;
 
-export const QUICK_CAPTURE_MAX = 500;
+const QUICK_CAPTURE_MAX = 500;
 export const ZParseTaskInput = z.object({
   text: z
     .string()
@@ -225,7 +225,7 @@ export const ZTaskDraft = z.object({
 export type TTaskDraft = z.infer<typeof ZTaskDraft>;
 
 /** One write of the session screen: focused seconds on the current task since its last write. */
-export const FOCUS_WRITE_MAX_SECONDS = 4 * 60 * 60;
+const FOCUS_WRITE_MAX_SECONDS = 4 * 60 * 60;
 export const ZRecordFocusInput = z.object({
   id: ZId,
   seconds: z

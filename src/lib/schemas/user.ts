@@ -6,11 +6,11 @@ import { MIN_PASSWORD_LENGTH, SUBSCRIPTION_TIERS } from '@/lib/constants';
 import { isBlankPassword, isCommonPassword, PASSWORD_BLANK, PASSWORD_TOO_COMMON } from '@/lib/password-rules';
 import { normalizeTimeZone, TIME_ZONE_MAX } from '@/lib/time-zone';
 
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
+const NAME_MAX = 100;
+const EMAIL_MAX = 254;
 /** Long enough for any passphrase, short enough that hashing stays cheap. */
-export const PASSWORD_MAX = 256;
-export const API_TOKEN_NAME_MAX = 100;
+const PASSWORD_MAX = 256;
+const API_TOKEN_NAME_MAX = 100;
 
 /** A required text field: a missing one says the product's 'Please fill in all fields'. */
 const requiredString = () =>
@@ -30,10 +30,10 @@ const ZName = requiredString()
   .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters`)
   .describe('Display name');
 
-export const UNKNOWN_TIME_ZONE = 'Unknown time zone: use an IANA name such as Europe/London';
+const UNKNOWN_TIME_ZONE = 'Unknown time zone: use an IANA name such as Europe/London';
 
 /** An IANA time zone name, its case fixed; anything else (offsets, typos) is refused. */
-export const ZTimeZone = z
+const ZTimeZone = z
   .string()
   .max(TIME_ZONE_MAX, UNKNOWN_TIME_ZONE)
   .refine((zone) => normalizeTimeZone(zone) !== null, UNKNOWN_TIME_ZONE)
@@ -45,7 +45,7 @@ export const ZTimeZone = z
  * (src/lib/password-rules.ts: the check runs once the list is loaded, which the server always
  * does before it parses a new password).
  */
-export const ZNewPassword = requiredString()
+const ZNewPassword = requiredString()
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(PASSWORD_MAX, `Password can be at most ${PASSWORD_MAX} characters`)
   .refine((password) => !isBlankPassword(password), PASSWORD_BLANK)
@@ -54,7 +54,7 @@ export const ZNewPassword = requiredString()
 /** An existing password as typed (never trimmed). */
 const ZPassword = z.string().min(1, 'Please enter your password').max(PASSWORD_MAX, 'Invalid email or password');
 
-export const ZLimits = z
+const ZLimits = z
   .object({
     tasks: z.number().int().nullable(),
     sessions: z.number().int().nullable(),
@@ -144,7 +144,7 @@ export const ZUpdateProfileInput = z
   .refine((input) => input.name !== undefined || input.email !== undefined || input.timeZone !== undefined, { message: 'Nothing to update' });
 export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 
-export const PREFERENCE_KEYS = ['emailRemindersEnabled', 'marketingEmailsEnabled', 'newsletterEnabled', 'pushRemindersEnabled'] as const;
+const PREFERENCE_KEYS = ['emailRemindersEnabled', 'marketingEmailsEnabled', 'newsletterEnabled', 'pushRemindersEnabled'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
 // Booleans stay strict JSON on both doors: src/server/compat/zod.ts stops the REST adapter

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MOODS, type Mood } from '@/lib/constants';
 import { ZAiPlanResult, ZBreakdownResult } from '@/lib/schemas/ai';
-import { breakdownTask, planSession, splitSteps, type PlannerTask } from './built-in-planner';
+import { breakdownTask, planFocusSession, splitSteps, type PlannerTask } from './built-in-planner';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
@@ -18,9 +18,9 @@ const tasks: PlannerTask[] = [
   { id: 'slides', title: 'Prepare slides', importance: 'Medium', difficulty: 'Hard', dueDate: daysAgo(1), createdAt: daysAgo(7) },
 ];
 
-const plan = (mood: Mood, extra: Partial<Parameters<typeof planSession>[0]> = {}) =>
-  planSession({ mood, displayMode: 'clock', tasks, now, ...extra });
-const ids = (mood: Mood, extra?: Partial<Parameters<typeof planSession>[0]>) =>
+const plan = (mood: Mood, extra: Partial<Parameters<typeof planFocusSession>[0]> = {}) =>
+  planFocusSession({ mood, displayMode: 'clock', tasks, now, ...extra });
+const ids = (mood: Mood, extra?: Partial<Parameters<typeof planFocusSession>[0]>) =>
   plan(mood, extra).recommendedTasks.map((task) => task.taskId);
 
 describe('built-in session planner', () => {
@@ -105,11 +105,11 @@ describe('built-in session planner', () => {
 
   it("sizes tasks by the person's own estimates and how their estimates usually turn out", () => {
     const estimated = tasks.map((task) => (task.id === 'bill' ? { ...task, estimatedMinutes: 10 } : task.id === 'plants' ? { ...task, estimatedMinutes: 5 } : task));
-    const exact = planSession({ mood: 'tired', displayMode: 'clock', tasks: estimated, now, sessionDuration: 30 });
+    const exact = planFocusSession({ mood: 'tired', displayMode: 'clock', tasks: estimated, now, sessionDuration: 30 });
     expect(exact.recommendedTasks[0]).toMatchObject({ taskId: 'bill', estimatedTime: 10 });
     expect(exact.recommendedTasks.find((task) => task.taskId === 'plants')).toMatchObject({ estimatedTime: 5 });
     // Someone whose tasks take twice their estimate: the same 30 minutes hold fewer tasks.
-    const slow = planSession({ mood: 'tired', displayMode: 'clock', tasks: estimated, now, sessionDuration: 30, overrunFactor: 2 });
+    const slow = planFocusSession({ mood: 'tired', displayMode: 'clock', tasks: estimated, now, sessionDuration: 30, overrunFactor: 2 });
     expect(slow.recommendedTasks[0]).toMatchObject({ taskId: 'bill', estimatedTime: 20 });
     expect(slow.recommendedTasks.reduce((sum, task) => sum + task.estimatedTime, 0)).toBeLessThanOrEqual(30);
     expect(slow.recommendedTasks.find((task) => task.taskId === 'plants')).toMatchObject({ estimatedTime: 10 });
@@ -122,7 +122,7 @@ describe('built-in session planner', () => {
   });
 
   it('says so when there is nothing to plan', () => {
-    const result = planSession({ mood: 'focused', displayMode: 'stopwatch', tasks: [], now });
+    const result = planFocusSession({ mood: 'focused', displayMode: 'stopwatch', tasks: [], now });
     expect(result.recommendedTasks).toEqual([]);
     expect(result.sessionAdvice).toContain('no open tasks');
     expect(result.estimatedDuration).toBe(50);

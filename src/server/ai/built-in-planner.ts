@@ -245,7 +245,7 @@ function modeAdvice(mode: DisplayMode, length: ReturnType<typeof sessionLength>)
 }
 
 /** The built-in session plan (the AI plan result) for one mood and clock. */
-export function planSession(request: PlanRequest): TAiPlanResult {
+export function planFocusSession(request: PlanRequest): TAiPlanResult {
   const profile = MOOD_PROFILES[request.mood];
   const count = Math.max(1, Math.min(request.maxTasks ?? profile.tasks, profile.tasks, request.tasks.length || 1));
   const budget = workBudget(request, profile);

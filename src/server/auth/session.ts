@@ -1,5 +1,5 @@
 // Resolves who is calling from the request headers: the next-auth session cookie or an
-// `Authorization: Bearer` personal access token. Owned by the accounts issue.
+// `Authorization: Bearer` personal access token.
 //
 // Revocation: a JWT cannot be revoked by itself, so the token carries the user's session
 // version (`sv`) and every request compares it with `User.sessionVersion` in one indexed query

@@ -38,7 +38,7 @@ import type pg from 'pg';
 export type Queryable = pg.Pool | SqlClient;
 
 /** A `timestamp` (UTC wall-clock) parameter, as Prisma writes those columns. */
-export const utcParam = (date: Date | string) => new Date(date).toISOString().replace('Z', '');
+const utcParam = (date: Date | string) => new Date(date).toISOString().replace('Z', '');
 
 /** The columns a Task answer is made of (userId and updatedAt stay inside). */
 export const TASK_COLUMN_NAMES = [

@@ -15,11 +15,11 @@ import {
   type TAiPlanResult,
 } from '@/lib/schemas/ai';
 import { askForJson, aiConfig } from '@/server/ai/provider';
-import { planSession as builtInPlan, type PlannerTask } from '@/server/ai/built-in-planner';
+import { planFocusSession as builtInPlan, type PlannerTask } from '@/server/ai/built-in-planner';
 import { overrunFactor } from '@/lib/estimates';
 import type { Db } from '@/server/db';
 import { assertAllowance, PLANNER_TASK_SELECT } from './ai.service';
-import { createSession } from './session.service';
+import { createFocusSession } from './focus-session.service';
 import { toApiDifficulty } from './task.service';
 
 /** The most incomplete tasks a plan considers (soonest due first, then oldest). */
@@ -107,7 +107,7 @@ function ownRecommendations(result: TAiPlanResult, tasks: PlannerTask[], maxTask
 }
 
 /** POST /api/sessions/ai-plan. */
-export async function planSession(db: Db, userId: string, input: TAiPlanInput, now = new Date()): Promise<TAiPlanOutput> {
+export async function planFocusSession(db: Db, userId: string, input: TAiPlanInput, now = new Date()): Promise<TAiPlanOutput> {
   await assertAllowance(db, userId, ['aiSessions', 'sessions'], now);
   const tasks = await plannerTasks(db, userId);
   const factor = await userOverrunFactor(db, userId, now);
@@ -130,12 +130,12 @@ const isDisplayMode = (value: unknown): value is DisplayMode => (DISPLAY_MODES a
 
 /**
  * POST /api/sessions/ai-generate: plans a session and creates it as an AI session with the
- * recommended tasks, counted like one (sessions and AI sessions, in createSession's
+ * recommended tasks, counted like one (sessions and AI sessions, in createFocusSession's
  * transaction). `focusMode` may name the mood or the display mode (either reading is accepted):
  * a mood picks the tasks (default focused); without a display mode, `includeBreaks` chooses
  * pomodoro, else a given `sessionLength` a timer, else the clock.
  */
-export async function generateSession(db: Db, userId: string, input: TAiGenerateInput, now = new Date()): Promise<TAiGenerateOutput> {
+export async function generateFocusSession(db: Db, userId: string, input: TAiGenerateInput, now = new Date()): Promise<TAiGenerateOutput> {
   const mood: Mood = isMood(input.focusMode) ? input.focusMode : 'focused';
   const length = input.sessionLength ?? undefined;
   const displayMode: DisplayMode = isDisplayMode(input.focusMode)
@@ -145,7 +145,7 @@ export async function generateSession(db: Db, userId: string, input: TAiGenerate
       : length
         ? 'timer'
         : 'clock';
-  const plan = await planSession(
+  const plan = await planFocusSession(
     db,
     userId,
     {
@@ -158,7 +158,7 @@ export async function generateSession(db: Db, userId: string, input: TAiGenerate
     now,
   );
   const minutes = length ?? plan.estimatedDuration;
-  const session = await createSession(
+  const focusSession = await createFocusSession(
     db,
     userId,
     {
@@ -173,5 +173,5 @@ export async function generateSession(db: Db, userId: string, input: TAiGenerate
     },
     now,
   );
-  return { id: session.id, planner: plan.planner };
+  return { id: focusSession.id, planner: plan.planner };
 }

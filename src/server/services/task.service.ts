@@ -87,7 +87,7 @@ export function toTaskOutput(row: AnyTaskRow): TTaskOutput {
 const toDate = (value: string | null | undefined) => (value == null ? null : new Date(value));
 
 export const taskNotFound = () => appError('NOT_FOUND', 'Task not found');
-export const sessionNotFound = () => appError('NOT_FOUND', 'Session not found');
+export const focusSessionNotFound = () => appError('NOT_FOUND', 'Session not found');
 
 /** The user's task or 404 (another user's id is indistinguishable from a missing one). */
 export async function getOwnTask(db: Db, userId: string, id: string): Promise<OwnTask> {
@@ -225,7 +225,7 @@ async function insertTask(client: SqlClient, userId: string, input: z.output<typ
     if (parent.parentTaskId) throw appError('BAD_REQUEST', 'A subtask cannot have subtasks of its own');
   }
   if (input.parentTaskId && input.recurrence) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
-  if (input.sessionId && !(await sql.ownsFocusSession(client, userId, input.sessionId))) throw sessionNotFound();
+  if (input.sessionId && !(await sql.ownsFocusSession(client, userId, input.sessionId))) throw focusSessionNotFound();
   await meterUsageSql(client, userId, 'tasks', now);
   const row = await sql.insertTaskRow(client, {
     id: newId(),
@@ -311,7 +311,7 @@ async function changeTask(client: sql.Queryable, task: OwnTask, changes: TaskCha
   return toTaskOutput(row);
 }
 
-export const SUBTASK_REPEATS = 'Only a top-level task can repeat; its subtasks come along with each occurrence';
+const SUBTASK_REPEATS = 'Only a top-level task can repeat; its subtasks come along with each occurrence';
 
 /** The task, locked for the rest of the transaction (sql.lockTaskRow), or 404. */
 async function lockTask(client: SqlClient, task: OwnTask): Promise<sql.SeriesRow> {
@@ -373,7 +373,7 @@ async function editOneOccurrence(client: SqlClient, task: OwnTask, changes: Task
 export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof ZCompleteTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TTaskOutput> {
   const pool = poolOf(db);
   const changesOn = async (client: sql.Queryable): Promise<TaskChanges> => {
-    if (input.sessionId && !(await sql.ownsFocusSession(client, task.userId, input.sessionId))) throw sessionNotFound();
+    if (input.sessionId && !(await sql.ownsFocusSession(client, task.userId, input.sessionId))) throw focusSessionNotFound();
     return task.completed
       ? { ...(input.sessionId && !task.completedInSessionId && { completedInSessionId: input.sessionId }) }
       : { completed: true, completedAt: now, completedInSessionId: input.sessionId ?? null };

@@ -17,7 +17,7 @@ import { endBillingForDeletedAccount } from './billing.service';
 import { consumeRateLimit, rateLimitKey, RATE_LIMITS, releaseRateLimitHit, tooManyRequests } from './rate-limit.service';
 import { limitsFor, monthStart, usageSummary, type Tx, type Usage } from './usage.service';
 import { TASK_SELECT, toTaskOutput } from './task.service';
-import { toSessionOutput } from './session.service';
+import { toFocusSessionOutput } from './focus-session.service';
 
 /** The columns the User answer is made of (and nothing secret). */
 export const USER_SELECT = {
@@ -99,9 +99,9 @@ export async function getUser(db: Db, userId: string, now: Date = new Date()): P
   });
 }
 
-export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect. Please check your current password and try again.';
-export const CURRENT_PASSWORD_NEEDED = 'Please enter your current password to change your email address';
-export const DELETE_PASSWORD_WRONG = 'Password is incorrect. Your account was not deleted.';
+const CURRENT_PASSWORD_WRONG = 'Current password is incorrect. Please check your current password and try again.';
+const CURRENT_PASSWORD_NEEDED = 'Please enter your current password to change your email address';
+const DELETE_PASSWORD_WRONG = 'Password is incorrect. Your account was not deleted.';
 
 /**
  * Checks the account's password as proof for a sensitive change. Wrong guesses count like failed
@@ -234,7 +234,7 @@ export async function exportAccount(db: Db, userId: string) {
     exportedAt: new Date().toISOString(),
     profile: await toUserOutput(db, row),
     tasks: taskRows.map(toTaskOutput),
-    sessions: sessionRows.map(toSessionOutput),
+    sessions: sessionRows.map(toFocusSessionOutput),
     usage: usageRows.map(
       (usage): TUsageMonth => ({
         month: usage.month.toISOString().slice(0, 7),

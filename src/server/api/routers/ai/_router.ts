@@ -9,7 +9,7 @@ import {
   ZBreakdownOutput,
 } from '@/lib/schemas/ai';
 import { breakdownTask } from '@/server/services/breakdown.service';
-import { generateSession, planSession } from '@/server/services/planning.service';
+import { generateFocusSession, planFocusSession } from '@/server/services/planning.service';
 import { enforceRateLimit, RATE_LIMITS, rateLimitKey } from '@/server/services/rate-limit.service';
 import { AI_DOWN, RATE_LIMITED_PLANNING } from '../../responses';
 import type { Context } from '../../trpc';
@@ -40,7 +40,7 @@ export const aiRouter = createTRPCRouter({
     .output(ZAiPlanOutput)
     .mutation(async ({ ctx, input }) => {
       await limitPlanning(ctx, ctx.session.userId);
-      return planSession(ctx.db, ctx.session.userId, input);
+      return planFocusSession(ctx.db, ctx.session.userId, input);
     }),
 
   generate: verifiedProcedure
@@ -59,7 +59,7 @@ export const aiRouter = createTRPCRouter({
     .output(ZAiGenerateOutput)
     .mutation(async ({ ctx, input }) => {
       await limitPlanning(ctx, ctx.session.userId);
-      return generateSession(ctx.db, ctx.session.userId, input);
+      return generateFocusSession(ctx.db, ctx.session.userId, input);
     }),
 
   breakdown: verifiedProcedure

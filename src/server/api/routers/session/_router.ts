@@ -1,9 +1,9 @@
-// The session router: wiring only (schemas in src/lib/schemas/session.ts, rules in
-// src/server/services/session.service.ts). The AI calls (/sessions/ai-plan, /ai-generate)
+// The focus session router (key `session`, paths /sessions): wiring only (schemas in src/lib/schemas/session.ts, rules in
+// src/server/services/focus-session.service.ts). The AI calls (/sessions/ai-plan, /ai-generate)
 // live in the AI router; static paths come before /sessions/{id}.
 import { SESSION_LIST_MAX, ZCreateFocusSessionInput, ZFocusSessionOutput } from '@/lib/schemas/session';
 import { TASK_LIST_MAX, ZTaskOutput } from '@/lib/schemas/task';
-import { createSession, deleteSession, listSessions, sessionTasks, toSessionOutput } from '@/server/services/session.service';
+import { createFocusSession, deleteFocusSession, focusSessionTasks, listFocusSessions, toFocusSessionOutput } from '@/server/services/focus-session.service';
 import { z } from 'zod';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
 import { focusSessionProcedure } from './procedures';
@@ -24,7 +24,7 @@ export const focusSessionRouter = createTRPCRouter({
     })
     .input(z.object({}).optional())
     .output(z.array(ZFocusSessionOutput))
-    .query(({ ctx }) => listSessions(ctx.db, ctx.session.userId)),
+    .query(({ ctx }) => listFocusSessions(ctx.db, ctx.session.userId)),
 
   create: verifiedProcedure
     .meta({
@@ -42,12 +42,12 @@ export const focusSessionRouter = createTRPCRouter({
     })
     .input(ZCreateFocusSessionInput)
     .output(ZFocusSessionOutput)
-    .mutation(({ ctx, input }) => createSession(ctx.db, ctx.session.userId, input)),
+    .mutation(({ ctx, input }) => createFocusSession(ctx.db, ctx.session.userId, input)),
 
   get: focusSessionProcedure
     .meta({ openapi: { method: 'GET', path: '/sessions/{id}', tags, summary: 'One of your sessions', description: 'The session: its name, display mode, timer settings and selected task ids in order.', protect: true } })
     .output(ZFocusSessionOutput)
-    .query(({ ctx }) => toSessionOutput(ctx.focusSession)),
+    .query(({ ctx }) => toFocusSessionOutput(ctx.focusSession)),
 
   tasks: focusSessionProcedure
     .meta({
@@ -61,7 +61,7 @@ export const focusSessionRouter = createTRPCRouter({
       },
     })
     .output(z.array(ZTaskOutput))
-    .query(({ ctx }) => sessionTasks(ctx.db, ctx.focusSession)),
+    .query(({ ctx }) => focusSessionTasks(ctx.db, ctx.focusSession)),
 
   delete: focusSessionProcedure
     .meta({
@@ -75,5 +75,5 @@ export const focusSessionRouter = createTRPCRouter({
       },
     })
     .output(z.object({ success: z.literal(true) }))
-    .mutation(({ ctx }) => deleteSession(ctx.db, ctx.focusSession)),
+    .mutation(({ ctx }) => deleteFocusSession(ctx.db, ctx.focusSession)),
 });

@@ -318,11 +318,11 @@ describe('isolation between users', () => {
   });
 });
 
-describe('createSession (reused by the AI session generator)', () => {
+describe('createFocusSession (reused by the AI session generator)', () => {
   it('takes a partial input, fills the defaults and counts an AI session', async () => {
-    const { createSession } = await import('@/server/services/session.service');
+    const { createFocusSession } = await import('@/server/services/focus-session.service');
     const user = await createUser();
-    const session = await createSession(db, user.id, { sessionType: 'ai', sessionName: 'Write the essay', sessionDuration: 60 });
+    const session = await createFocusSession(db, user.id, { sessionType: 'ai', sessionName: 'Write the essay', sessionDuration: 60 });
     expect(session).toMatchObject({ sessionName: 'Write the essay', sessionType: 'ai', sessionDuration: 60, maxTasks: 5, displayMode: 'clock' });
     expect(await getUsage(db, user.id)).toMatchObject({ sessionsCreatedThisMonth: 1, aiSessionsThisMonth: 1 });
   });

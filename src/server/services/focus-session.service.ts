@@ -10,23 +10,23 @@ import { SESSION_LIST_MAX, ZCreateFocusSessionInput, type TCreateFocusSessionInp
 import { TASK_LIST_MAX, type TTaskOutput } from '@/lib/schemas/task';
 import { poolOf, type Db } from '@/server/db';
 import { focusSessionRows, type FocusSessionRow } from '@/server/db/sql';
-import { sessionNotFound, TASK_SELECT, taskNotFound, toTaskOutput } from './task.service';
+import { focusSessionNotFound, TASK_SELECT, taskNotFound, toTaskOutput } from './task.service';
 import { meterUsage } from './usage.service';
 import type { z } from 'zod';
 
-export type OwnSession = Pick<Session, 'id' | 'userId'>;
-export type TCreateSessionData = z.output<typeof ZCreateFocusSessionInput>;
+export type OwnFocusSession = Pick<Session, 'id' | 'userId'>;
+export type TCreateFocusSessionData = z.output<typeof ZCreateFocusSessionInput>;
 
-export function toApiDisplayMode(value: DbDisplayMode | DisplayMode): DisplayMode {
+function toApiDisplayMode(value: DbDisplayMode | DisplayMode): DisplayMode {
   return value === DbDisplayMode.clock_date ? 'clock-date' : value;
 }
 
-export function toDbDisplayMode(value: DisplayMode): DbDisplayMode {
+function toDbDisplayMode(value: DisplayMode): DbDisplayMode {
   return value === 'clock-date' ? DbDisplayMode.clock_date : value;
 }
 
-/** A session row from Prisma (display mode `clock_date`) or from the hot paths' SQL ('clock-date'). */
-export function toSessionOutput(row: Omit<FocusSessionRow, 'displayMode'> & { displayMode: DbDisplayMode | DisplayMode }): TFocusSession {
+/** A focus session row from Prisma (display mode `clock_date`) or from the hot paths' SQL ('clock-date'). */
+export function toFocusSessionOutput(row: Omit<FocusSessionRow, 'displayMode'> & { displayMode: DbDisplayMode | DisplayMode }): TFocusSession {
   return {
     id: row.id,
     sessionName: row.sessionName,
@@ -46,28 +46,28 @@ export function toSessionOutput(row: Omit<FocusSessionRow, 'displayMode'> & { di
   };
 }
 
-const SESSION_OMIT = { userId: true } as const;
+const FOCUS_SESSION_OMIT = { userId: true } as const;
 
-/** The user's session or 404 (another user's id is indistinguishable from a missing one). */
-export async function getOwnSession(db: Db, userId: string, id: string): Promise<Omit<Session, 'userId'> & OwnSession> {
-  const session = await db.session.findFirst({ where: { id, userId } });
-  if (!session) throw sessionNotFound();
-  return session;
+/** The user's focus session or 404 (another user's id is indistinguishable from a missing one). */
+export async function getOwnFocusSession(db: Db, userId: string, id: string): Promise<Omit<Session, 'userId'> & OwnFocusSession> {
+  const focusSession = await db.session.findFirst({ where: { id, userId } });
+  if (!focusSession) throw focusSessionNotFound();
+  return focusSession;
 }
 
 /** Default names, with the US-format date of today in the person's zone. */
-export function defaultSessionName(type: 'manual' | 'ai', existingCount: number, now: Date, zone = 'UTC'): string {
+function defaultFocusSessionName(type: 'manual' | 'ai', existingCount: number, now: Date, zone = 'UTC'): string {
   const date = usDate(now, zone);
   return type === 'ai' ? `AI Session #${randomInt(0, 1000)} - ${date}` : `Session #${existingCount + 1} - ${date}`;
 }
 
 /**
- * POST /api/sessions, and the AI issue's ai-generate: validates the picked tasks (the user's
+ * POST /api/sessions, and POST /api/sessions/ai-generate: validates the picked tasks (the user's
  * own, else 404), counts the session (and the AI session) in the same transaction as the
  * insert, and fills the defaults. Takes the API's input (parsed here, so other callers can
  * pass a partial one such as `{ sessionType: 'ai', sessionName, sessionDuration }`).
  */
-export async function createSession(db: Db, userId: string, raw: TCreateFocusSessionInput | TCreateSessionData, now = new Date()): Promise<TFocusSession> {
+export async function createFocusSession(db: Db, userId: string, raw: TCreateFocusSessionInput | TCreateFocusSessionData, now = new Date()): Promise<TFocusSession> {
   const input = ZCreateFocusSessionInput.parse(raw);
   const zone = input.timeZone ?? 'UTC';
   const selectedTaskIds = [...new Set(input.selectedTaskIds)];
@@ -78,7 +78,7 @@ export async function createSession(db: Db, userId: string, raw: TCreateFocusSes
     }
     await meterUsage(tx, userId, 'sessions', now);
     if (input.sessionType === 'ai') await meterUsage(tx, userId, 'aiSessions', now);
-    const name = input.sessionName || defaultSessionName(input.sessionType, input.sessionType === 'manual' ? await tx.session.count({ where: { userId } }) : 0, now, zone);
+    const name = input.sessionName || defaultFocusSessionName(input.sessionType, input.sessionType === 'manual' ? await tx.session.count({ where: { userId } }) : 0, now, zone);
     return tx.session.create({
       data: {
         userId,
@@ -97,22 +97,22 @@ export async function createSession(db: Db, userId: string, raw: TCreateFocusSes
         darkMode: input.darkMode,
         createdAt: now,
       },
-      omit: SESSION_OMIT,
+      omit: FOCUS_SESSION_OMIT,
     });
   });
-  return toSessionOutput(row);
+  return toFocusSessionOutput(row);
 }
 
 /** GET /api/sessions: newest first by start time, at most SESSION_LIST_MAX (hot paths' SQL). */
-export async function listSessions(db: Db, userId: string): Promise<TFocusSession[]> {
+export async function listFocusSessions(db: Db, userId: string): Promise<TFocusSession[]> {
   const rows = await focusSessionRows(poolOf(db), userId, SESSION_LIST_MAX);
-  return rows.map(toSessionOutput);
+  return rows.map(toFocusSessionOutput);
 }
 
 /** GET /api/sessions/{id}/tasks: the tasks created in or completed in the session, one query. */
-export async function sessionTasks(db: Db, session: OwnSession): Promise<TTaskOutput[]> {
+export async function focusSessionTasks(db: Db, focusSession: OwnFocusSession): Promise<TTaskOutput[]> {
   const rows = await db.task.findMany({
-    where: { userId: session.userId, OR: [{ sessionId: session.id }, { completedInSessionId: session.id }] },
+    where: { userId: focusSession.userId, OR: [{ sessionId: focusSession.id }, { completedInSessionId: focusSession.id }] },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take: TASK_LIST_MAX,
     select: TASK_SELECT,
@@ -121,7 +121,7 @@ export async function sessionTasks(db: Db, session: OwnSession): Promise<TTaskOu
 }
 
 /** DELETE /api/sessions/{id}: its tasks stay, unlinked (ON DELETE SET NULL). */
-export async function deleteSession(db: Db, session: OwnSession): Promise<{ success: true }> {
-  await db.session.delete({ where: { id: session.id, userId: session.userId } });
+export async function deleteFocusSession(db: Db, focusSession: OwnFocusSession): Promise<{ success: true }> {
+  await db.session.delete({ where: { id: focusSession.id, userId: focusSession.userId } });
   return { success: true };
 }

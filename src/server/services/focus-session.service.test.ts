@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
 import { createUser } from '@/test/factories';
-import { listSessions, toSessionOutput } from './session.service';
+import { listFocusSessions, toFocusSessionOutput } from './focus-session.service';
 
-describe('listSessions', () => {
+describe('listFocusSessions', () => {
   it('answers the user\'s sessions newest first, each as stored', async () => {
     const db = getDb();
     const user = await createUser();
@@ -30,9 +30,9 @@ describe('listSessions', () => {
     await db.session.create({ data: { userId: user.id, sessionName: 'Same start', startedAt: new Date(base) } });
     await db.session.create({ data: { userId: other.id, sessionName: 'Not mine', startedAt: new Date(base + 60_000) } });
 
-    const fast = await listSessions(db, user.id);
+    const fast = await listFocusSessions(db, user.id);
     expect(fast).toHaveLength(3);
-    for (const session of fast) expect(session).toEqual(toSessionOutput(await db.session.findUniqueOrThrow({ where: { id: session.id } })));
+    for (const session of fast) expect(session).toEqual(toFocusSessionOutput(await db.session.findUniqueOrThrow({ where: { id: session.id } })));
     expect(fast.map((session) => session.sessionName).slice(1).sort()).toEqual(['Plain', 'Same start']);
     expect(fast[0]).toMatchObject({
       sessionName: 'Full',
