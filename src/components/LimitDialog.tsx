@@ -5,7 +5,7 @@
 import { useRouter } from 'next/navigation';
 import type { SubscriptionTier, UsageKind } from '@/lib/constants';
 import { limitDialogCopy } from '@/lib/pricing';
-import { Button } from './Button';
+import { Button } from './ButtonCore';
 import { Dialog } from './Dialog';
 
 export interface LimitDialogProps {

@@ -8,3 +8,6 @@ export function LogoMark({ className = 'size-7' }: { className?: string }) {
     </svg>
   );
 }
+
+/** The look of the app's name beside its mark, as a link (./Logo on the public pages, ./AppLogo in the app). */
+export const LOGO_LINK_CLASS = 'inline-flex items-center gap-2.5 rounded-control text-lg font-semibold tracking-tight';

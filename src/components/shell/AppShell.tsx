@@ -4,14 +4,14 @@
 // drawer under 768 px, a button that lists the keyboard shortcuts, and the shortcuts themselves.
 // Pages put their own title in with <PageHeader>. The app layout fills the `headerActions` and
 // `drawerActions` slots (Sign out), so the shell itself knows nothing about accounts.
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
 import { currentNavItem } from '@/lib/app-nav';
+import { AppLink } from '../AppLink';
 import { lazyUntilOpen } from '../lazy';
 import { KeyboardShortcuts, openShortcutsHelp } from '../KeyboardShortcuts';
-import { Logo } from '../Logo';
+import { AppLogo } from '../AppLogo';
 import { KeyboardIcon, MenuIcon } from './icons';
 import { MainNav } from './MainNav';
 import type { NavDrawerProps } from './NavDrawer';
@@ -63,8 +63,8 @@ export function AppShell({
           >
             <MenuIcon />
           </button>
-          <Logo href="/dashboard" className="mr-4" />
-          <MainNav current={current} link={Link} />
+          <AppLogo href="/dashboard" className="mr-4" />
+          <MainNav current={current} link={AppLink} />
           <div className="ml-auto flex items-center gap-1">
             <button
               type="button"

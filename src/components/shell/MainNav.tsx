@@ -1,6 +1,6 @@
 // The header's navigation list (Dashboard, Sessions, Calendar, Breakdown, Account; the current
 // page marked with aria-current), shared by the app shell (src/components/shell/AppShell.tsx,
-// with Next's Link) and the focus session's static header (src/features/session/ShellHeader.tsx,
+// with the app's client-side links) and the focus session's static header (src/features/session/ShellHeader.tsx,
 // with plain links: that page is on the Pages Router and its header is never hydrated).
 import type { ComponentType, ReactNode } from 'react';
 import { APP_NAV, type NavItem } from '@/lib/app-nav';

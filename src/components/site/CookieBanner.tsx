@@ -7,7 +7,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useSyncExternalStore } from 'react';
 import { COOKIE_CONSENT_KEY, shouldShowCookieBanner, type CookieConsent } from '@/lib/cookie-consent';
-import { Button } from '../Button';
+import { Button } from '../ButtonCore';
 
 const CHANGE_EVENT = 'onething:cookie-consent';
 const ON_SERVER = '\u0000server';

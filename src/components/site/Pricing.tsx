@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { CURRENCIES, type Country } from '@/lib/constants';
 import { planCards, type PlanCard } from '@/lib/pricing';
 import { saveUpgradeIntent } from '@/lib/upgrade-intent';
-import { Button } from '../Button';
+import { Button } from '../ButtonCore';
 import { useSignedIn } from '../useSignedIn';
 
 const COUNTRIES = Object.keys(CURRENCIES) as Country[];

@@ -4,7 +4,7 @@
 // `me` is polled every 5 s here so usage and a Plus upgrade show up by themselves.
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
 import { ThemeSwitcher } from '@/components/theme/ThemeSwitcher';

@@ -5,7 +5,8 @@
 // landing page).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, LinkButton } from '@/components/Button';
+import { AppLinkButton } from '@/components/AppLink';
+import { Button } from '@/components/ButtonCore';
 import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
@@ -66,9 +67,9 @@ export function ActionsSection() {
   return (
     <Section id="account-actions" title="Account Actions">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <LinkButton href="/reset-password" variant="secondary">
+        <AppLinkButton href="/reset-password" variant="secondary">
           Reset Password
-        </LinkButton>
+        </AppLinkButton>
         <Button variant="secondary" pending={signingOut} onClick={signOut}>
           Sign Out
         </Button>

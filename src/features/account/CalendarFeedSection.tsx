@@ -2,7 +2,7 @@
 // Calendar feed: a private iCalendar (ICS) link listing the dated tasks, for any calendar app.
 // Turn on (or get a new link, which stops the old one), copy, turn off.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Input } from '@/components/Field';
 import { Spinner } from '@/components/Spinner';
 import { useToast } from '@/components/Toast';

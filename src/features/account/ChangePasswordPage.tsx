@@ -4,7 +4,8 @@
 // current one. Success goes back to /account; this browser stays signed in, others are signed out.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { Button, LinkButton } from '@/components/Button';
+import { AppLinkButton } from '@/components/AppLink';
+import { Button } from '@/components/ButtonCore';
 import { Card } from '@/components/Card';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
@@ -72,9 +73,9 @@ export function ChangePasswordPage() {
           />
           <Input label="Confirm new password" type="password" autoComplete="new-password" required error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
           <FormActions className="mt-2">
-            <LinkButton href="/account" variant="secondary">
+            <AppLinkButton href="/account" variant="secondary">
               Cancel
-            </LinkButton>
+            </AppLinkButton>
             <Button type="submit" pending={change.isPending}>
               Change Password
             </Button>

@@ -1,7 +1,7 @@
 'use client';
 // Export my data (an extra): everything the account holds as one JSON file.
 import { useMutation } from '@tanstack/react-query';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { useToast } from '@/components/Toast';
 import { useTRPCClient } from '@/trpc/react';
 import { Section } from './Section';

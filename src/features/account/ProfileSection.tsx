@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { useToast } from '@/components/Toast';

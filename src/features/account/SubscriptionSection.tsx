@@ -7,7 +7,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/Badge';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Dialog } from '@/components/Dialog';
 import { Select } from '@/components/Field';
 import { useToast } from '@/components/Toast';

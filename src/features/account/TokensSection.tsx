@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';

@@ -16,7 +16,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { FormActions } from '@/components/FormActions';

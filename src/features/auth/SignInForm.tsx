@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { PasswordInput } from '@/components/PasswordInput';

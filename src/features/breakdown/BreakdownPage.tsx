@@ -8,7 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Button, LinkButton } from '@/components/Button';
+import { AppLinkButton } from '@/components/AppLink';
+import { Button } from '@/components/ButtonCore';
 import { Card } from '@/components/Card';
 import { Textarea } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
@@ -164,9 +165,9 @@ export function BreakdownPage() {
             ) : open.length === 0 ? (
               <div className="flex flex-col items-start gap-3 rounded-control border border-dashed border-border p-4">
                 <p className="text-sm text-muted">No open tasks to break down. Create a task on the dashboard first.</p>
-                <LinkButton href="/dashboard" variant="secondary" size="sm">
+                <AppLinkButton href="/dashboard" variant="secondary" size="sm">
                   Go to Dashboard
-                </LinkButton>
+                </AppLinkButton>
               </div>
             ) : (
               <fieldset>

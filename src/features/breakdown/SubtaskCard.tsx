@@ -2,7 +2,7 @@
 // One proposed subtask: title, description, estimate, difficulty badge (the word, not colour
 // alone), 'Aim for' deadline, and Add as Subtask which turns into Added.
 import { Badge } from '@/components/Badge';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Card } from '@/components/Card';
 import { difficultyBadgeVariant, formatEstimate } from '@/lib/breakdown';
 import type { BreakdownSubtask } from './api';

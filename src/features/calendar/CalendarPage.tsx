@@ -8,7 +8,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Chevron } from '@/components/Chevron';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';

@@ -3,7 +3,7 @@
 // screens): open ones first, then a 'Completed' divider and the completed ones with a Done
 // badge, each part by due date. Create Task starts pre-filled with the day.
 import { Badge } from '@/components/Badge';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { dayTaskList, dueTimeLabel } from '@/lib/calendar';
 import { dateLabel, type ISODate } from '@/lib/date-picker';
 import type { TTaskOutput } from '@/lib/schemas/task';

@@ -4,7 +4,7 @@
 // leaked (task.calendarFeed / task.rotateCalendarFeed).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, buttonClass } from '@/components/Button';
+import { Button, buttonClass } from '@/components/ButtonCore';
 import { Input } from '@/components/Field';
 import { toast } from '@/components/Toast';
 import { useTRPC } from '@/trpc/react';

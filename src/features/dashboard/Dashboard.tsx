@@ -8,7 +8,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Card, CardTitle } from '@/components/Card';
 import { PageHeader } from '@/components/shell/AppShell';
 import { LoadingOverlay, Spinner } from '@/components/Spinner';

@@ -1,7 +1,7 @@
 'use client';
 // Recent Sessions: the 6 newest, each opening its session; Start Session; 'No sessions yet'.
-import Link from 'next/link';
-import { Button } from '@/components/Button';
+import { AppLink } from '@/components/AppLink';
+import { Button } from '@/components/ButtonCore';
 import { Card, CardTitle } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
 import { DISPLAY_MODE_LABELS, RECENT_SESSIONS_COUNT } from '@/lib/constants';
@@ -32,7 +32,7 @@ export function RecentSessions({ sessions, loading, onStart }: { sessions: TFocu
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {recent.map((session) => (
             <li key={session.id}>
-              <Link
+              <AppLink
                 href={`/sessions/${session.id}`}
                 className="flex flex-col gap-1 rounded-control border border-border p-3 transition-colors hover:border-accent hover:bg-surfaceMuted"
               >
@@ -41,7 +41,7 @@ export function RecentSessions({ sessions, loading, onStart }: { sessions: TFocu
                   <span className="tabular">{formatLocal(session.startedAt, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }, zone)}</span>
                   <span>{DISPLAY_MODE_LABELS[session.displayMode]}</span>
                 </span>
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -4,8 +4,8 @@
 // countdown; the countdown is derived from the send time, not from counting ticks.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Button } from '@/components/Button';
-import { Logo } from '@/components/Logo';
+import { Button } from '@/components/ButtonCore';
+import { AppLogo } from '@/components/AppLogo';
 import { toast } from '@/components/Toast';
 import { VERIFY_RESEND_COOLDOWN_SECONDS } from '@/lib/constants';
 import { useSignOut } from '@/features/auth/useSignOut';
@@ -43,7 +43,7 @@ export function VerificationWall({ email }: { email: string }) {
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="verify-wall-title" className="fixed inset-0 z-[70] flex items-center justify-center overflow-y-auto bg-bg p-6">
       <div className="flex w-full max-w-md flex-col items-center gap-6 text-center">
-        <Logo />
+        <AppLogo />
         <div className="flex size-16 items-center justify-center rounded-full bg-accentSoft text-accent">
           <svg viewBox="0 0 24 24" aria-hidden className="size-8" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
             <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Badge } from '@/components/Badge';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';

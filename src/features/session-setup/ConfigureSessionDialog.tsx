@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { DateField } from '@/components/DateField';
 import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';

@@ -4,7 +4,7 @@
 // confirmation (session.delete, with the product's toasts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge } from '@/components/Badge';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Dialog } from '@/components/Dialog';
 import { Spinner } from '@/components/Spinner';
 import { useToast } from '@/components/Toast';

@@ -5,7 +5,7 @@
 // session.list and one task.list query feed it all (no request per card).
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
 import { displayTimeZone } from '@/lib/time-zone';

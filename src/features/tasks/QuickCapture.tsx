@@ -4,7 +4,7 @@
 // draft on to be checked and corrected in the task form before anything is saved. The parser
 // (with chrono-node) loads on first use, never in a page's first load.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { borderFor, controlBase, Field, useFieldIds } from '@/components/FieldFrame';
 import type { QuickDraft } from '@/lib/quick-capture';
 import { formatLocal } from '@/lib/local-format';

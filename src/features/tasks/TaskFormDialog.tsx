@@ -10,7 +10,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { DateField } from '@/components/DateField';
 import { Dialog } from '@/components/Dialog';
 import { Input, Select, Textarea } from '@/components/Field';

@@ -6,7 +6,7 @@
 // failure: 'Failed to send message' / 'Please try again later' (or, for too many messages, the
 // server's words saying when to try again).
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button } from '@/components/Button';
+import { Button } from '@/components/ButtonCore';
 import { Input, Textarea } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { toast } from '@/components/Toast';
