@@ -11,7 +11,7 @@ import { CloseIcon } from './CloseIcon';
 import { FormActions } from './FormActions';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
-export type DialogPlacement = 'center' | 'drawer';
+type DialogPlacement = 'center' | 'drawer';
 
 const widths: Record<DialogSize, string> = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
 const centredPanel =
