@@ -3,7 +3,8 @@
 // tests open each dialog on the path where its code arrives only after the click, and check that
 // it still opens, closes, and returns focus to the button that opened it.
 import { expect, test } from '@playwright/test';
-import { createTaskViaApi, signUpVerified } from './accounts';
+import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { expectNoSeriousA11yViolations, screenshot, useStoredTheme } from './helpers';
 
 test('the task form loads on the opening click and gives focus back to New Task on Escape', async ({ page }) => {
   await page.clock.install();
@@ -34,6 +35,32 @@ test('the navigation drawer loads on the opening click and gives focus back to O
   await expect(openMenu).toBeFocused();
 });
 
+for (const theme of ['light', 'dark'] as const) {
+  test(`the drawer at 360 px (${theme}): axe clean, focus kept inside, a link closes it`, async ({ page }) => {
+    await useStoredTheme(page, theme);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUpVerified(page);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    // The panel slides in to the start edge, narrower than the screen.
+    const panel = page.locator('[id^="headlessui-dialog-panel"]');
+    await expect.poll(async () => (await panel.boundingBox())?.x).toBe(0);
+    expect((await panel.boundingBox())?.width).toBeLessThan(360);
+    // Behind it the page is inert: Tab cycles through the drawer only.
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    }
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `drawer-${theme}-360`, { fullPage: false });
+    await drawer.getByRole('link', { name: 'Calendar' }).click();
+    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  });
+}
+
 test('the delete confirmation, opened from the keyboard, loads and returns focus', async ({ page }) => {
   await page.clock.install();
   await signUpVerified(page);
@@ -48,4 +75,25 @@ test('the delete confirmation, opened from the keyboard, loads and returns focus
   await expect(page.getByRole('heading', { name: 'Delete Task' })).toHaveCount(0);
   await expect(remove).toBeFocused();
   await expect(page.getByText('Lazy task')).toBeVisible();
+});
+
+test('Manual Session while Configure Session’s code is still on its way: the chooser stays, the page behind never takes the click', async ({ page }) => {
+  await signUpVerified(page);
+  for (let i = 1; i <= 20; i += 1) expect((await page.request.post('/api/sessions', jsonBody({}))).status()).toBe(200);
+  // Configure Session's code arrives 2 s late (a slow connection), whoever asks for it.
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    if (body.includes('Set up your clock and choose what to focus on.')) await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Start Session', exact: true }).first().click();
+  await page.getByRole('button', { name: /Manual Session/ }).click();
+  // Meanwhile the chooser is still there, covering the page.
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('button', { name: /Manual Session/ })).toBeVisible();
+  // The dashboard spec's own next step: the last Start Session is Configure Session's.
+  await page.getByRole('button', { name: 'Start Session', exact: true }).last().click();
+  await expect(page.getByRole('heading', { name: 'Session Limit Reached' })).toBeVisible();
 });

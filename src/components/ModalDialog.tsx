@@ -1,6 +1,8 @@
 'use client';
 // The modal dialog, on Headless UI: closes on Escape or a backdrop click,
 // blocks page scrolling while open, traps focus inside and returns it to where it was.
+// Centred (a bottom sheet on narrow screens) or, with placement 'drawer', a panel sliding in
+// from the start edge at full height (the navigation drawer of narrow screens).
 // Import `Dialog` from './Dialog': it loads this module (and Headless UI) when a dialog first
 // opens, so no page pays for it on its first load.
 import { Description, DialogBackdrop, DialogPanel, DialogTitle, Dialog as HeadlessDialog } from '@headlessui/react';
@@ -9,8 +11,13 @@ import { CloseIcon } from './CloseIcon';
 import { FormActions } from './FormActions';
 
 type DialogSize = 'sm' | 'md' | 'lg';
+type DialogPlacement = 'center' | 'drawer';
 
 const widths: Record<DialogSize, string> = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
+const centredPanel =
+  'relative w-full rounded-card border border-border bg-surface p-6 text-text shadow-xl transition duration-200 data-closed:translate-y-2 data-closed:opacity-0';
+const drawerPanel =
+  'relative flex h-full w-[min(20rem,85vw)] flex-col overflow-y-auto border-r border-border bg-surface p-4 text-text shadow-xl transition duration-200 ease-out data-closed:-translate-x-full';
 
 export interface DialogProps {
   open: boolean;
@@ -22,6 +29,10 @@ export interface DialogProps {
   description?: ReactNode;
   /** Show the × close button in the corner (default true). */
   closeButton?: boolean;
+  /** The close button's accessible name (default 'Close'). */
+  closeLabel?: string;
+  /** 'center' (default) or 'drawer': full height at the start edge, `size` ignored. */
+  placement?: DialogPlacement;
   size?: DialogSize;
   /** Where focus goes when the dialog opens (default: the first focusable element). */
   initialFocus?: RefObject<HTMLElement | null>;
@@ -40,6 +51,8 @@ export function ModalDialog({
   label,
   description,
   closeButton = true,
+  closeLabel = 'Close',
+  placement = 'center',
   size = 'md',
   initialFocus,
   role = 'dialog',
@@ -53,23 +66,29 @@ export function ModalDialog({
         transition
         className="fixed inset-0 bg-black/45 transition-opacity duration-200 data-closed:opacity-0"
       />
-      <div className="fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center">
+      <div
+        className={
+          placement === 'drawer' ? 'fixed inset-0 flex w-screen' : 'fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center'
+        }
+      >
         <DialogPanel
           transition
-          className={`relative w-full ${widths[size]} rounded-card border border-border bg-surface p-6 text-text shadow-xl transition duration-200 data-closed:translate-y-2 data-closed:opacity-0 ${className}`}
+          className={`${placement === 'drawer' ? drawerPanel : `${centredPanel} ${widths[size]}`} ${className}`}
         >
           {title ? (
             <DialogTitle className={`text-lg font-semibold leading-snug ${closeButton ? 'pr-10' : ''}`}>{title}</DialogTitle>
           ) : null}
           {description ? <Description className="mt-2 text-sm leading-relaxed text-muted">{description}</Description> : null}
-          {children ? <div className={title || description ? 'mt-4' : ''}>{children}</div> : null}
+          {children ? (
+            <div className={`${title || description ? 'mt-4' : ''} ${placement === 'drawer' ? 'flex flex-1 flex-col' : ''}`}>{children}</div>
+          ) : null}
           {footer ? <FormActions className="mt-6">{footer}</FormActions> : null}
           {closeButton ? (
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close"
-              className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text"
+              aria-label={closeLabel}
+              className={`absolute inline-flex items-center ${placement === 'drawer' ? 'right-4 top-4 size-10' : 'right-3 top-3 size-9'} justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text`}
             >
               <CloseIcon />
             </button>

@@ -37,6 +37,8 @@ function seedFocusHistory() {
 export type LazyComponent<P> = ComponentType<P> & {
   /** Fetch the code now (e.g. when the step before this dialog opens). */
   preload: () => void;
+  /** Fetch the code now and settle once it is there (or could not be fetched). */
+  load: () => Promise<void>;
 };
 
 /**
@@ -91,5 +93,12 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
     }, [shown, armed]);
     return shown ? <Component {...props} open={armed && props.open} /> : null;
   }
-  return Object.assign(LazyUntilOpen, { preload: () => void fetchOnce().catch(() => {}) });
+  return Object.assign(LazyUntilOpen, {
+    preload: () => void fetchOnce().catch(() => {}),
+    load: () =>
+      fetchOnce().then(
+        () => {},
+        () => {},
+      ),
+  });
 }

@@ -17,7 +17,7 @@ import { MainNav } from './MainNav';
 import type { NavDrawerProps } from './NavDrawer';
 import { SkipLink } from '../SkipLink';
 
-// The drawer (Headless UI) loads when first opened: src/components/lazy.tsx.
+// The drawer (the lazy Dialog as a drawer, with its links) loads when first opened: src/components/lazy.tsx.
 const NavDrawer = lazyUntilOpen<NavDrawerProps>(() => import('./NavDrawer').then((module) => module.NavDrawer));
 
 export function AppShell({

@@ -3,23 +3,56 @@
 // Calendar feed, Export my data and Account Actions.
 // `me` is polled every 5 s here so usage and a Plus upgrade show up by themselves.
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Button } from '@/components/ButtonCore';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
-import { ThemeSwitcher } from '@/components/theme/ThemeSwitcher';
 import type { Country } from '@/lib/constants';
 import { CHECKOUT_RETURN } from '@/lib/schemas/billing';
-import { ActionsSection } from './ActionsSection';
-import { CalendarFeedSection } from './CalendarFeedSection';
-import { ExportSection } from './ExportSection';
-import { PreferencesSection } from './PreferencesSection';
-import { ProfileSection } from './ProfileSection';
-import { Notice, Section } from './Section';
-import { SubscriptionSection, type CheckoutReturn } from './SubscriptionSection';
-import { TokensSection } from './TokensSection';
-import { UsageSection } from './UsageSection';
+import type { AccountSectionsProps } from './AccountSections';
+import { Notice } from './Section';
+import type { CheckoutReturn } from './SubscriptionSection';
 import { useAccountMe } from './useMe';
+
+// The sections are fetched as soon as this page's code runs, alongside the `me` request they wait
+// for anyway (nothing of them can show before it answers), instead of in the first load: their
+// forms bring react-hook-form (13.5 kB gzip). A failed fetch (offline) is tried again by Try again.
+type Sections = ComponentType<AccountSectionsProps>;
+let sections: Sections | null = null;
+let sectionsRequest: Promise<Sections> | null = null;
+function loadSections(): Promise<Sections> {
+  sectionsRequest ??= import('./AccountSections').then(
+    (module) => (sections = module.AccountSections),
+    (error: unknown) => {
+      sectionsRequest = null;
+      throw error;
+    },
+  );
+  return sectionsRequest;
+}
+if (typeof window !== 'undefined') void loadSections().catch(() => {});
+
+function useSections() {
+  const [loaded, setLoaded] = useState<Sections | null>(() => sections);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    loadSections().then(
+      (component) => current && setLoaded(() => component),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [loaded, attempt]);
+  const retry = () => {
+    setFailed(false);
+    setAttempt((value) => value + 1);
+  };
+  return { Sections: loaded, failed, retry };
+}
 
 /** Reads the Stripe return and the upgrade intent from the URL once, then tidies the URL. */
 function useAccountParams() {
@@ -48,8 +81,10 @@ export function AccountPage() {
     if (unauthorized) router.replace('/signin');
   }, [unauthorized, router]);
 
+  const { Sections, failed, retry } = useSections();
+
   // The reminder mail links to #email-preferences: scroll there once the sections exist.
-  const ready = me.isSuccess;
+  const ready = me.isSuccess && Sections !== null;
   useEffect(() => {
     if (!ready || !window.location.hash) return;
     document.getElementById(window.location.hash.slice(1))?.scrollIntoView();
@@ -59,28 +94,34 @@ export function AccountPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Account" description="Your profile, appearance, e-mails, plan and data." />
       {me.isPending || unauthorized ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" label="Loading your account" />
-        </div>
-      ) : me.isError ? (
+        <Loading />
+      ) : me.isError || failed ? (
         <Notice>
-          Your account could not be loaded. <Button variant="ghost" size="sm" onClick={() => void me.refetch()}>Try again</Button>
+          Your account could not be loaded.{' '}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              if (me.isError) void me.refetch();
+              if (failed) retry();
+            }}
+          >
+            Try again
+          </Button>
         </Notice>
+      ) : Sections ? (
+        <Sections me={me.data} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
       ) : (
-        <div className="flex flex-col gap-6">
-          <ProfileSection me={me.data} />
-          <Section id="appearance" title="Appearance" description="Kept in this browser.">
-            <ThemeSwitcher legend="Theme" showLegend={false} />
-          </Section>
-          <PreferencesSection me={me.data} />
-          <SubscriptionSection me={me.data} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
-          <UsageSection me={me.data} />
-          <TokensSection verified={me.data.emailVerified} />
-          <CalendarFeedSection verified={me.data.emailVerified} />
-          <ExportSection />
-          <ActionsSection />
-        </div>
+        <Loading />
       )}
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner className="size-8" label="Loading your account" />
     </div>
   );
 }

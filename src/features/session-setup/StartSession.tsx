@@ -3,7 +3,7 @@
 // or the AI Session wizard, with the session-limit and AI-limit dialogs. Used by the dashboard
 // and the sessions page: <StartSession open={open} onClose={() => setOpen(false)} />.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { lazyUntilOpen } from '@/components/lazy';
 import { LimitDialog } from '@/components/LimitDialog';
@@ -60,7 +60,19 @@ export function StartSession({ open, onClose }: { open: boolean; onClose: () => 
     AiSessionWizard.preload();
   }, [open]);
 
+  // The chooser stays open until the chosen step's code is there: closing it first left a moment
+  // (the whole download on a slow connection) with no dialog at all, in which a click reached the
+  // page behind, its own Start Session button included. Closing the chooser meanwhile cancels.
+  const choosing = useRef(0);
+  function choose(type: 'manual' | 'ai') {
+    const attempt = ++choosing.current;
+    void (type === 'manual' ? ConfigureSessionDialog : AiSessionWizard).load().then(() => {
+      if (choosing.current === attempt) setChoice(type);
+    });
+  }
+
   function close() {
+    choosing.current += 1;
     setChoice('choose');
     onClose();
   }
@@ -75,7 +87,7 @@ export function StartSession({ open, onClose }: { open: boolean; onClose: () => 
 
   return (
     <>
-      <StartSessionDialog open={stage === 'choose'} onClose={close} onChoose={setChoice} />
+      <StartSessionDialog open={stage === 'choose'} onClose={close} onChoose={choose} />
       <ConfigureSessionDialog open={stage === 'manual'} onClose={close} pending={create.isPending} onSubmit={(input) => create.mutate(input)} />
       <AiSessionWizard
         open={stage === 'ai'}
