@@ -37,16 +37,21 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import { takeHandedOffToast } from '@/lib/toast-handoff';
 import { TRPCReactProvider } from '@/trpc/react';
 import { OfflineStatus } from '@/features/offline/OfflineStatus';
+import { COMPLETION_REFRESH_MS, STORAGE_KEYS } from '@/lib/session-constants';
+import type { TFocusSession } from '@/lib/schemas/session';
+import { openSessionTasks } from '@/lib/visible-tasks';
 import { notify, playChime } from './alerts';
+import { storeAlertsEnabled } from './alerts-setting';
 import { SessionHeaderExtras } from './HeaderExtras';
-import { PhaseEndPush } from './push';
-import { signOut } from './rest';
+import { askNotificationPermission, PhaseEndPush } from './push';
+import { completeTask, signOut } from './rest-later';
+import type { TaskList } from './SessionScreen';
 import type { ShellAction } from './ShellHeader';
 import { goTo } from './ShellKeys';
-
+import type { SessionClock } from './useSessionClock';
 
 export { signinUrl } from '@/features/auth/next-path';
-export { askNotificationPermission, cancelPhaseEndPush, tellPhaseEnd } from './push';
+export { cancelPhaseEndPush, tellPhaseEnd } from './push';
 export { ClockExtras } from './ClockExtras';
 
 export type SessionDialog = 'none' | 'great' | 'end' | 'create';
@@ -279,4 +284,56 @@ export function recordFocus(taskId: string, since: number) {
   }).catch(() => {
     // Offline or closed: this stretch of focus is not counted.
   });
+}
+
+/** Alerts switched on (after asking for the notification permission) or off, and kept. */
+export async function chooseAlerts(on: boolean) {
+  if (on) await askNotificationPermission();
+  storeAlertsEnabled(on);
+}
+
+/** What completing a task on the focus screen touches (./SessionScreen). */
+export interface CompletionScreen {
+  session: TFocusSession;
+  /** The tasks on screen, the current one first. */
+  shown: TTaskOutput[];
+  taskList: TaskList;
+  clock: SessionClock;
+  setDialog: SessionDialogsProps['setDialog'];
+  setNotices: (update: (queue: string[]) => string[]) => void;
+}
+
+/** Tasks are cached in local storage after a completion (cleared on sign-out). */
+function cacheTasksLocally(tasks: TTaskOutput[]) {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.cachedTasks, JSON.stringify(tasks));
+  } catch {
+    // Storage full or blocked: the cache is a convenience only.
+  }
+}
+
+/**
+ * The screen's Complete (and the mini timer's). Optimistic: the task leaves the list at once; the
+ * list refreshes from the server 400 ms after the answer, and a failure puts it back and says so.
+ * No task left in view pauses the clock; others left from the session bring 'Great work!'.
+ */
+export function completeOnScreen({ session, shown, taskList, clock, setDialog, setNotices }: CompletionScreen, task: TTaskOutput) {
+  const remainingInView = shown.filter((t) => t.id !== task.id).length;
+  const othersFromSession = openSessionTasks(taskList.latest.current, session.id, task.id).length;
+  const before = taskList.latest.current;
+  const completedAt = new Date().toISOString();
+  taskList.cancel();
+  taskList.change((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, completed: true, completedAt, completedInSessionId: session.id } : t)));
+  completeTask(task.id, session.id)
+    .then(
+      () => cacheTasksLocally(taskList.latest.current),
+      () => {
+        taskList.change(() => before);
+        setDialog((open) => (open === 'great' ? 'none' : open));
+        setNotices((queue) => [...queue, 'Failed to complete task. Please try again.']);
+      },
+    )
+    .finally(() => setTimeout(taskList.reload, COMPLETION_REFRESH_MS));
+  if (remainingInView === 0) clock.pause();
+  if (othersFromSession > 0) setDialog('great');
 }
