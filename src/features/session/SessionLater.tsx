@@ -139,6 +139,10 @@ export function SessionExtras(_props: { open: boolean }) {
   useEffect(() => {
     const handed = takeHandedOffToast();
     if (handed) toast(handed);
+    // The quick create's schema and resolver load on the form's first focus (src/components/Form):
+    // here they come now, while the network is there, so a screen left open that goes offline
+    // still creates a task (its write waits in the service worker's queue).
+    void Promise.all([import('@hookform/resolvers/zod'), import('@/lib/schemas/task-form')]).catch(() => undefined);
   }, []);
   return (
     <>
