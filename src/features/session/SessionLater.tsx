@@ -143,6 +143,9 @@ export function SessionExtras(_props: { open: boolean }) {
     // here they come now, while the network is there, so a screen left open that goes offline
     // still creates a task (its write waits in the service worker's queue).
     void Promise.all([import('@hookform/resolvers/zod'), import('@/lib/schemas/task-form')]).catch(() => undefined);
+    // And the dialogs' own code now, not at the next idle moment: 'End Session?' or 'Great work!'
+    // then open without another request, even offline.
+    Dialog.preload();
   }, []);
   return (
     <>
