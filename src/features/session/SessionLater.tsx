@@ -11,6 +11,8 @@
 //   list of keyboard shortcuts, and the keyboard shortcuts themselves; the header's Full
 //   screen and Keep screen on (./HeaderExtras); the service worker and its offline and update
 //   notes (src/features/offline);
+// - Complete (optimistic, with its refresh and 'Great work!'), the alerts choice, and the focused
+//   time written to the current task;
 // - the chime and notification of the session alerts, and their Web Push (./push);
 // - ClockExtras: the clock's time-left disc, end time, overtime, cues and break hold, its
 //   Clock options, and the time in the tab's title.
