@@ -1,8 +1,9 @@
 // The mini timer (src/features/session/MiniTimer.tsx): Debian's Chromium has the Document
 // Picture-in-Picture API even headless, and Playwright sees the window it opens as a page of the
 // context. The window shows the screen's time, label and current task; its Pause/Start and
-// Complete act on the screen; it follows the theme; ending the session closes it. Without the
-// API the header offers no Mini timer.
+// Complete act on the screen; it shows a finished timer's overtime and the pomodoro's break hold
+// (the clock options) as the screen does, and answers them; it follows the theme; ending the
+// session closes it. Without the API the header offers no Mini timer.
 import { expect, test, type Page } from '@playwright/test';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
 import { expectNoSeriousA11yViolations, screenshot, useStoredTheme } from './helpers';
@@ -23,6 +24,18 @@ async function openMiniTimer(page: Page): Promise<Page> {
   await expect(pip.getByRole('main', { name: 'Mini timer' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mini timer' })).toHaveAttribute('aria-pressed', 'true');
   return pip;
+}
+
+/** Turns options on in the session's Clock options dialog. */
+async function turnOn(page: Page, ...names: string[]) {
+  await page.getByRole('button', { name: 'Clock options' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Clock options' });
+  for (const name of names) {
+    await dialog.getByRole('switch', { name }).click();
+    await expect(dialog.getByRole('switch', { name })).toBeChecked();
+  }
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 test('the mini timer shows the time and the current task; its Pause, Start and Complete act on the screen; End Session closes it', async ({ page }) => {
@@ -90,6 +103,76 @@ test('the mini timer follows the dark theme and shows Just focus without a task'
   await page.getByRole('button', { name: 'Mini timer' }).click();
   await closed;
   await expect(page.getByRole('button', { name: 'Mini timer' })).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('the mini timer shows a finished timer’s overtime, marked, and stops it', async ({ page }) => {
+  await page.clock.install();
+  await signUpVerified(page);
+  const created = await page.request.post('/api/sessions', jsonBody({ displayMode: 'timer', timerDuration: 2 }));
+  const session = (await created.json()) as { id: string };
+  await createTaskViaApi(page, { title: 'Answer the letters', sessionId: session.id });
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.locator('#current-task-title')).toHaveText('Answer the letters');
+  await turnOn(page, 'Overtime');
+  const pip = await openMiniTimer(page);
+
+  await page.clock.fastForward('02:00');
+  await expect(page.getByText('Timer ended!')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.clock.fastForward('01:30');
+  const screenOver = page.getByRole('timer', { name: /^Overtime: / });
+  const pipOver = pip.getByRole('timer', { name: /^Overtime: / });
+  await expect(screenOver).toHaveText(/^\+01:3\d$/);
+  await expect(pipOver).toHaveText(/^\+01:3\d$/);
+  await expect(pipOver).toHaveText((await screenOver.textContent())!);
+  await expect(pip.getByText('Overtime', { exact: true })).toBeVisible();
+  await expect(pip.getByText('Answer the letters')).toBeVisible();
+  await pip.setViewportSize({ width: 340, height: 230 });
+  await expectNoSeriousA11yViolations(pip);
+  await screenshot(pip, 'mini-timer-overtime');
+
+  // Stopped from the mini timer: the screen and the window show the finished timer.
+  await pip.getByRole('button', { name: 'Stop overtime' }).click();
+  await expect(page.getByRole('region', { name: 'Clock' })).not.toContainText('Overtime');
+  await expect(pip.getByRole('timer')).toHaveText('00:00');
+  await expect(pip.getByText('Time’s up', { exact: true })).toBeVisible();
+  await expect(pip.getByText('Overtime', { exact: true })).toHaveCount(0);
+});
+
+test('the mini timer shows the pomodoro’s break hold and takes the break', async ({ page }) => {
+  await page.clock.install();
+  await signUpVerified(page);
+  const created = await page.request.post('/api/sessions', jsonBody({ displayMode: 'pomodoro', pomodoroWork: 2, pomodoroBreak: 1 }));
+  const session = (await created.json()) as { id: string };
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.getByText('Just focus', { exact: true })).toBeVisible();
+  await turnOn(page, 'Take the break');
+  const pip = await openMiniTimer(page);
+  await expect(pip.getByText('Just focus')).toBeVisible();
+
+  await page.clock.fastForward('02:00');
+  await expect(page.getByText('Work session ended! Starting break.')).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  const prompt = page.getByRole('group', { name: 'Work done. Time for a break.' });
+  await expect(prompt).toBeVisible();
+  // The window holds with the screen: the break's full length, waiting for the answer.
+  await expect(pip.getByText('Work done. Time for a break.')).toBeVisible();
+  await expect(pip.getByRole('timer', { name: /^Break: / })).toHaveText('01:00');
+  await expect(pip.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+  await page.clock.fastForward('00:30');
+  await expect(pip.getByRole('timer')).toHaveText('01:00');
+  await pip.setViewportSize({ width: 340, height: 230 });
+  await expectNoSeriousA11yViolations(pip);
+  await screenshot(pip, 'mini-timer-break-hold');
+
+  // Taken from the window: the break runs, on the screen too.
+  await pip.getByRole('button', { name: 'Take the break' }).click();
+  await expect(prompt).toHaveCount(0);
+  await expect(pip.getByText('Work done. Time for a break.')).toHaveCount(0);
+  await expect(pip.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.clock.fastForward('00:30');
+  await expect(pip.getByRole('timer', { name: /^Break: / })).toHaveText(/^00:[23]\d$/);
+  await expect(page.getByRole('region', { name: 'Clock' }).getByRole('timer', { name: /^Break: / })).toHaveText((await pip.getByRole('timer').textContent())!);
 });
 
 test('without the Document Picture-in-Picture API the header offers no Mini timer', async ({ page }) => {

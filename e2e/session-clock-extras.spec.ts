@@ -238,6 +238,32 @@ test('take the break: the next work phase waits until the break is taken or skip
   await expect(page.getByText('Break ended! Starting work session.')).toBeVisible();
 });
 
+test('take the break: work that ran out while the page was closed shows the hold from the first paint', async ({ page }) => {
+  await page.clock.install();
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'pomodoro', pomodoroWork: 2, pomodoroBreak: 1 });
+  await openSession(page, session.id);
+  await turnOn(page, 'Take the break');
+  await page.goto('/dashboard');
+  // Work ended at 2:00 and, without the hold, the break and half the next work phase went by.
+  await page.clock.fastForward('04:00');
+  // Every clock the screen shows, from its first paint on (the after-load code comes later).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenClocks: string[] }).seenClocks = seen;
+    new MutationObserver(() => {
+      const label = document.querySelector('.fs-clock [role="timer"]')?.getAttribute('aria-label');
+      if (label && seen.at(-1) !== label) seen.push(label);
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.getByRole('group', { name: 'Work done. Time for a break.' })).toBeVisible();
+  await expect(clockText(page)).toHaveText('01:00');
+  const seen = await page.evaluate(() => (window as unknown as { seenClocks: string[] }).seenClocks);
+  expect(seen).toEqual(['Break: 01:00']);
+  await expect(update(page)).toHaveCount(0);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`at 360 px the disc, the end time and the break prompt pass axe (${theme})`, async ({ page }) => {
     await page.clock.install({ time: START });

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import type { ComponentProps } from 'react';
 import { buttonClass, type ButtonSize, type ButtonVariant } from './ButtonCore';
 
-export { Button, buttonClass } from './ButtonCore';
+export { Button } from './ButtonCore';
 
 type LinkButtonProps = ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize };
 

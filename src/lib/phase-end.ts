@@ -1,7 +1,15 @@
-// What a push at the end of the running timer or pomodoro phase says. Its time is ./timer's
-// phaseEndAt (the focus session's first load needs only that, to notice a new phase, a pause or a
-// resume); the words are chosen by the after-load code that tells the server.
-import type { PomodoroPhase, TimedMode } from './timer';
+// When the running timer or pomodoro phase ends, and what a push at that moment says: both for
+// the focus session's after-load code that tells the server (its first load needs neither).
+import type { PomodoroPhase, TimedMode, TimerSnapshot } from './timer';
+
+/**
+ * When the running timer or pomodoro phase ends (epoch ms); null while paused, for a finished
+ * timer and for the stopwatch (no time left to count). Constant for a run: `now` plus the time
+ * left is the same at every tick, so callers can key on it.
+ */
+export function phaseEndAt(snap: TimerSnapshot, now: number): number | null {
+  return snap.running && snap.remainingMs !== null ? now + snap.remainingMs : null;
+}
 
 /** What a push at the end of the running phase says (the tab may be closed by then). */
 export const PHASE_END_TEXTS = {

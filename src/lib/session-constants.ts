@@ -28,6 +28,10 @@ export const STORAGE_KEYS = {
   currentSessionId: 'currentSessionId',
   sessionConfig: 'sessionConfig',
   sessionStart: (sessionId: string) => `sessionStart:${sessionId}`,
+  /** The focus clock's options (src/features/session/clock-prefs.ts). */
+  clockOptions: 'sessionClockOptions',
+  /** With 'Take the break' on: the running time at which the pomodoro next holds for its break. */
+  breakHoldAt: (sessionId: string) => `sessionBreakHoldAt:${sessionId}`,
   upgradeIntent: 'upgradeIntent',
   region: 'region',
   cachedTasks: 'cachedTasks',

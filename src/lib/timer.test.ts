@@ -7,14 +7,13 @@ import {
   noticesBetween,
   parseTimerState,
   pauseTimer,
-  phaseEndAt,
   resumeTimer,
   settle,
   snapshot,
   startTimer,
   toggleTimer,
 } from './timer';
-import { PHASE_END_TEXTS, phaseEndText } from './phase-end';
+import { PHASE_END_TEXTS, phaseEndAt, phaseEndText } from './phase-end';
 
 const phaseEnd = (snap: ReturnType<typeof snapshot>, mode: 'timer' | 'pomodoro' | 'stopwatch', now: number) => {
   const at = phaseEndAt(snap, now);

@@ -153,12 +153,3 @@ export function parseTimerState(raw: string | null): TimerState | null {
     return null;
   }
 }
-
-/**
- * When the running timer or pomodoro phase ends (epoch ms); null while paused, for a finished
- * timer and for the stopwatch (no time left to count); the words are ./phase-end's. Constant for a run: `now` plus the time
- * left is the same at every tick, so callers can key on it.
- */
-export function phaseEndAt(snap: TimerSnapshot, now: number): number | null {
-  return snap.running && snap.remainingMs !== null ? now + snap.remainingMs : null;
-}

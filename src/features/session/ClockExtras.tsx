@@ -14,9 +14,11 @@ import { Dialog } from '@/components/Dialog';
 import { Switch } from '@/components/Field';
 import { clockSizes } from '@/lib/clock-sizes';
 import { TIME_SIMPLE } from '@/lib/local-format';
+import { STORAGE_KEYS } from '@/lib/session-constants';
 import type { TFocusSession } from '@/lib/schemas/session';
-import { formatClock, type TimerSnapshot } from '@/lib/timer';
+import { formatClock, type TimerConfig, type TimerSnapshot } from '@/lib/timer';
 import {
+  breakStartMs,
   clearedSoFar,
   cueBetween,
   endsAt,
@@ -76,13 +78,44 @@ function readCleared(sessionId: string): number | null {
   }
 }
 
-function storeCleared(sessionId: string, cleared: number | null) {
+/**
+ * The last break taken or skipped, and with it where the next hold is (in running time): the
+ * first-load clock (./useSessionClock) reads that, so a reload after work ran out while the page
+ * was closed paints the hold at once.
+ */
+function storeCleared(sessionId: string, cleared: number | null, config: TimerConfig | null) {
   try {
-    if (cleared === null) window.localStorage.removeItem(breakClearedKey(sessionId));
-    else window.localStorage.setItem(breakClearedKey(sessionId), String(cleared));
+    const holdAtKey = STORAGE_KEYS.breakHoldAt(sessionId);
+    if (cleared === null || !config) {
+      window.localStorage.removeItem(breakClearedKey(sessionId));
+      window.localStorage.removeItem(holdAtKey);
+      return;
+    }
+    if (readCleared(sessionId) !== cleared) window.localStorage.setItem(breakClearedKey(sessionId), String(cleared));
+    const holdAt = String(breakStartMs(config, cleared + 1));
+    if (window.localStorage.getItem(holdAtKey) !== holdAt) window.localStorage.setItem(holdAtKey, holdAt);
   } catch {
     // Not kept: the hold still works for this page view.
   }
+}
+
+/**
+ * The pomodoro's "take the break" as the clock stands: whether it holds at the start of a break,
+ * waiting for the person, and their answer (take it: the break runs; skip it: work starts now).
+ * Shared by the screen's prompt and the mini timer (./MiniTimer).
+ */
+export function breakHold(clock: SessionClock, session: TFocusSession, options: ClockOptions) {
+  const { state, config, now, set } = clock;
+  const on = options.breakPrompt && session.displayMode === 'pomodoro' && state !== null && config !== null;
+  const cleared = on ? readCleared(session.id) : null;
+  const held = cleared !== null && state && config ? gateBreak(state, config, now, cleared).held : false;
+  const answer = (take: boolean) => {
+    if (!state || !config || cleared === null) return;
+    const gate = (take ? takeBreak : skipBreak)(state, config, Date.now(), cleared);
+    storeCleared(session.id, gate.cleared, config);
+    set(gate.state);
+  };
+  return { on, held, answer };
 }
 
 export function ClockExtras({ clock, session }: ClockExtrasProps) {
@@ -94,29 +127,20 @@ export function ClockExtras({ clock, session }: ClockExtrasProps) {
   // ------------------------------------------------ take the break
   // The last break taken or skipped lives in storage (per session): it outlasts a reload, and
   // the clock's every-second redraw reads it again.
-  const gateOn = options.breakPrompt && mode === 'pomodoro' && state !== null && config !== null;
+  const { on: gateOn, held, answer: answerBreak } = breakHold(clock, session, options);
   const sessionId = session.id;
   const { set } = clock;
   useEffect(() => {
     if (!gateOn || !state || !config) {
-      if (readCleared(sessionId) !== null) storeCleared(sessionId, null);
+      if (readCleared(sessionId) !== null) storeCleared(sessionId, null, null);
       return;
     }
     // Turned on (or first seen on) here: every break reached so far counts as taken.
     const cleared = readCleared(sessionId) ?? clearedSoFar(state, config, Date.now());
     const gate = gateBreak(state, config, Date.now(), cleared);
-    if (gate.cleared !== readCleared(sessionId)) storeCleared(sessionId, gate.cleared);
+    storeCleared(sessionId, gate.cleared, config);
     if (gate.state !== state) set(gate.state);
   }, [gateOn, state, config, sessionId, set, now]);
-  const cleared = gateOn ? readCleared(sessionId) : null;
-  const held = cleared !== null && state && config ? gateBreak(state, config, now, cleared).held : false;
-
-  const answerBreak = (take: boolean) => {
-    if (!state || !config || cleared === null) return;
-    const gate = (take ? takeBreak : skipBreak)(state, config, Date.now(), cleared);
-    storeCleared(sessionId, gate.cleared);
-    set(gate.state);
-  };
 
   // ------------------------------------------------ cues
   const [cue, setCue] = useState<{ mark: CueMinute; at: number } | null>(null);

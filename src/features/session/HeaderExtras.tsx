@@ -4,13 +4,14 @@
 // of /session has no room for them (src/pages/session.tsx).
 //
 // Keep screen on: the Screen Wake Lock API holds the screen awake while a timer, pomodoro or
-// stopwatch runs (the screen's data-running), and lets go when it is paused or the toggle is
+// stopwatch runs (the screen's clock, ./focus-store), and lets go when it is paused or the toggle is
 // off. The browser releases the lock whenever the tab is hidden; it is taken again when the
 // tab is visible again. On by default where the browser has the API; the choice is kept in
 // local storage. Without the API the toggle is not shown.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ButtonCore';
+import { focusScreen, subscribeFocusScreen } from './focus-store';
 import { MiniTimerToggle } from './MiniTimer';
 
 const WAKE_LOCK_KEY = 'sessionWakeLock';
@@ -18,27 +19,22 @@ const SLOT_ID = 'fs-header-extras';
 
 const Icon = ({ name }: { name: string }) => <span aria-hidden className={`fs-icon fs-icon-${name} size-4`} />;
 
-/** A value of the page that changes with its DOM (the slot, the clock's data-running). */
-function useDomValue<T>(read: () => T, server: T): T {
-  return useSyncExternalStore(
-    (onChange) => {
-      const observer = new MutationObserver(onChange);
-      observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-running'] });
-      return () => observer.disconnect();
-    },
-    read,
-    () => server,
-  );
-}
-
 export function SessionHeaderExtras() {
-  const slot = useDomValue(() => document.getElementById(SLOT_ID), null);
-  // "true" running, "false" paused, null when the session is not timed.
-  const running = useDomValue(() => document.querySelector<HTMLElement>('[data-running]')?.dataset.running ?? null, null);
+  // The slot is the screen's: there while the screen shows a session.
+  const slot = useSyncExternalStore(subscribeFocusScreen, () => (focusScreen() ? document.getElementById(SLOT_ID) : null), () => null);
+  // Running or paused; null when the session is not timed.
+  const running = useSyncExternalStore(
+    subscribeFocusScreen,
+    () => {
+      const clock = focusScreen()?.clock;
+      return clock?.config ? clock.running : null;
+    },
+    () => null,
+  );
   if (!slot) return null;
   return createPortal(
     <>
-      {running !== null ? <KeepScreenOn running={running === 'true'} /> : null}
+      {running !== null ? <KeepScreenOn running={running} /> : null}
       <MiniTimerToggle />
       <FullscreenToggle />
     </>,

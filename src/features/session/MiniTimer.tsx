@@ -4,10 +4,10 @@
 // the session in sight. Offered in the session header only where the browser has the API.
 //
 // Loaded with the page's after-load code (./SessionLater, through ./HeaderExtras): the first load
-// of /session has no room for it (src/pages/session.tsx). For the same reason the screen itself
-// knows nothing of it: the window shows what the screen shows (read from its DOM as it changes,
-// as ./HeaderExtras and ./push do) and its buttons press the screen's own, so there is one state
-// and one set of rules (the optimistic completion, the pause when no task remains, the dialogs).
+// of /session has no room for it (src/pages/session.tsx). It follows the screen's own state (the
+// clock, the current task and their actions, published by ./SessionScreen in ./focus-store) and
+// the clock's extras (overtime and the break hold, ./ClockExtras), so there is one state and one
+// set of rules (the optimistic completion, the pause when no task remains, the dialogs).
 //
 // The window is a React portal into the picture-in-picture document, which starts empty: the
 // page's stylesheets and the theme's class on <html> are copied over (and the theme followed).
@@ -15,46 +15,22 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ButtonCore';
+import { formatClock } from '@/lib/timer';
+import { overtimeMs, stopOvertime } from '@/lib/timer-extras';
+import { breakHold } from './ClockExtras';
+import { clockFace } from './clock-face';
+import { useClockOptions } from './clock-prefs';
+import { focusScreen, subscribeFocusScreen } from './focus-store';
 
 /** The browser's Document Picture-in-Picture, where there is one. */
 type DocumentPip = { requestWindow(options?: { width?: number; height?: number }): Promise<Window>; window: Window | null };
 const documentPip = (): DocumentPip | null =>
   typeof window !== 'undefined' && 'documentPictureInPicture' in window ? (window as unknown as { documentPictureInPicture: DocumentPip }).documentPictureInPicture : null;
 
-const Icon = ({ name, size = 'size-4' }: { name: string; size?: string }) => <span aria-hidden className={`fs-icon fs-icon-${name} ${size}`} />;
+const Icon = ({ name }: { name: string }) => <span aria-hidden className={`fs-icon fs-icon-${name} size-4`} />;
 
-/** What the screen shows, as one string (a stable snapshot for useSyncExternalStore). */
-function readScreen(): string {
-  const timer = document.querySelector<HTMLElement>('.fs-clock [role="timer"]');
-  const label = (timer?.getAttribute('aria-label') ?? '').split(':')[0] ?? '';
-  const running = document.querySelector<HTMLElement>('.fs-view[data-running]')?.dataset.running ?? '';
-  const title = document.getElementById('current-task-title')?.textContent ?? '';
-  const screen = document.querySelector('.fs-view') ? '1' : '';
-  return JSON.stringify([timer?.textContent ?? '', label, running, title, screen]);
-}
-
-function useScreen() {
-  const snapshot = useSyncExternalStore(
-    (onChange) => {
-      const observer = new MutationObserver(onChange);
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-running', 'aria-label'] });
-      return () => observer.disconnect();
-    },
-    readScreen,
-    () => '["","","","",""]',
-  );
-  const [time, label, running, title, screen] = JSON.parse(snapshot) as string[];
-  return { time: time!, label: label!, running: running === '' ? null : running === 'true', title: title!, screen: screen === '1' };
-}
-
-/** The screen's own buttons, pressed from the mini timer. */
-const screenButton = {
-  complete: () => document.querySelector<HTMLElement>('article[aria-labelledby="current-task-title"]')?.querySelector<HTMLButtonElement>('button'),
-  toggle: () =>
-    [...document.querySelectorAll<HTMLButtonElement>('[role="toolbar"][aria-label="Session controls"] button')].find((button) =>
-      /^(Pause|Start)$/.test(button.textContent?.trim() ?? ''),
-    ),
-};
+/** The focus screen as it is now; null when there is none. */
+const useFocusScreen = () => useSyncExternalStore(subscribeFocusScreen, focusScreen, () => null);
 
 /** The page's styles and theme, copied into the picture-in-picture document (and the theme kept in step). */
 function dressWindow(pip: Window): () => void {
@@ -76,7 +52,7 @@ function dressWindow(pip: Window): () => void {
 export function MiniTimerToggle() {
   const pipApi = documentPip();
   const [pip, setPip] = useState<Window | null>(null);
-  const { screen } = useScreen();
+  const screen = useFocusScreen() !== null;
 
   // The screen gone (the session ended) or the page leaving: the window goes too.
   useEffect(() => {
@@ -119,35 +95,73 @@ export function MiniTimerToggle() {
 }
 
 function MiniTimerView() {
-  const { time, label, running, title } = useScreen();
+  const view = useFocusScreen();
+  const options = useClockOptions();
+  if (!view) return null;
+  const { clock, session, task } = view;
+  const face = clockFace(clock, session);
+  const { state, snap } = clock;
+  const overMs = options.overtime && state && snap ? overtimeMs(state, snap, clock.now) : null;
+  const hold = breakHold(clock, session, options);
+  const timed = clock.config !== null;
+
+  let label = face.paused && !hold.held ? `${face.label} · Paused` : face.label;
+  let time = face.main;
+  let timerName = `${face.label}: ${face.main}`;
+  if (overMs !== null) {
+    label = 'Overtime';
+    time = `+${formatClock(overMs)}`;
+    timerName = `Overtime: ${formatClock(overMs)}`;
+  }
+
   return (
     <main aria-label="Mini timer" className="flex min-h-screen flex-col justify-center gap-3 p-4">
       <div className="flex items-baseline justify-between gap-3">
-        <p className="text-xs font-medium uppercase tracking-[0.18em] text-muted">{running === false ? `${label} · Paused` : label}</p>
-        <p role="timer" aria-label={`${label}: ${time}`} className="tabular text-4xl font-semibold tracking-tight">
+        <p className="text-xs font-medium uppercase tracking-[0.18em] text-muted">{overMs !== null ? <span className="fs-over-badge">{label}</span> : label}</p>
+        <p role="timer" aria-label={timerName} className="tabular text-4xl font-semibold tracking-tight">
           {time}
         </p>
       </div>
-      {title ? (
-        <p className="line-clamp-2 text-base font-medium leading-snug" title={title}>
-          {title}
+      {hold.held ? (
+        <p className="text-base font-medium leading-snug">Work done. Time for a break.</p>
+      ) : task ? (
+        <p className="line-clamp-2 text-base font-medium leading-snug" title={task.title}>
+          {task.title}
         </p>
-      ) : (
+      ) : task === null ? (
         <p className="text-base text-muted">Just focus</p>
-      )}
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        {title ? (
-          <Button size="sm" onClick={() => screenButton.complete()?.click()}>
-            <Icon name="check" />
-            Complete
-          </Button>
-        ) : null}
-        {running !== null ? (
-          <Button variant="secondary" size="sm" onClick={() => screenButton.toggle()?.click()}>
-            <Icon name={running ? 'pause' : 'play'} />
-            {running ? 'Pause' : 'Start'}
-          </Button>
-        ) : null}
+        {hold.held ? (
+          <>
+            <Button size="sm" onClick={() => hold.answer(true)}>
+              Take the break
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => hold.answer(false)}>
+              Skip the break
+            </Button>
+          </>
+        ) : (
+          <>
+            {task ? (
+              <Button size="sm" onClick={view.complete}>
+                <Icon name="check" />
+                Complete
+              </Button>
+            ) : null}
+            {timed ? (
+              <Button variant="secondary" size="sm" onClick={clock.toggle}>
+                <Icon name={clock.running ? 'pause' : 'play'} />
+                {clock.running ? 'Pause' : 'Start'}
+              </Button>
+            ) : null}
+            {overMs !== null && state ? (
+              <Button variant="secondary" size="sm" onClick={() => clock.set(stopOvertime(state))}>
+                Stop overtime
+              </Button>
+            ) : null}
+          </>
+        )}
       </div>
     </main>
   );

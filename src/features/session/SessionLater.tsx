@@ -11,6 +11,8 @@
 //   list of keyboard shortcuts, and the keyboard shortcuts themselves; the header's Full
 //   screen and Keep screen on (./HeaderExtras); the service worker and its offline and update
 //   notes (src/features/offline);
+// - Complete (optimistic, with its refresh and 'Great work!'), the alerts choice, and the focused
+//   time written to the current task;
 // - the chime and notification of the session alerts, and their Web Push (./push);
 // - ClockExtras: the clock's time-left disc, end time, overtime, cues and break hold, its
 //   Clock options, and the time in the tab's title.
@@ -37,15 +39,19 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import { takeHandedOffToast } from '@/lib/toast-handoff';
 import { TRPCReactProvider } from '@/trpc/react';
 import { OfflineStatus } from '@/features/offline/OfflineStatus';
+import { COMPLETION_REFRESH_MS, STORAGE_KEYS } from '@/lib/session-constants';
+import type { TFocusSession } from '@/lib/schemas/session';
+import { openSessionTasks } from '@/lib/visible-tasks';
 import { notify, playChime } from './alerts';
+import { storeAlertsEnabled } from './alerts-setting';
 import { SessionHeaderExtras } from './HeaderExtras';
 import { goTo } from './navigation';
-import { PhaseEndPush } from './push';
-import { signOut } from './rest';
+import { askNotificationPermission, PhaseEndPush } from './push';
+import { completeTask, signOut } from './rest-later';
 import type { ShellAction } from './ShellHeader';
+import type { SessionClock } from './useSessionClock';
 
-
-export { askNotificationPermission, cancelPhaseEndPush, tellPhaseEnd } from './push';
+export { cancelPhaseEndPush, tellPhaseEnd } from './push';
 export { ClockExtras } from './ClockExtras';
 
 export type SessionDialog = 'none' | 'great' | 'end' | 'create';
@@ -133,8 +139,12 @@ export function SessionExtras(_props: { open: boolean }) {
   useEffect(() => {
     const handed = takeHandedOffToast();
     if (handed) toast(handed);
-    // The quick create must work with the network gone: its form's schema is fetched now.
+    // The quick create must work with the network gone: its form's schema and resolver are
+    // fetched now, while online (they load on a form's first focus, src/components/Form).
     preloadTaskForm();
+    // And the dialogs' own code now, not at the next idle moment: 'End Session?' or 'Great work!'
+    // then open without another request, even offline.
+    Dialog.preload();
   }, []);
   return (
     <>
@@ -280,4 +290,69 @@ export function recordFocus(taskId: string, since: number) {
   }).catch(() => {
     // Offline or closed: this stretch of focus is not counted.
   });
+}
+
+/** Alerts switched on (after asking for the notification permission) or off, and kept. */
+export async function chooseAlerts(on: boolean) {
+  if (on) await askNotificationPermission();
+  storeAlertsEnabled(on);
+}
+
+/**
+ * The screen's open tasks as completing one uses them (./SessionScreen's useTaskList; written out
+ * here rather than imported, so this after-load module does not import the screen back).
+ */
+interface TaskList {
+  tasks: TTaskOutput[];
+  pending: boolean;
+  reload: () => void;
+  cancel: () => void;
+  change: (update: (tasks: TTaskOutput[]) => TTaskOutput[]) => void;
+  latest: { current: TTaskOutput[] };
+}
+
+/** What completing a task on the focus screen touches (./SessionScreen). */
+export interface CompletionScreen {
+  session: TFocusSession;
+  /** The tasks on screen, the current one first. */
+  shown: TTaskOutput[];
+  taskList: TaskList;
+  clock: SessionClock;
+  setDialog: SessionDialogsProps['setDialog'];
+  setNotices: (update: (queue: string[]) => string[]) => void;
+}
+
+/** Tasks are cached in local storage after a completion (cleared on sign-out). */
+function cacheTasksLocally(tasks: TTaskOutput[]) {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.cachedTasks, JSON.stringify(tasks));
+  } catch {
+    // Storage full or blocked: the cache is a convenience only.
+  }
+}
+
+/**
+ * The screen's Complete (and the mini timer's). Optimistic: the task leaves the list at once; the
+ * list refreshes from the server 400 ms after the answer, and a failure puts it back and says so.
+ * No task left in view pauses the clock; others left from the session bring 'Great work!'.
+ */
+export function completeOnScreen({ session, shown, taskList, clock, setDialog, setNotices }: CompletionScreen, task: TTaskOutput) {
+  const remainingInView = shown.filter((t) => t.id !== task.id).length;
+  const othersFromSession = openSessionTasks(taskList.latest.current, session.id, task.id).length;
+  const before = taskList.latest.current;
+  const completedAt = new Date().toISOString();
+  taskList.cancel();
+  taskList.change((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, completed: true, completedAt, completedInSessionId: session.id } : t)));
+  completeTask(task.id, session.id)
+    .then(
+      () => cacheTasksLocally(taskList.latest.current),
+      () => {
+        taskList.change(() => before);
+        setDialog((open) => (open === 'great' ? 'none' : open));
+        setNotices((queue) => [...queue, 'Failed to complete task. Please try again.']);
+      },
+    )
+    .finally(() => setTimeout(taskList.reload, COMPLETION_REFRESH_MS));
+  if (remainingInView === 0) clock.pause();
+  if (othersFromSession > 0) setDialog('great');
 }

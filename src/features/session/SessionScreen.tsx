@@ -13,18 +13,19 @@ import { Button } from '@/components/ButtonCore';
 import { lazyUntilOpen, type LazyComponent } from '@/components/lazy';
 import { LoadingOverlay } from '@/components/Spinner';
 import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
-import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS, COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, STORAGE_KEYS } from '@/lib/session-constants';
-import { formatLocal, storeDisplayZone, TIME_SIMPLE } from '@/lib/local-format';
+import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS } from '@/lib/session-constants';
+import { formatLocal, storeDisplayZone } from '@/lib/local-format';
 import type { TFocusSession } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { clockSizes } from '@/lib/clock-sizes';
-import { formatClock, phaseEndAt } from '@/lib/timer';
-import { openSessionTasks, visibleTasks } from '@/lib/visible-tasks';
+import { visibleTasks } from '@/lib/visible-tasks';
 import { SYNCED_EVENT } from '@/features/offline/events';
-import { readAlertsEnabled, storeAlertsEnabled } from './alerts-setting';
-import { ApiError, completeTask, getSession, listTasks } from './rest';
+import { readAlertsEnabled } from './alerts-setting';
+import { clockFace } from './clock-face';
+import { publishFocusScreen } from './focus-store';
+import { ApiError, getSession, listTasks } from './rest';
 import type { ClockExtrasProps } from './ClockExtras';
-import type { SessionDialog, SessionDialogsProps } from './SessionLater';
+import type { CompletionScreen, SessionDialog, SessionDialogsProps } from './SessionLater';
 import { goTo } from './navigation';
 import { later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
 import { useSessionClock, type SessionClock } from './useSessionClock';
@@ -167,15 +168,6 @@ function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurr
   return <FocusView key={session.id} session={session} taskList={taskList} />;
 }
 
-/** Tasks are cached in local storage after a completion (cleared on sign-out). */
-function cacheTasksLocally(tasks: TTaskOutput[]) {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.cachedTasks, JSON.stringify(tasks));
-  } catch {
-    // Storage full or blocked: the cache is a convenience only.
-  }
-}
-
 function FocusView({ session, taskList }: { session: TFocusSession; taskList: TaskList }) {
   SessionDialogs ??= lazyUntilOpen(() => later().then((module) => module.SessionDialogs));
   const Dialogs = SessionDialogs;
@@ -212,29 +204,10 @@ function FocusView({ session, taskList }: { session: TFocusSession; taskList: Ta
     };
   }, [focusId]);
 
-  function complete(task: TTaskOutput) {
-    const remainingInView = shown.filter((t) => t.id !== task.id).length;
-    const othersFromSession = openSessionTasks(allTasks, session.id, task.id).length;
-    // Optimistic: the task leaves the list at once; the list refreshes from the
-    // server 400 ms after the answer, and a failure puts it back and says so.
-    const before = taskList.latest.current;
-    const completedAt = new Date().toISOString();
-    taskList.cancel();
-    taskList.change((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, completed: true, completedAt, completedInSessionId: session.id } : t)));
-    completeTask(task.id, session.id)
-      .then(
-        () => cacheTasksLocally(taskList.latest.current),
-        () => {
-          taskList.change(() => before);
-          setDialog((open) => (open === 'great' ? 'none' : open));
-          setNotices((queue) => [...queue, 'Failed to complete task. Please try again.']);
-        },
-      )
-      .finally(() => setTimeout(taskList.reload, COMPLETION_REFRESH_MS));
-    // If no tasks remain while running, the clock pauses.
-    if (remainingInView === 0) clock.pause();
-    if (othersFromSession > 0) setDialog('great');
-  }
+  // Completing is the after-load code's (optimistic, with its refresh, its 'Great work!' and its
+  // failure note): the first paint has no use for it.
+  const screen: CompletionScreen = { session, shown, taskList, clock, setDialog, setNotices };
+  const complete = (task: TTaskOutput) => void later().then((module) => module.completeOnScreen(screen, task));
 
   function endSession() {
     setDialog('none');
@@ -248,15 +221,13 @@ function FocusView({ session, taskList }: { session: TFocusSession; taskList: Ta
 
   const createdHere = allTasks.some((task) => task.sessionId === session.id) || session.selectedTaskIds.length > 0;
 
+  // The screen as it is now, for the after-load code (the mini timer, Keep screen on, the push).
+  const shownTask = taskList.pending ? undefined : (current ?? null);
+  useEffect(() => publishFocusScreen({ session, clock, task: shownTask, alerts, complete: () => shownTask && complete(shownTask) }));
+  useEffect(() => () => publishFocusScreen(null), []);
+
   return (
-    // data-running: the header's Keep screen on (./HeaderExtras) follows the clock; data-end (the
-    // running phase's end, constant for a run) and data-phase: the phase-end push (./push).
-    <div
-      className="fs-view"
-      data-running={timed ? clock.running : undefined}
-      data-end={clock.snap ? (phaseEndAt(clock.snap, clock.now) ?? undefined) : undefined}
-      data-phase={clock.snap?.phase ?? undefined}
-    >
+    <div className="fs-view">
       <SessionTopBar session={session} alerts={alerts} onAlertsChange={setAlerts} />
 
       <div className="fs-grid">
@@ -334,9 +305,8 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TFocusSes
               const on = !alerts;
               // Asked politely: only now, after the person chose alerts, never on load; the
               // answer comes before alerts switch on, so the push subscription can follow it.
-              if (on) await later().then((module) => module.askNotificationPermission());
+              await later().then((module) => module.chooseAlerts(on));
               onAlertsChange(on);
-              storeAlertsEnabled(on);
             }}
           >
             <Icon name={alerts ? 'bell' : 'bell-off'} />
@@ -352,27 +322,8 @@ function SessionTopBar({ session, alerts, onAlertsChange }: { session: TFocusSes
 
 function ClockPanel({ clock, session }: { clock: SessionClock; session: TFocusSession }) {
   ClockExtras ??= lazyUntilOpen(() => later().then((module) => module.ClockExtras));
-  const { snap, now } = clock;
-  let main: string;
-  let label: string;
-  let sub: ReactNode = null;
-  if (snap && clock.config) {
-    const countdown = snap.remainingMs !== null;
-    main = formatClock(countdown ? (snap.remainingMs ?? 0) : snap.elapsedMs, countdown);
-    if (session.displayMode === 'pomodoro') {
-      label = snap.phase === 'break' ? 'Break' : 'Work';
-      sub = `Round ${Math.floor(snap.phaseIndex / 2) + 1} · ${snap.phase === 'break' ? `${session.pomodoroBreak} min break` : `${session.pomodoroWork} min focus`}`;
-    } else if (session.displayMode === 'timer') {
-      label = snap.ended ? 'Time’s up' : 'Timer';
-    } else {
-      label = 'Stopwatch';
-    }
-  } else {
-    main = formatLocal(now, TIME_SIMPLE);
-    label = DISPLAY_MODE_LABELS[session.displayMode];
-    if (session.displayMode === 'clock-date') sub = formatLocal(now, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-  }
-  const paused = snap !== null && !snap.running && !snap.ended;
+  const { snap } = clock;
+  const { main, label, sub, paused } = clockFace(clock, session);
 
   return (
     <section aria-label="Clock" className="fs-clock">

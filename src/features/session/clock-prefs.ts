@@ -7,8 +7,9 @@
 // effect without a request, and the page's after-load code reads them without waiting for the
 // account. One store, so the options dialog and the clock redraw together.
 import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from '@/lib/session-constants';
 
-const CLOCK_OPTIONS_KEY = 'sessionClockOptions';
+const CLOCK_OPTIONS_KEY = STORAGE_KEYS.clockOptions;
 
 export type ClockOptions = {
   /** The time-left disc beside the digits, and 'Ends at' under them. */

@@ -10,8 +10,9 @@
 
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { currentSessionId } from '@/features/session-setup/current-session';
-import { phaseEndText } from '@/lib/phase-end';
+import { phaseEndAt, phaseEndText } from '@/lib/phase-end';
 import type { PomodoroPhase, TimedMode } from '@/lib/timer';
+import { focusScreen, subscribeFocusScreen } from './focus-store';
 
 type Json = Record<string, unknown>;
 
@@ -163,11 +164,14 @@ function shownFocusSessionId(): string | null {
   return match ? decodeURIComponent(match[1]!) : currentSessionId();
 }
 
-/** "end|phase|alerts" as the screen shows them (./SessionScreen's data-end and data-phase, the alerts toggle). */
+/** "end|phase|alerts" as the screen has them (./focus-store): the running phase's end (constant for a run), its phase, alerts on. */
 function readScreen(): string {
-  const view = document.querySelector<HTMLElement>('.fs-view');
-  const alerts = document.querySelector('.fs-top button[aria-pressed]')?.getAttribute('aria-pressed') === 'true';
-  return `${view?.dataset.end ?? ''}|${view?.dataset.phase ?? ''}|${alerts ? 'on' : ''}`;
+  const view = focusScreen();
+  const snap = view?.clock.snap;
+  const end = snap ? phaseEndAt(snap, view.clock.now) : null;
+  // Alerts belong to the timer and the pomodoro (the stopwatch and the clock have no toggle).
+  const alerts = view?.alerts && snap && snap.remainingMs !== null;
+  return `${end ?? ''}|${snap?.phase ?? ''}|${alerts ? 'on' : ''}`;
 }
 
 /**
@@ -175,15 +179,7 @@ function readScreen(): string {
  * changes (a new phase, a pause, a resume, alerts on or off). Renders nothing.
  */
 export function PhaseEndPush() {
-  const screen = useSyncExternalStore(
-    (onChange) => {
-      const observer = new MutationObserver(onChange);
-      observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-end', 'data-phase', 'aria-pressed'] });
-      return () => observer.disconnect();
-    },
-    readScreen,
-    () => '',
-  );
+  const screen = useSyncExternalStore(subscribeFocusScreen, readScreen, () => '');
   // Nothing to say before alerts were on in this page view.
   const everOn = useRef(false);
   // 'End Session' cancels its push and waits for the answer (cancelPhaseEndPush); should the page

@@ -20,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   // A network failure rejects as fetch does: no caller shows its words (they show the product's).
   const response = await fetch(`/api${path}`, {
     method,
@@ -41,6 +41,3 @@ async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: u
 
 export const getSession = (id: string) => call<TFocusSession>('GET', `/sessions/${encodeURIComponent(id)}`);
 export const listTasks = (signal?: AbortSignal) => call<TTaskOutput[]>('GET', '/tasks?status=open', { signal });
-export const completeTask = (id: string, sessionId: string) =>
-  call<TTaskOutput>('POST', `/tasks/${encodeURIComponent(id)}/complete`, { body: { sessionId } });
-export const signOut = () => call<unknown>('POST', '/auth/signout', { body: {} });

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { DisplayMode } from '@/lib/constants';
 import { STORAGE_KEYS } from '@/lib/session-constants';
 import {
+  elapsedMs,
   noticesBetween,
   parseTimerState,
   pauseTimer,
@@ -32,6 +33,22 @@ function readState(sessionId: string): TimerState | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * 'Take the break' (after load, ./ClockExtras) holds a pomodoro at the start of its break. Should
+ * the work phase have run out while the page was closed, the first paint already shows that hold,
+ * not the phase after it: ClockExtras keeps where the next hold is, in running time.
+ */
+function holdForBreak(sessionId: string, state: TimerState, now: number): TimerState {
+  try {
+    const at = Number(window.localStorage.getItem(STORAGE_KEYS.breakHoldAt(sessionId)));
+    const options = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.clockOptions) ?? '{}') as { breakPrompt?: unknown } | null;
+    if (options?.breakPrompt === true && at > 0 && state.accumulatedMs !== at && elapsedMs(state, now) >= at) return { accumulatedMs: at, runningSince: null };
+  } catch {
+    // Unreadable: the after-load code holds it a moment later.
+  }
+  return state;
 }
 
 function writeState(sessionId: string, state: TimerState) {
@@ -76,7 +93,12 @@ export function useSessionClock(
   const [state, setState] = useState<TimerState | null>(() => {
     if (!config) return null;
     const stored = readState(sessionId);
-    if (stored) return settle(stored, config, clockNow());
+    if (stored) {
+      const settled = settle(stored, config, clockNow());
+      const held = holdForBreak(sessionId, settled, clockNow());
+      if (held !== settled) writeState(sessionId, held);
+      return held;
+    }
     const started = startTimer(clockNow());
     writeState(sessionId, started);
     return started;
