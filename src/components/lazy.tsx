@@ -35,10 +35,8 @@ function seedFocusHistory() {
 }
 
 export type LazyComponent<P> = ComponentType<P> & {
-  /** Fetch the code now (e.g. when the step before this dialog opens). */
-  preload: () => void;
-  /** Fetch the code now and settle once it is there (or could not be fetched). */
-  load: () => Promise<void>;
+  /** Fetch the code now (e.g. when the step before this dialog opens); settles once it is there (or could not be fetched). */
+  preload: () => Promise<void>;
 };
 
 /**
@@ -93,12 +91,6 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
     }, [shown, armed]);
     return shown ? <Component {...props} open={armed && props.open} /> : null;
   }
-  return Object.assign(LazyUntilOpen, {
-    preload: () => void fetchOnce().catch(() => {}),
-    load: () =>
-      fetchOnce().then(
-        () => {},
-        () => {},
-      ),
-  });
+  const settle = () => {};
+  return Object.assign(LazyUntilOpen, { preload: () => fetchOnce().then(settle, settle) });
 }

@@ -56,8 +56,8 @@ export function StartSession({ open, onClose }: { open: boolean; onClose: () => 
   // The next step's code is fetched while the person reads the chooser.
   useEffect(() => {
     if (!open) return;
-    ConfigureSessionDialog.preload();
-    AiSessionWizard.preload();
+    void ConfigureSessionDialog.preload();
+    void AiSessionWizard.preload();
   }, [open]);
 
   // The chooser stays open until the chosen step's code is there: closing it first left a moment
@@ -66,7 +66,7 @@ export function StartSession({ open, onClose }: { open: boolean; onClose: () => 
   const choosing = useRef(0);
   function choose(type: 'manual' | 'ai') {
     const attempt = ++choosing.current;
-    void (type === 'manual' ? ConfigureSessionDialog : AiSessionWizard).load().then(() => {
+    void (type === 'manual' ? ConfigureSessionDialog : AiSessionWizard).preload().then(() => {
       if (choosing.current === attempt) setChoice(type);
     });
   }

@@ -45,13 +45,14 @@ import { openSessionTasks } from '@/lib/visible-tasks';
 import { notify, playChime } from './alerts';
 import { storeAlertsEnabled } from './alerts-setting';
 import { SessionHeaderExtras } from './HeaderExtras';
+import { clearCurrentSession } from '@/features/session-setup/current-session';
 import { goTo } from './navigation';
-import { askNotificationPermission, PhaseEndPush } from './push';
+import { askNotificationPermission, cancelPhaseEndPush, PhaseEndPush } from './push';
 import { completeTask, signOut } from './rest-later';
 import type { ShellAction } from './ShellHeader';
 import type { SessionClock } from './useSessionClock';
 
-export { cancelPhaseEndPush, tellPhaseEnd } from './push';
+export { tellPhaseEnd } from './push';
 export { ClockExtras } from './ClockExtras';
 
 export type SessionDialog = 'none' | 'great' | 'end' | 'create';
@@ -64,14 +65,33 @@ export interface SessionDialogsProps {
   /** The session's notices ('Timer ended!', …), oldest first. */
   notices: string[];
   dismissNotice: () => void;
-  /** Tasks still shown in the session ('End Session?' counts them). */
-  remaining: number;
-  sessionId: string;
-  onEnd: () => void;
-  onCreated: (task: TTaskOutput) => void;
+  /** The screen: its session, the tasks shown ('End Session?' counts them), its list and clock. */
+  screen: CompletionScreen;
 }
 
-export function SessionDialogs({ dialog, setDialog, notices, dismissNotice, remaining, sessionId, onEnd, onCreated }: SessionDialogsProps) {
+/**
+ * End Session: the session stops being the current one, and its phase-end push goes too,
+ * confirmed before the page leaves (alerts stay on for the next session).
+ */
+function endFocusSession(sessionId: string, setDialog: SessionDialogsProps['setDialog']) {
+  setDialog('none');
+  clearCurrentSession();
+  void cancelPhaseEndPush(sessionId).finally(() => goTo('/dashboard'));
+}
+
+/** A task made with the quick create joins the list at once, the list is read again, and the clock runs. */
+function showCreated({ taskList, clock }: CompletionScreen, task: TTaskOutput) {
+  taskList.cancel();
+  taskList.change((tasks) => (tasks.some((t) => t.id === task.id) ? tasks : [...tasks, task]));
+  taskList.reload();
+  clock.start();
+}
+
+export function SessionDialogs({ dialog, setDialog, notices, dismissNotice, screen }: SessionDialogsProps) {
+  const sessionId = screen.session.id;
+  const remaining = screen.shown.length;
+  const onEnd = () => endFocusSession(sessionId, setDialog);
+  const onCreated = (task: TTaskOutput) => showCreated(screen, task);
   return (
     <>
       <Dialog
@@ -144,7 +164,7 @@ export function SessionExtras(_props: { open: boolean }) {
     preloadTaskForm();
     // And the dialogs' own code now, not at the next idle moment: 'End Session?' or 'Great work!'
     // then open without another request, even offline.
-    Dialog.preload();
+    void Dialog.preload();
   }, []);
   return (
     <>

@@ -6,7 +6,7 @@
 //
 // Served by the Pages Router (src/pages/session.tsx and src/pages/sessions/[id].tsx) within a
 // first-load budget of about 9 kB gzip of its own: data through plain fetch to the REST door
-// (./rest.ts), no router (other pages are full page loads: goTo), and every dialog's code loads
+// (./rest.ts), no router (other pages are full page loads), and every dialog's code loads
 // after the page, in idle time or on first opening (src/components/lazy.tsx).
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Button } from '@/components/ButtonCore';
@@ -26,7 +26,6 @@ import { publishFocusScreen } from './focus-store';
 import { ApiError, getSession, listTasks } from './rest';
 import type { ClockExtrasProps } from './ClockExtras';
 import type { CompletionScreen, SessionDialog, SessionDialogsProps } from './SessionLater';
-import { goTo } from './navigation';
 import { later, ShellKeys, wantExtras, wantExtrasWhenIdle } from './ShellKeys';
 import { useSessionClock, type SessionClock } from './useSessionClock';
 
@@ -209,16 +208,6 @@ function FocusView({ session, taskList }: { session: TFocusSession; taskList: Ta
   const screen: CompletionScreen = { session, shown, taskList, clock, setDialog, setNotices };
   const complete = (task: TTaskOutput) => void later().then((module) => module.completeOnScreen(screen, task));
 
-  function endSession() {
-    setDialog('none');
-    clearCurrentSession();
-    // Its phase-end push goes too, confirmed before the page leaves (alerts stay on for the next
-    // session).
-    void later()
-      .then((module) => module.cancelPhaseEndPush(session.id))
-      .finally(() => goTo('/dashboard'));
-  }
-
   const createdHere = allTasks.some((task) => task.sessionId === session.id) || session.selectedTaskIds.length > 0;
 
   // The screen as it is now, for the after-load code (the mini timer, Keep screen on, the push).
@@ -271,15 +260,7 @@ function FocusView({ session, taskList }: { session: TFocusSession; taskList: Ta
         setDialog={setDialog}
         notices={notices}
         dismissNotice={() => setNotices((queue) => queue.slice(1))}
-        remaining={shown.length}
-        sessionId={session.id}
-        onEnd={endSession}
-        onCreated={(task) => {
-          taskList.cancel();
-          taskList.change((tasks) => (tasks.some((t) => t.id === task.id) ? tasks : [...tasks, task]));
-          taskList.reload();
-          clock.start();
-        }}
+        screen={screen}
       />
     </div>
   );

@@ -32,8 +32,9 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: { b
   const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
   if (response.status === 401) {
     const here = `${window.location.pathname}${window.location.search}`;
-    // Fetched when needed: the first load does not carry it.
-    void import('@/features/auth/next-path').then(({ signinUrl }) => leaveTo(signinUrl(here)));
+    // The link only: the sign-in page follows `next` only when it is safe (safeNextPath in
+    // src/features/auth/next-path.ts), so that check and its code stay out of this first load.
+    leaveTo(`/signin?next=${encodeURIComponent(here).replace(/%2F/gi, '/')}`);
   }
   if (!response.ok) throw new ApiError(response.status, typeof data?.message === 'string' ? data.message : `Request failed (${response.status})`);
   return data as T;
