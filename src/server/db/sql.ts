@@ -365,7 +365,8 @@ export const USER_COLUMN_NAMES = [
   'createdAt',
 ] as const;
 
-export type MeRow = {
+/** A user's columns as GET /api/auth/me and the account answer use them. */
+export type UserRow = {
   id: string;
   name: string;
   email: string;
@@ -382,6 +383,9 @@ export type MeRow = {
   pendingEmailExpiresAt: Date | null;
   timeZone: string;
   createdAt: Date;
+};
+
+export type MeRow = UserRow & {
   /** The month's counters (null: nothing counted this month). */
   tasks: number | null;
   sessions: number | null;

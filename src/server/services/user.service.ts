@@ -6,7 +6,7 @@ import { loadCommonPasswords } from '@/lib/password-rules';
 import { appError } from '@/server/errors';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { poolOf, type Db } from '@/server/db';
-import { meRow, USER_COLUMN_NAMES } from '@/server/db/sql';
+import { meRow, USER_COLUMN_NAMES, type UserRow } from '@/server/db/sql';
 import { env } from '@/server/env';
 import { log } from '@/server/log';
 import { passwordChangedMail } from '@/server/mail/messages';
@@ -39,24 +39,6 @@ export const USER_SELECT = {
   createdAt: true,
 } as const satisfies Record<(typeof USER_COLUMN_NAMES)[number], true>;
 
-type UserRow = {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  subscriptionTier: 'free' | 'plus';
-  emailRemindersEnabled: boolean;
-  marketingEmailsEnabled: boolean;
-  newsletterEnabled: boolean;
-  pushRemindersEnabled: boolean;
-  subscriptionStatus: string | null;
-  cancelAtPeriodEnd: boolean;
-  subscriptionPeriodEnd: Date | null;
-  pendingEmail: string | null;
-  pendingEmailExpiresAt: Date | null;
-  timeZone: string;
-  createdAt: Date;
-};
 
 export async function toUserOutput(db: Db | Tx, row: UserRow): Promise<TUser> {
   return userAnswer(row, await usageSummary(db, row.id, row.subscriptionTier));
