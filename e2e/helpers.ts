@@ -21,7 +21,10 @@ interface AxeViolation {
  * fails with a readable list when anything serious or critical is found.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
-  // Colours are judged at rest, not halfway through a dialog's fade-in.
+  // Colours are judged at rest, not halfway through a dialog's fade-in. Headless UI marks an element
+  // with data-transition from the frame its transition is set up (before any CSS animation exists,
+  // which matters under page.clock) until it ends: wait for none, then for the animations.
+  await page.waitForFunction(() => !document.querySelector('[data-transition]'), null, { timeout: 5000 }).catch(() => undefined);
   await page.evaluate(() =>
     Promise.all(
       document
