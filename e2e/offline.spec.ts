@@ -374,7 +374,8 @@ test('a completion made offline is held, not sent, while another account is sign
   // Replayed on the page's online event (and on any later request that reaches the network).
   await expect
     .poll(async () => {
-      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      // The page may be reloading (the sync refreshes it): the next poll asks again.
+      await page.evaluate(() => window.dispatchEvent(new Event('online'))).catch(() => undefined);
       return page.getByTestId('offline-held').count();
     }, { timeout: 20_000 })
     .toBe(1);
@@ -390,7 +391,8 @@ test('a completion made offline is held, not sent, while another account is sign
   // Its own account back: the held completion goes out, once.
   await expect
     .poll(async () => {
-      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      // The page may be reloading (the sync refreshes it): the next poll asks again.
+      await page.evaluate(() => window.dispatchEvent(new Event('online'))).catch(() => undefined);
       return page.getByTestId('offline-held').count();
     }, { timeout: 20_000 })
     .toBe(0);
