@@ -4,53 +4,44 @@
 // are ./alerts-setting; the sound and the notification are here, loaded after the page
 // (./SessionLater).
 
-/** A short, soft two-note chime made on the spot (no sound file to download). */
-export function playChime() {
+type Note = { frequency: number; start: number; peak: number; length: number };
+
+/** Soft sine notes made on the spot (no sound file to download); nothing where there is no audio. */
+function playNotes(notes: Note[]) {
   try {
     const AudioCtx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!AudioCtx) return;
     const context = new AudioCtx();
-    const notes = [660, 880];
-    notes.forEach((frequency, index) => {
+    for (const { frequency, start, peak, length } of notes) {
       const oscillator = context.createOscillator();
       const gain = context.createGain();
-      const at = context.currentTime + index * 0.22;
+      const at = context.currentTime + start;
       oscillator.type = 'sine';
       oscillator.frequency.value = frequency;
       gain.gain.setValueAtTime(0.0001, at);
-      gain.gain.exponentialRampToValueAtTime(0.18, at + 0.03);
-      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.5);
+      gain.gain.exponentialRampToValueAtTime(peak, at + 0.04);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
       oscillator.connect(gain).connect(context.destination);
       oscillator.start(at);
-      oscillator.stop(at + 0.55);
-    });
+      oscillator.stop(at + length + 0.05);
+    }
     setTimeout(() => void context.close(), 1500);
   } catch {
-    // No audio: the on-screen notice is still there.
+    // No audio: the notice on screen is still there.
   }
+}
+
+/** A short, soft two-note chime at a phase end. */
+export function playChime() {
+  playNotes([
+    { frequency: 660, start: 0, peak: 0.18, length: 0.5 },
+    { frequency: 880, start: 0.22, peak: 0.18, length: 0.5 },
+  ]);
 }
 
 /** The clock's cue before the end (./ClockExtras): one note, softer and lower than the chime. */
 export function playCue() {
-  try {
-    const AudioCtx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    if (!AudioCtx) return;
-    const context = new AudioCtx();
-    const oscillator = context.createOscillator();
-    const gain = context.createGain();
-    const at = context.currentTime;
-    oscillator.type = 'sine';
-    oscillator.frequency.value = 523;
-    gain.gain.setValueAtTime(0.0001, at);
-    gain.gain.exponentialRampToValueAtTime(0.08, at + 0.05);
-    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.8);
-    oscillator.connect(gain).connect(context.destination);
-    oscillator.start(at);
-    oscillator.stop(at + 0.85);
-    setTimeout(() => void context.close(), 1500);
-  } catch {
-    // No audio: the note under the clock is still there.
-  }
+  playNotes([{ frequency: 523, start: 0, peak: 0.08, length: 0.8 }]);
 }
 
 export function notify(body: string) {
