@@ -67,6 +67,9 @@ test('the delete confirmation, opened from the keyboard, loads and returns focus
   await createTaskViaApi(page, { title: 'Lazy task', dueDate: new Date(Date.now() + 86_400_000).toISOString() });
   await page.goto('/dashboard');
   const remove = page.getByRole('button', { name: 'Delete "Lazy task"' });
+  // The dashboard's controls are inert until its code has loaded (after the page's load event,
+  // src/features/dashboard/DashboardIsland.tsx): nobody can focus them before, nor can focus().
+  await expect(page.locator('[inert]')).toHaveCount(0);
   await remove.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Delete Task' })).toBeVisible();

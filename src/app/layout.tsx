@@ -1,6 +1,9 @@
-// Root layout: the app's calm visual identity in light and dark, the client providers, the
-// notification stack, the theme keeper, the browser's error reporter and, after load, the service
-// worker with its offline and update notes (each mounted once for every page).
+// Root layout: the app's calm visual identity in light and dark, the notification stack, the
+// theme keeper, the browser's error reporter and, after load, the service worker with its offline
+// and update notes (each mounted once for every page). The typed API client and its query cache
+// are not here: the public pages get them from their layout, the signed-in pages each from their
+// own (src/features/auth/SignedInProviders.tsx), so that the dashboard can load them after its
+// first paint (src/features/dashboard/DashboardIsland.tsx).
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
@@ -9,7 +12,6 @@ import { Toaster } from '@/components/Toast';
 import { LazyOfflineStatus } from '@/features/offline/LazyOfflineStatus';
 import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
 import { NONCE_HEADER } from '@/server/http/content-security-policy';
-import { TRPCReactProvider } from '@/trpc/react';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -32,7 +34,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en" suppressHydrationWarning>
       <body className="bg-bg text-text">
         <ThemeProvider nonce={nonce}>
-          <TRPCReactProvider>{children}</TRPCReactProvider>
+          {children}
           <Toaster />
           <ErrorReporter />
           <LazyOfflineStatus />

@@ -10,15 +10,22 @@
 // which would make every first opening feel slow. Here a loaded component renders at once.
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 
+/**
+ * Settles once the page has loaded (the window's `load` event, or at once if it has passed); at
+ * once on the server, where there is no page to wait for.
+ */
+export function afterPageLoad(): Promise<void> {
+  if (typeof window === 'undefined' || document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
 /** Runs `task` once the page has loaded and the browser is idle (never on the server). */
 export function whenIdle(task: () => void): void {
   if (typeof window === 'undefined') return;
-  const idle = () => {
+  void afterPageLoad().then(() => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => task(), { timeout: 2000 });
     else setTimeout(task, 1000);
-  };
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  });
 }
 
 const subscribeNever = () => () => {};

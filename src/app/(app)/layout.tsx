@@ -5,13 +5,14 @@
 // valid session is redirected to /signin?next=<the page they asked for> (src/proxy.ts tells us
 // which page that is) and comes back after signing in. A redirect from the server cannot flash
 // the app's screens, and it works without JavaScript. Inside the app, AuthSync covers what the
-// server cannot see: a sign-out in another tab, or a session that ends while a page is open.
+// server cannot see: a sign-out in another tab, or a session that ends while a page is open. It
+// comes with each page's providers (src/features/auth/SignedInProviders.tsx), not from here: the
+// dashboard loads them after its first paint (src/features/dashboard/DashboardIsland.tsx).
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/AppShell';
 import { AccountZone } from '@/features/auth/AccountZone';
-import { AuthSync } from '@/features/auth/AuthSync';
 import { PATH_HEADER, signinUrl } from '@/features/auth/next-path';
 import { SignOutButton } from '@/features/auth/SignOutButton';
 import { getAuthSession } from '@/server/auth/session';
@@ -25,7 +26,6 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await db.user.findUnique({ where: { id: session.userId }, select: { timeZone: true } });
   return (
     <AppShell headerActions={<SignOutButton placement="header" />} drawerActions={<SignOutButton placement="drawer" />}>
-      <AuthSync />
       <AccountZone zone={user?.timeZone ?? null}>{children}</AccountZone>
     </AppShell>
   );

@@ -15,7 +15,8 @@ import type { TDeleteAccountInput } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { Section } from './Section';
 import { leaveTo } from '@/features/auth/leave';
-import { forgetAccountInBrowser, useSignOut } from '@/features/auth/useSignOut';
+import { forgetAccountInBrowser } from '@/features/auth/sign-out';
+import { useSignOut } from '@/features/auth/useSignOut';
 
 export function ActionsSection() {
   const trpc = useTRPC();

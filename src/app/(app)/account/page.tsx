@@ -2,13 +2,16 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { AccountPage } from '@/features/account/AccountPage';
+import { SignedInProviders } from '@/features/auth/SignedInProviders';
 
 export const metadata: Metadata = { title: 'Account' };
 
 export default function Page() {
   return (
-    <Suspense>
-      <AccountPage />
-    </Suspense>
+    <SignedInProviders>
+      <Suspense>
+        <AccountPage />
+      </Suspense>
+    </SignedInProviders>
   );
 }

@@ -1,8 +1,7 @@
-// /dashboard: the signed-in home (src/features/dashboard).
-import { HydrationBoundary } from '@tanstack/react-query';
+// /dashboard: the signed-in home (src/features/dashboard), an island hydrated after the page has
+// loaded (src/features/dashboard/DashboardIsland.tsx says why).
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
-import { Dashboard } from '@/features/dashboard/Dashboard';
+import { DashboardIsland } from '@/features/dashboard/DashboardIsland';
 import { completedHistoryOptions, openTasksOptions, taskCountsOptions } from '@/features/dashboard/queries';
 import { prefetchedState } from '@/trpc/server';
 
@@ -18,12 +17,5 @@ export default async function DashboardPage() {
     queryClient.prefetchInfiniteQuery(completedHistoryOptions(trpc)),
     queryClient.prefetchQuery(trpc.session.list.queryOptions()),
   ]);
-  // useSearchParams (?verified, ?task) needs a Suspense boundary.
-  return (
-    <HydrationBoundary state={state}>
-      <Suspense>
-        <Dashboard />
-      </Suspense>
-    </HydrationBoundary>
-  );
+  return <DashboardIsland state={state} />;
 }

@@ -3,6 +3,7 @@ import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { SessionsPage } from '@/features/sessions/SessionsPage';
 import { prefetchedState } from '@/trpc/server';
+import { SignedInProviders } from '@/features/auth/SignedInProviders';
 
 export const metadata: Metadata = { title: 'Sessions' };
 
@@ -14,8 +15,10 @@ export default async function Page() {
     queryClient.prefetchQuery(trpc.task.list.queryOptions()),
   ]);
   return (
-    <HydrationBoundary state={state}>
-      <SessionsPage />
-    </HydrationBoundary>
+    <SignedInProviders>
+      <HydrationBoundary state={state}>
+        <SessionsPage />
+      </HydrationBoundary>
+    </SignedInProviders>
   );
 }

@@ -1,0 +1,50 @@
+// The dashboard as an island hydrated after the page's load event
+// (src/features/dashboard/DashboardIsland.tsx): the server's HTML is the whole dashboard, the
+// same DOM is kept when the code arrives (no flash), and a person acting at once is not ignored.
+import { expect, test } from '@playwright/test';
+import { createTaskViaApi, signUpVerified } from './accounts';
+import { screenshot, useStoredTheme } from './helpers';
+
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+test('the task list is in the server HTML, and the page keeps those very elements when it hydrates', async ({ page }) => {
+  await useStoredTheme(page, 'light');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signUpVerified(page);
+  await createTaskViaApi(page, { title: 'Prepare the workshop', dueDate: inHours(30), importance: 'High' });
+  await createTaskViaApi(page, { title: 'Water the plants' });
+
+  // Without any script: the dashboard is in the HTML the server sends.
+  const html = await (await page.request.get('/dashboard')).text();
+  expect(html).toContain('Your Dashboard');
+  expect(html).toContain('Prepare the workshop');
+  expect(html).toContain('Water the plants');
+
+  // Remember the server's task list element before any script runs; once the island is hydrated
+  // (its controls answer), it must still be the one on screen, not a client-rendered copy.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as Window & { serverList?: Element | null }).serverList = document.querySelector('ul[aria-label="Active tasks"], [aria-label="Active tasks"]');
+    });
+  });
+  await page.goto('/dashboard');
+  expect(await page.evaluate(() => (window as Window & { serverList?: Element | null }).serverList?.textContent)).toContain('Prepare the workshop');
+  await page.getByRole('button', { name: 'New Task' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Task' })).toBeVisible();
+  expect(await page.evaluate(() => (window as Window & { serverList?: Element | null }).serverList?.isConnected)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { name: 'Create Task' })).toBeHidden();
+  await screenshot(page, 'dashboard-island-light-360');
+});
+
+test('a task completed the moment the page has loaded is completed', async ({ page }) => {
+  await signUpVerified(page);
+  await createTaskViaApi(page, { title: 'Call the bank', dueDate: inHours(5) });
+  await page.goto('/dashboard');
+  await page.getByRole('list', { name: 'Active tasks' }).getByRole('checkbox', { name: 'Complete "Call the bank"' }).click();
+  await expect(page.getByRole('list', { name: 'Completed tasks' }).getByText('Call the bank')).toBeVisible();
+  // It was written, not only shown: a fresh page load has it completed.
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Completed tasks' }).getByText('Call the bank')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Active tasks' }).getByText('Call the bank')).toHaveCount(0);
+});

@@ -1,0 +1,39 @@
+'use client';
+// The dashboard as an island hydrated after the page has loaded. What page.tsx (a server
+// component) renders, with the state it prefetched.
+//
+// WHY: /dashboard's first-load JavaScript must stay under 150 kB gzip (`npm run bench:frontend`),
+// and the App Router's own runtime (React DOM, the router, the Flight client) is about 129 kB of
+// it. The typed API client with TanStack Query, the dashboard's queries, lists, dialogs and task
+// actions did not fit in the 21 kB left. So all of it is one module, ./DashboardApp, and this
+// boundary waits for the window's `load` event before asking for it:
+// - on the server the lazy component resolves at once, so the whole dashboard (task list, stats,
+//   sessions) is in the HTML and is the first paint, as before;
+// - in the browser React leaves this Suspense boundary dehydrated (the server's HTML stays on
+//   screen, untouched) until the code is there, then hydrates it in place: no flash, no shift;
+// - until then the island is `inert` (./DashboardApp), so a click or key press on one of its
+//   controls is refused visibly (no hover, no focus) instead of being swallowed; a test waiting
+//   for the control to be actionable (Playwright) waits for it.
+// On a client navigation to /dashboard the page has long loaded: the module is fetched at once,
+// and the page is blank below the header for that one request.
+// Measured on one production build (Next 16.4.6, Turbopack), gzip, `bench/frontend.mjs`:
+//   before (providers in the root layout, the dashboard hydrated with the page): 175.6 kB
+//   after (this island, the providers out of the root layout, the shell's Sign out loaded on
+//   click): 144.0 kB; docs/architecture.md ("The dashboard island") keeps each step's figures.
+import type { DehydratedState } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { afterPageLoad } from '@/components/lazy';
+
+const DashboardApp = lazy(() =>
+  afterPageLoad()
+    .then(() => import('./DashboardApp'))
+    .then((module) => ({ default: module.DashboardApp })),
+);
+
+export function DashboardIsland({ state }: { state: DehydratedState }) {
+  return (
+    <Suspense>
+      <DashboardApp state={state} />
+    </Suspense>
+  );
+}
