@@ -1,14 +1,14 @@
-// Root layout: the app's calm visual identity in light and dark, the notification stack, the
-// theme keeper, the browser's error reporter and, after load, the service worker with its offline
-// and update notes (each mounted once for every page). The typed API client and its query cache
-// are not here: the public pages get them from their layout, the signed-in pages each from their
-// own (src/features/auth/SignedInProviders.tsx), so that the dashboard can load them after its
-// first paint (src/features/dashboard/DashboardIsland.tsx).
+// Root layout: the app's calm visual identity in light and dark, the notification stack (loaded
+// after the page), the theme keeper, the browser's error reporter and, after load, the service
+// worker with its offline and update notes (each mounted once for every page). The typed API
+// client and its query cache are not here: the public pages get them from their layout, the
+// signed-in pages each from their own (src/features/auth/SignedInProviders.tsx), so that the
+// dashboard can load them after its first paint (src/features/dashboard/DashboardIsland.tsx).
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from '@/components/theme/ThemeProvider';
-import { Toaster } from '@/components/Toast';
+import { LazyToaster } from '@/components/Toast';
 import { LazyOfflineStatus } from '@/features/offline/LazyOfflineStatus';
 import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
 import { NONCE_HEADER } from '@/server/http/content-security-policy';
@@ -35,7 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="bg-bg text-text">
         <ThemeProvider nonce={nonce}>
           {children}
-          <Toaster />
+          <LazyToaster />
           <ErrorReporter />
           <LazyOfflineStatus />
         </ThemeProvider>

@@ -3,151 +3,46 @@
 // each with a title, description, optional action and close button, in a default or destructive
 // variant. A toast stays 5 s (paused while pointed at or focused, so nobody loses a message
 // they are reading), a swipe to the right past 50 px dismisses it, and F8 moves focus to the
-// stack. The rules live in src/lib/toast.ts; `toast()` works from anywhere, `useToast()` in React.
-// Hand-written rather than sonner: the stack is in every page's first load (root layout), and
+// stack. The rules live in src/lib/toast.ts; `toast()` works from anywhere, `useToast()` in React;
+// the stack itself (./Toaster) loads after the page, see LazyToaster.
+// Hand-written rather than sonner: the stack is on every page (root layout), and
 // sonner 2.0.8 minified is 12.8 kB gzip against 2.8 kB for this file and its rules (measured
 // with rolldown --minify, React external): 10 kB more on every page, /dashboard included, whose
 // budget this work must bring down. Sonner would also insert its stylesheet from script.
-import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
-import { createToastStore, swipeDismisses, visibleToasts, type ToastInput, type ToastItem, type ToastState } from '@/lib/toast';
-import { CloseIcon } from './CloseIcon';
+import { useEffect, useState, type ComponentType } from 'react';
+import { afterPageLoad } from './lazy';
+import { store } from './toast-store';
 
-const store = createToastStore();
-const emptyState: ToastState = { toasts: [] };
+export { toast, useToast } from './toast-store';
 
-/** Shows a notification; returns `{ id, dismiss, update }`. */
-export function toast(input: ToastInput) {
-  return store.toast(input);
-}
-
-function dismissToast(id?: string) {
-  store.dismiss(id);
-}
-
-export function useToast() {
-  const state = useSyncExternalStore(store.subscribe, store.getState, () => emptyState);
-  return { toasts: visibleToasts(state), toast, dismiss: dismissToast };
-}
-
-const HOTKEY = 'F8';
-
-/** Mount once (root layout): the live region every toast appears in. */
-export function Toaster() {
-  const { toasts } = useToast();
-  const regionRef = useRef<HTMLElement>(null);
-
+/**
+ * Mount once (root layout): the stack (./Toaster), loaded once the page has loaded, or at once
+ * when a toast is shown before that; the toast waits in the store meanwhile, nothing is lost.
+ */
+export function LazyToaster() {
+  const [Stack, setStack] = useState<ComponentType | null>(null);
   useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === HOTKEY && !event.ctrlKey && !event.altKey && !event.metaKey) {
-        event.preventDefault();
-        const region = regionRef.current;
-        const first = region?.querySelector<HTMLElement>('[data-toast]');
-        (first ?? region)?.focus();
-      }
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  return (
-    <section
-      ref={regionRef}
-      aria-label={`Notifications (${HOTKEY})`}
-      tabIndex={-1}
-      className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col p-4 outline-none sm:p-6"
-    >
-      <ol aria-live="polite" aria-relevant="additions text" aria-atomic="false" className="flex flex-col gap-3">
-        {toasts.map((item) => (
-          <ToastCard key={item.id} item={item} />
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-function ToastCard({ item }: { item: ToastItem }) {
-  const [paused, setPaused] = useState(false);
-  const [offset, setOffset] = useState(0);
-  const drag = useRef<{ x: number; pointerId: number } | null>(null);
-  const remaining = useRef(item.duration);
-  const startedAt = useRef(0);
-
-  // Auto-dismiss after the toast's duration; pointing at it or focusing it pauses the clock.
-  useEffect(() => {
-    if (paused || !Number.isFinite(remaining.current)) return;
-    startedAt.current = Date.now();
-    const timer = setTimeout(() => dismissToast(item.id), remaining.current);
-    return () => {
-      clearTimeout(timer);
-      remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt.current));
+    let current = true;
+    let requested = false;
+    const load = () => {
+      if (requested) return;
+      requested = true;
+      void import('./Toaster').then(
+        (module) => current && setStack(() => module.Toaster),
+        () => {
+          requested = false; // offline: tried again with the next toast
+        },
+      );
     };
-  }, [paused, item.id]);
-
-  function onPointerDown(event: ReactPointerEvent<HTMLLIElement>) {
-    if (event.button !== 0 || (event.target as HTMLElement).closest('button')) return;
-    drag.current = { x: event.clientX, pointerId: event.pointerId };
-    event.currentTarget.setPointerCapture(event.pointerId);
-  }
-  function onPointerMove(event: ReactPointerEvent<HTMLLIElement>) {
-    if (!drag.current || drag.current.pointerId !== event.pointerId) return;
-    setOffset(Math.max(0, event.clientX - drag.current.x));
-  }
-  function onPointerEnd(event: ReactPointerEvent<HTMLLIElement>) {
-    if (!drag.current || drag.current.pointerId !== event.pointerId) return;
-    const delta = event.clientX - drag.current.x;
-    drag.current = null;
-    if (swipeDismisses(delta)) dismissToast(item.id);
-    else setOffset(0);
-  }
-
-  const destructive = item.variant === 'destructive';
-  return (
-    <li
-      data-toast
-      data-variant={item.variant}
-      tabIndex={0}
-      onPointerEnter={() => setPaused(true)}
-      onPointerLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') dismissToast(item.id);
-      }}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
-      style={{ transform: offset ? `translateX(${offset}px)` : undefined, opacity: offset ? Math.max(0.3, 1 - offset / 200) : undefined }}
-      className={`pointer-events-auto relative flex touch-pan-y select-none items-start gap-3 rounded-card border p-4 pr-11 shadow-lg transition-[transform,opacity] duration-150 motion-safe:animate-[toast-in_200ms_ease-out] ${
-        destructive ? 'border-danger bg-dangerSoft text-text' : 'border-border bg-surface text-text'
-      }`}
-    >
-      <div className="min-w-0 flex-1">
-        {item.title ? <p className={`text-sm font-semibold ${destructive ? 'text-danger' : ''}`}>{item.title}</p> : null}
-        {item.description ? <p className="mt-1 text-sm text-muted">{item.description}</p> : null}
-        {item.action ? (
-          <button
-            type="button"
-            onClick={() => {
-              item.action?.onClick();
-              dismissToast(item.id);
-            }}
-            className="mt-3 inline-flex h-8 items-center rounded-control border border-border bg-surface px-3 text-sm font-medium hover:bg-surfaceMuted"
-          >
-            {item.action.label}
-          </button>
-        ) : null}
-      </div>
-      <button
-        type="button"
-        onClick={() => dismissToast(item.id)}
-        aria-label="Close notification"
-        className="absolute right-2 top-2 inline-flex size-8 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text"
-      >
-        <CloseIcon className="size-4" />
-      </button>
-    </li>
-  );
+    if (store.getState().toasts.length > 0) load();
+    const unsubscribe = store.subscribe(() => {
+      if (store.getState().toasts.length > 0) load();
+    });
+    void afterPageLoad().then(load);
+    return () => {
+      current = false;
+      unsubscribe();
+    };
+  }, []);
+  return Stack ? <Stack /> : null;
 }
