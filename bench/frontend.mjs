@@ -35,7 +35,9 @@ import { freePort } from '../src/server/db/embedded.ts';
 import { compareFileSets, firstLoadFiles, manifestPathOfUrl, median, pagesFirstLoadFiles, pagesRouterPages, pagesRuntimeFiles, routeOfPage } from './first-load.ts';
 import { simpleParser } from 'mailparser';
 
-// /dashboard: 150 kB (the Lighthouse work's budget; 176.1 kB on 25 Nov 2026, 14:32 UTC: not met yet, see bench/results.md).
+// /dashboard: 150 kB (the Lighthouse work's budget; 176.1 kB on 25 Nov 2026, 14:32 UTC; met since
+// the dashboard is an island hydrated after the page's load and the query layer left the root
+// layout: 143.0 kB manifest, see docs/architecture.md "The dashboard island").
 export const TARGETS_KB = { '/session': 120, '/dashboard': 150 };
 const START_RUNS = 3;
 const TTI_RUNS = 5;

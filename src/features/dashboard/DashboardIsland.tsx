@@ -16,10 +16,19 @@
 //   for the control to be actionable (Playwright) waits for it.
 // On a client navigation to /dashboard the page has long loaded: the module is fetched at once,
 // and the page is blank below the header for that one request.
-// Measured on one production build (Next 16.4.6, Turbopack), gzip, `bench/frontend.mjs`:
+// The first server render after the server starts streams the island after the shell (React
+// resolves the lazy module then); every later render has it in place in the HTML.
+// Keep what is above this boundary still until it hydrates: a context value that changes there
+// (a provider in a layout) before then makes React give up on the server's HTML and render the
+// boundary on the client, blank until the code is there (e2e/dashboard-island.spec.ts checks
+// that the server's elements are the ones kept).
+// Measured 2026-11-25 on production builds (Next 16.4.6, Turbopack), gzip, `npm run
+// bench:frontend` (manifest / browser column):
 //   before (providers in the root layout, the dashboard hydrated with the page): 175.6 kB
-//   after (this island, the providers out of the root layout, the shell's Sign out loaded on
-//   click): 144.0 kB; docs/architecture.md ("The dashboard island") keeps each step's figures.
+//   this island + providers out of the root layout + the shell's Sign out loaded on click:
+//   144.0 / 144.6 kB; with the notification stack loaded after the page too: 143.0 kB.
+// The framework alone is 128.9 kB of it: whatever the dashboard adds to its first load must be
+// paid for from the rest. docs/architecture.md ("The dashboard island") keeps the figures.
 import type { DehydratedState } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { afterPageLoad } from '@/components/lazy';
