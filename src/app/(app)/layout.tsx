@@ -15,6 +15,7 @@ import { AppShell } from '@/components/shell/AppShell';
 import { AccountZone } from '@/features/auth/AccountZone';
 import { PATH_HEADER, signinUrl } from '@/features/auth/next-path';
 import { SignOutButton } from '@/features/auth/SignOutButton';
+import { PrefetchDashboard } from '@/features/dashboard/PrefetchDashboard';
 import { getAuthSession } from '@/server/auth/session';
 import { db } from '@/server/db';
 
@@ -27,6 +28,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   return (
     <AppShell headerActions={<SignOutButton placement="header" />} drawerActions={<SignOutButton placement="drawer" />}>
       <AccountZone zone={user?.timeZone ?? null}>{children}</AccountZone>
+      <PrefetchDashboard />
     </AppShell>
   );
 }
