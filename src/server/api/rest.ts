@@ -14,7 +14,7 @@
 // handed to it as a light view with the JSON body already parsed.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
-import { adapterRequest } from '@/server/compat/trpc-to-openapi';
+import { adapterRequest, withMergedInputs } from '@/server/compat/trpc-to-openapi';
 import { API_DISPOSITION } from '@/server/http/api-disposition';
 import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
 import { isJsonObject, NOT_AN_OBJECT, queryOf } from './rest-input';
@@ -124,7 +124,8 @@ let nodeHandler: NodeHandler | undefined;
 
 function openApiHandler(): NodeHandler {
   nodeHandler ??= createOpenApiNodeHttpHandler({
-    router: appRouter,
+    // Each procedure's inputs merged once, not on every request (see withMergedInputs).
+    router: withMergedInputs(appRouter),
     createContext: async ({ req }: { req: { [SCOPE]?: Scope } }) => {
       const scope = req[SCOPE];
       if (!scope) throw new Error('REST request without a scope');
