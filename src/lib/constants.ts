@@ -36,6 +36,10 @@ export type Country = keyof typeof CURRENCIES;
 export const SESSION_LIMITS = { maxMinutes: 1440, maxTasks: 50 } as const;
 
 export const TASK_LIMITS = { titleMax: 200, descriptionMax: 5000 } as const;
+
+/** Quick capture's plain words (src/features/tasks/QuickCapture.tsx and its schema). */
+export const QUICK_CAPTURE_MAX = 500;
+
 export const CONTACT_MESSAGE_MAX = 5000;
 export const DEFAULT_TASK_COLOR = '#3B82F6';
 

@@ -3,10 +3,13 @@
 // Monday #blue") into a task draft, previewed as it is typed; Enter (or the button) hands the
 // draft on to be checked and corrected in the task form before anything is saved. The parser
 // (with chrono-node) loads on first use, never in a page's first load.
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ButtonCore';
 import { borderFor, controlBase, Field, useFieldIds } from '@/components/FieldFrame';
+import { useSchemaForm } from '@/components/Form';
 import type { QuickDraft } from '@/lib/quick-capture';
+import { QUICK_CAPTURE_MAX } from '@/lib/constants';
 import { formatLocal } from '@/lib/local-format';
 import { displayTimeZone } from '@/lib/time-zone';
 import { describeRule } from '@/lib/recurrence-picker';
@@ -24,38 +27,39 @@ function formatEstimate(minutes: number): string {
 }
 
 export function QuickCapture({ onDraft, label = 'Quick add', buttonLabel = 'Review' }: { onDraft: (draft: QuickDraft) => void; label?: string; buttonLabel?: string }) {
-  const [text, setText] = useState('');
+  // What the words will create, shown as they are typed (the same parser the schema uses).
   const [draft, setDraft] = useState<QuickDraft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const parser = useRef<Parser | null>(null);
+  // The field is a react-hook-form form like every other (src/components/Form.tsx), without a
+  // <form> element of its own: in the task dialog it sits inside the task's form, and forms do
+  // not nest. Enter and the button submit it; the draft is the schema's output.
+  const { form, formProps } = useSchemaForm<{ text: string }, QuickDraft>({
+    schema: () => import('@/lib/schemas/quick-capture-form').then((module) => module.quickCaptureFormSchema()),
+    defaultValues: { text: '' },
+    onValid: (next) => {
+      onDraft(next);
+      form.reset();
+    },
+  });
+  const text = useWatch({ control: form.control, name: 'text' });
+  const error = form.formState.errors.text?.message ?? null;
 
-  const read = async (value: string): Promise<QuickDraft | null> => {
-    if (!value.trim()) return null;
-    parser.current ??= await loadParser();
-    return parser.current.parseQuickCapture(value, displayTimeZone());
-  };
-
-  const change = (value: string) => {
-    setText(value);
-    setError(null);
-    void read(value).then((next) => setDraft(next));
-  };
-
-  const submit = async () => {
-    const next = await read(text);
-    if (!next || !next.title) {
-      setError(parser.current?.NO_TITLE ?? 'Add a few words for the title');
-      return;
-    }
-    onDraft(next);
-    setText('');
-    setDraft(null);
-  };
+  useEffect(() => {
+    if (!text.trim()) return;
+    // Only the latest words: a read finishing after the words changed is dropped.
+    let latest = true;
+    void loadParser().then((parser) => {
+      if (latest) setDraft(parser.parseQuickCapture(text, displayTimeZone()));
+    });
+    return () => {
+      latest = false;
+    };
+  }, [text]);
+  const shown = text.trim() ? draft : null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    void submit();
+    void formProps.onSubmit();
   };
 
   // The preview is part of the field's description, so it is read with the field.
@@ -69,24 +73,26 @@ export function QuickCapture({ onDraft, label = 'Quick add', buttonLabel = 'Revi
           <input
             id={ids.controlId}
             type="text"
-            value={text}
-            maxLength={500}
+            maxLength={QUICK_CAPTURE_MAX}
             autoComplete="off"
             placeholder={QUICK_CAPTURE_PLACEHOLDER}
             aria-describedby={ids.describedBy}
             aria-invalid={error ? true : undefined}
-            onFocus={() => void loadParser()}
-            onChange={(event) => change(event.target.value)}
+            onFocus={() => {
+              formProps.onFocus();
+              void loadParser();
+            }}
             onKeyDown={onKeyDown}
             className={`${controlBase} ${borderFor(error)} h-11 min-w-0 px-3 text-base sm:text-sm`}
+            {...form.register('text')}
           />
-          <Button type="button" variant="secondary" onClick={() => void submit()} disabled={!text.trim()}>
+          <Button type="button" variant="secondary" onClick={() => void formProps.onSubmit()} disabled={!text.trim()}>
             {buttonLabel}
           </Button>
         </div>
       </Field>
       <div id={previewId} aria-live="polite" className="min-h-5">
-        {draft ? <DraftPreview draft={draft} /> : null}
+        {shown ? <DraftPreview draft={shown} /> : null}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { ZChangePasswordForm, ZForgotPasswordForm, ZNewPasswordForm, ZSignInForm
 import { ZBreakdownForm } from './breakdown-form';
 import { ZContactForm, ZContactInput } from './contact';
 import { ZAiSessionForm, ZSessionSetupForm } from './session-form';
+import { quickCaptureFormSchema } from './quick-capture-form';
 import { taskFormSchema } from './task-form';
 import { profileFormSchema } from './account-forms';
 import { ZCreateApiTokenInput, ZDeleteAccountInput } from './user';
@@ -156,5 +157,24 @@ describe('account forms', () => {
   it('delete account and a new token check with the API schemas, in the forms’ words', () => {
     expect(messages(ZDeleteAccountInput.safeParse({ password: '' }))).toEqual({ password: 'Please enter your password to delete your account' });
     expect(ZCreateApiTokenInput.parse({ name: '  Laptop script ' })).toEqual({ name: 'Laptop script' });
+  });
+});
+
+describe('quick capture', () => {
+  const schema = quickCaptureFormSchema(() => 'America/New_York');
+
+  it('gives the task draft the words describe', () => {
+    const result = schema.safeParse({ text: 'Call Sam tomorrow 5pm !high ~30m every Monday #blue' });
+    expect(result.success && result.data).toMatchObject({ title: 'Call Sam', importance: 'High', estimatedMinutes: 30, recurrence: 'FREQ=WEEKLY;BYDAY=MO', color: '#3B82F6' });
+  });
+
+  it('says a title is missing when the words leave none, or there are none', () => {
+    for (const text of ['tomorrow 5pm !high', '   ', '']) {
+      expect(messages(schema.safeParse({ text }))).toEqual({ text: 'Add a few words for the title, e.g. "Call Sam tomorrow 5pm"' });
+    }
+  });
+
+  it('refuses more than 500 characters', () => {
+    expect(schema.safeParse({ text: `Call Sam ${'x'.repeat(500)}` }).success).toBe(false);
   });
 });
