@@ -179,6 +179,43 @@ test('an unverified user meets the verification wall; resend has a 60 s cooldown
   await screenshot(page, 'dashboard-verification-wall-1280', { fullPage: false });
 });
 
+for (const theme of ['light', 'dark'] as const) {
+  test(`the verification wall holds the keyboard: Tab and Shift+Tab never leave it, Escape does not close it (360 px, ${theme})`, async ({ page }) => {
+    await useStoredTheme(page, theme);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUpVerified(page, { verified: false });
+    await page.goto('/dashboard');
+    const wall = page.getByRole('dialog', { name: 'Verify your email' });
+    await expect(wall.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+    // The app behind the wall (its header and navigation) is inert.
+    await expect.poll(() => page.evaluate(() => Boolean(document.querySelector('header')?.closest('[inert]')))).toBe(true);
+
+    /** The focused element's name, or null when focus is anywhere but inside the wall. */
+    const focusedInWall = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        const dialog = element?.closest('[role="dialog"]');
+        if (!element || !dialog || dialog.getAttribute('aria-label') !== 'Verify your email') return null;
+        return element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+      });
+    for (const key of ['Tab', 'Shift+Tab']) {
+      const reached = new Set<string>();
+      for (let press = 0; press < 8; press += 1) {
+        await page.keyboard.press(key);
+        const name = await focusedInWall();
+        expect(name, `${key} #${press + 1} left the wall`).not.toBeNull();
+        reached.add(name!);
+      }
+      // It cycles through the wall's own controls (the logo link included), nothing else.
+      expect([...reached].sort()).toEqual(['I’ve verified', 'Onething', 'Resend verification email', 'Sign out']);
+    }
+    await page.keyboard.press('Escape');
+    await expect(wall.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `dashboard-verification-wall-360-${theme}`);
+  });
+}
+
 test('?verified toasts and resets the address; ?task opens that task', async ({ page }) => {
   await signUpVerified(page);
   const task = await createTaskViaApi(page, { title: 'Renew passport', dueDate: inHours(10) });
