@@ -55,8 +55,6 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
   const [result, setResult] = useState<AiPlanResult | null>(null);
   const [planning, setPlanning] = useState(false);
   const [slow, setSlow] = useState(false);
-  // A session may start with no task at all: the clock alone, whatever the plan recommends.
-  const [justFocus, setJustFocus] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -66,7 +64,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
   // with zod already in it: the schema is at hand.
   const { form, formProps } = useSchemaForm<TAiSessionForm, TAiSession>({
     schema: () => Promise.resolve(ZAiSessionForm),
-    defaultValues: { ...DEFAULT_TIMINGS, sessionName: '', mood: null },
+    defaultValues: { ...DEFAULT_TIMINGS, sessionName: '', mood: null, justFocus: false },
     pending: step === 3 && pending,
     onValid: (values) => {
       if (step === 1) void fetchPlan(values);
@@ -129,7 +127,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
     onSubmit({
       sessionType: 'ai',
       userMood: values.mood,
-      selectedTaskIds: justFocus ? [] : (result?.recommendedTasks ?? []).map((task) => task.taskId),
+      selectedTaskIds: values.justFocus ? [] : (result?.recommendedTasks ?? []).map((task) => task.taskId),
       displayMode: mode,
       sessionName: values.sessionName,
       sessionDuration: values.sessionDuration ?? result?.estimatedDuration,
@@ -214,7 +212,8 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
           </p>
           {result.recommendedTasks.length > 0 ? (
             <label className="mt-1 flex cursor-pointer items-center gap-3">
-              <input type="checkbox" className="size-4 accent-[var(--color-accent)]" checked={justFocus} onChange={(e) => setJustFocus(e.target.checked)} />
+              {/* A session may start with no task at all: the clock alone, whatever the plan recommends. */}
+              <input type="checkbox" className="size-4 accent-[var(--color-accent)]" {...form.register('justFocus')} />
               <span>Just focus: start without these tasks</span>
             </label>
           ) : null}
