@@ -12,6 +12,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ButtonCore';
 import { DateField } from '@/components/DateField';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { Input, Select, Textarea } from '@/components/Field';
 import { preloadSchemaForm, useSchemaForm } from '@/components/Form';
@@ -415,29 +416,16 @@ function dueDateOf(date: ISODate | null, time: TimeValue | null): string | null 
 /** The Delete Task confirmation. */
 export function DeleteTaskDialog({ open, onClose, onConfirm }: { open: boolean; onClose: () => void; onConfirm: () => void }) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
-      role="alertdialog"
       title="Delete Task"
       description="Are you sure you want to delete this task? This action cannot be undone."
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              onConfirm();
-              onClose();
-            }}
-          >
-            Delete
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      onConfirm={() => {
+        onConfirm();
+        onClose();
+      }}
     />
   );
 }
