@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/ButtonCore';
+import { ChoiceCard } from '@/components/ChoiceCard';
 import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
@@ -160,16 +161,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
           <legend className="mb-3 text-base font-medium">How are you feeling right now?</legend>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {MOODS.map((value) => (
-              <label
-                key={value}
-                className={`flex cursor-pointer flex-col rounded-control border px-4 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
-                  mood === value ? 'border-accent bg-accentSoft' : 'border-border hover:bg-surfaceMuted'
-                }`}
-              >
-                <input type="radio" value={value} className="sr-only" {...form.register('mood')} />
-                <span className="text-sm font-medium">{MOOD_COPY[value].label}</span>
-                <span className="text-xs text-muted">{MOOD_COPY[value].hint}</span>
-              </label>
+              <ChoiceCard key={value} bare value={value} title={MOOD_COPY[value].label} hint={MOOD_COPY[value].hint} {...form.register('mood')} />
             ))}
           </div>
         </fieldset>
