@@ -216,6 +216,18 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
+test('the menu drawer of narrow screens closes when the window widens past the breakpoint', async ({ page }) => {
+  await signUpVerified(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDashboard(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 844 });
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
+});
+
 test('?verified toasts and resets the address; ?task opens that task', async ({ page }) => {
   await signUpVerified(page);
   const task = await createTaskViaApi(page, { title: 'Renew passport', dueDate: inHours(10) });

@@ -11,6 +11,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonClass } from '@/components/ButtonCore';
+import { CalendarIcon } from '@/components/CalendarIcon';
 import { Input } from '@/components/Field';
 import { toast } from '@/components/Toast';
 import { useTRPC } from '@/trpc/react';
@@ -123,14 +124,5 @@ function FeedPanel() {
         </Button>
       )}
     </div>
-  );
-}
-
-function CalendarIcon() {
-  return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" aria-hidden className="size-4">
-      <rect x="3" y="4.5" width="14" height="12" rx="2" />
-      <path d="M3 8.5h14M7 3v3M13 3v3" />
-    </svg>
   );
 }
