@@ -8,7 +8,7 @@ import { Badge } from '@/components/Badge';
 import { Button } from '@/components/ButtonCore';
 import { ChoiceCard } from '@/components/ChoiceCard';
 import { Dialog } from '@/components/Dialog';
-import { Input } from '@/components/Field';
+import { Check, Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/components/Toast';
@@ -203,11 +203,8 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
               : `${result.recommendedTasks.length} ${result.recommendedTasks.length === 1 ? 'task' : 'tasks'}, about ${result.estimatedDuration} minutes.`}
           </p>
           {result.recommendedTasks.length > 0 ? (
-            <label className="mt-1 flex cursor-pointer items-center gap-3">
-              {/* A session may start with no task at all: the clock alone, whatever the plan recommends. */}
-              <input type="checkbox" className="size-4 accent-[var(--color-accent)]" {...form.register('justFocus')} />
-              <span>Just focus: start without these tasks</span>
-            </label>
+            // A session may start with no task at all: the clock alone, whatever the plan recommends.
+            <Check className="mt-1" label="Just focus: start without these tasks" {...form.register('justFocus')} />
           ) : null}
         </div>
       ) : null}

@@ -14,7 +14,7 @@ import { Button } from '@/components/ButtonCore';
 import { DateField } from '@/components/DateField';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
-import { Input, Select, Textarea } from '@/components/Field';
+import { Check, Input, Select, Textarea } from '@/components/Field';
 import { preloadSchemaForm, useSchemaForm } from '@/components/Form';
 import { LimitDialog } from '@/components/LimitDialog';
 import { TimePicker } from '@/components/TimePicker';
@@ -357,14 +357,8 @@ function TaskForm({
       {task?.recurrence && !task.completed ? (
         <fieldset className="flex flex-col gap-2 rounded-control border border-border px-3 py-2.5">
           <legend className="px-1 text-sm font-medium">This task repeats. Save the changes for</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="radio" value="this" {...form.register('applyTo')} />
-            This one only
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="radio" value="following" {...form.register('applyTo')} />
-            This one and all following
-          </label>
+          <Check type="radio" value="this" label="This one only" {...form.register('applyTo')} />
+          <Check type="radio" value="following" label="This one and all following" {...form.register('applyTo')} />
         </fieldset>
       ) : null}
       <div className="flex items-center gap-3">
