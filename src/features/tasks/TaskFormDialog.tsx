@@ -167,6 +167,16 @@ function TaskForm({
     void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
   }
 
+  /** Over the plan's task limit: the limit dialog instead of this one; any other failure: a toast. */
+  function failed(message: string, said: { title: string; description?: string }) {
+    if (isTaskLimitError(message)) {
+      onClose();
+      onLimit();
+      return;
+    }
+    toast({ ...said, variant: 'destructive' });
+  }
+
   const create = useMutation(
     trpc.task.create.mutationOptions({
       onMutate: () => queryClient.cancelQueries(),
@@ -180,14 +190,7 @@ function TaskForm({
         onCreated?.(created);
         onClose();
       },
-      onError: (error) => {
-        if (isTaskLimitError(error.message)) {
-          onClose();
-          onLimit();
-          return;
-        }
-        toast({ title: 'Failed to create task', description: messageOf(error), variant: 'destructive' });
-      },
+      onError: (error) => failed(error.message, { title: 'Failed to create task', description: messageOf(error) }),
     }),
   );
 
@@ -203,14 +206,7 @@ function TaskForm({
         onSaved?.(saved);
         onClose();
       },
-      onError: (error) => {
-        if (isTaskLimitError(error.message)) {
-          onClose();
-          onLimit();
-          return;
-        }
-        toast({ title: 'Error', description: 'Failed to update task. Please try again.', variant: 'destructive' });
-      },
+      onError: (error) => failed(error.message, { title: 'Error', description: 'Failed to update task. Please try again.' }),
     }),
   );
 
