@@ -103,6 +103,27 @@ test('a failed completion is rolled back with a toast', async ({ page }) => {
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Failed to delete task')).toBeVisible();
   await expect(activeList(page).getByRole('button', { name: 'Call the bank', exact: true })).toBeVisible();
+
+  // A failed edit says so in a toast; the dialog stays with what was typed.
+  await page.route('**/api/trpc/task.update*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+  await activeList(page).getByRole('button', { name: 'Call the bank', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Task' })).toBeVisible();
+  await page.getByLabel('Title').fill('Call the bank today');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Failed to update task. Please try again.')).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('Call the bank today');
+  await page.keyboard.press('Escape');
+
+  // And a failed create.
+  await page.route('**/api/trpc/task.create*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+  await expect(page.getByRole('heading', { name: 'Edit Task' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'New Task' }).click();
+  await page.getByLabel('Title').fill('Pay the rent');
+  await page.getByRole('button', { name: /Due date/ }).click();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Create Task', exact: true }).click();
+  await expect(page.getByText('Failed to create task')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Task' })).toBeVisible();
 });
 
 test('subtasks nest under their parent, expand, and leave with it when it is deleted', async ({ page }) => {
