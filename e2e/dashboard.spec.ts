@@ -205,6 +205,8 @@ for (const theme of ['light', 'dark'] as const) {
     await useStoredTheme(page, theme);
     await page.setViewportSize({ width: 360, height: 740 });
     await signUpVerified(page, { verified: false });
+    // The wall is in the server's HTML: the first paint shows it, before any script has run.
+    expect(await (await page.request.get('/dashboard')).text()).toContain('Verify your email</h1>');
     await page.goto('/dashboard');
     const wall = page.getByRole('dialog', { name: 'Verify your email' });
     await expect(wall.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
