@@ -118,6 +118,8 @@ test('a failed completion is rolled back with a toast', async ({ page }) => {
   await page.route('**/api/trpc/task.create*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
   await expect(page.getByRole('heading', { name: 'Edit Task' })).toHaveCount(0);
   await page.getByRole('button', { name: 'New Task' }).click();
+  // The colour field is labelled like every other, with the spec's default.
+  await expect(page.getByLabel('Colour')).toHaveValue(/^#3b82f6$/i);
   await page.getByLabel('Title').fill('Pay the rent');
   await page.getByRole('button', { name: /Due date/ }).click();
   await page.keyboard.press('Enter');

@@ -14,7 +14,7 @@ import { Button } from '@/components/ButtonCore';
 import { DateField } from '@/components/DateField';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
-import { Check, Input, Select, Textarea } from '@/components/Field';
+import { Check, Field, Input, Select, Textarea } from '@/components/Field';
 import { preloadSchemaForm, useSchemaForm } from '@/components/Form';
 import { LimitDialog } from '@/components/LimitDialog';
 import { TimePicker } from '@/components/TimePicker';
@@ -357,28 +357,27 @@ function TaskForm({
           <Check type="radio" value="following" label="This one and all following" {...form.register('applyTo')} />
         </fieldset>
       ) : null}
-      <div className="flex items-center gap-3">
-        <label htmlFor={`${warningId}-color`} className="text-sm font-medium">
-          Colour
-        </label>
-        <Controller
-          control={form.control}
-          name="color"
-          render={({ field }) => (
-            <input
-              id={`${warningId}-color`}
-              type="color"
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-              className="h-10 w-14 cursor-pointer rounded-control border border-border bg-surface p-1"
-            />
-          )}
-        />
-        <span className="tabular text-sm text-muted">{color}</span>
-      </div>
+      <Field htmlFor={`${warningId}-color`} label="Colour">
+        <div className="flex items-center gap-3">
+          <Controller
+            control={form.control}
+            name="color"
+            render={({ field }) => (
+              <input
+                id={`${warningId}-color`}
+                type="color"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+                className="h-10 w-14 cursor-pointer rounded-control border border-border bg-surface p-1"
+              />
+            )}
+          />
+          <span className="tabular text-sm text-muted">{color}</span>
+        </div>
+      </Field>
       <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
         {task && onDelete ? (
           <Button variant="ghost" className="text-danger sm:mr-auto" onClick={() => onDelete(task)}>
