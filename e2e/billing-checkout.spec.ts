@@ -2,10 +2,13 @@
 // on /account creates a customer and a checkout session for the chosen currency's price, the
 // browser goes to the session's url, and the return says "Payment received" without pretending
 // to be Plus. The landing page's upgrade intent (?upgrade=plus&country=USA) starts checkout by
-// itself. Runs only under e2e/billing-checkout.config.ts (its server has the Stripe keys).
+// itself. A Plus member (made so by a signed webhook event) at the Plus AI session limit is told
+// the Plus plan's 50, with no upgrade offered. Runs only under e2e/billing-checkout.config.ts
+// (its server has the Stripe keys).
 import { createServer, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
-import { signUpVerified } from './accounts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import Stripe from 'stripe';
+import { jsonBody, signUpVerified } from './accounts';
 
 test.skip(!process.env.E2E_BILLING_CHECKOUT, 'runs under e2e/billing-checkout.config.ts (a server with Stripe keys)');
 
@@ -87,4 +90,68 @@ test('someone signed in choosing Plus on the landing page goes straight to check
   const made = calls.filter((call) => call.path === '/v1/checkout/sessions');
   expect(made.length).toBe(before + 1);
   expect(made.at(-1)?.params.get('line_items[0][price]')).toBe('price_usd_stub');
+});
+
+/** Makes the account Plus the way Stripe does: a signed customer.subscription.created event. */
+async function becomePlus(request: APIRequestContext, userId: string) {
+  const now = Math.floor(Date.now() / 1000);
+  const event = {
+    id: `evt_e2e_${now}_${userId}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: now,
+    type: 'customer.subscription.created',
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: {
+      object: {
+        id: `sub_e2e_${userId}`,
+        object: 'subscription',
+        customer: `cus_e2e_${userId}`,
+        status: 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        ended_at: null,
+        metadata: { userId },
+        items: { object: 'list', data: [{ id: `si_e2e_${userId}`, object: 'subscription_item', current_period_start: now, current_period_end: now + 30 * 86_400 }], has_more: false },
+      },
+    },
+  };
+  const payload = JSON.stringify(event);
+  // The secret e2e/billing-checkout.config.ts gives this server.
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_stub' });
+  const delivered = await request.post('/api/stripe/webhook', { data: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+  expect((await (await request.get('/api/auth/me')).json()).subscriptionTier).toBe('plus');
+}
+
+test('a Plus member at the AI session limit is told the Plus plan and its 50, and offered no upgrade', async ({ page }) => {
+  const account = await signUpVerified(page);
+  await becomePlus(page.request, account.id);
+  for (let i = 0; i < 50; i += 1) {
+    const made = await page.request.post('/api/sessions', jsonBody({ sessionType: 'ai', userMood: 'focused' }));
+    expect(made.status(), await made.text()).toBe(200);
+  }
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
+  // A click before the page has hydrated is lost: click until the chooser opens.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Start Session', exact: true }).first().click();
+    await expect(page.getByRole('button', { name: /AI Session/ })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  expect(problems).toEqual([]);
+  await page.getByRole('button', { name: /AI Session/ }).click();
+  await page.getByText('Focused', { exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Get Recommendations' }).click();
+  const dialog = page.getByRole('dialog', { name: 'AI Session Limit Reached' });
+  await expect(dialog.getByRole('heading', { name: 'AI Session Limit Reached' })).toBeVisible();
+  await expect(dialog).toContainText("You've reached your limit of 50 AI sessions per month on the Plus plan.");
+  await expect(dialog).toContainText('Your count starts again on the 1st of next month.');
+  await expect(dialog.getByRole('button', { name: 'Upgrade to Plus' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
 });

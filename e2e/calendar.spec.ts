@@ -157,6 +157,38 @@ test('the private calendar link can be turned on and copied', async ({ page, con
 });
 
 for (const theme of ['light', 'dark'] as const) {
+  test(`the Subscribe popover: Escape closes it and returns focus to its button; a click outside closes it (360 px, ${theme})`, async ({ page }) => {
+    await useStoredTheme(page, theme);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUpVerified(page);
+    await page.goto('/calendar');
+    const subscribe = page.getByRole('button', { name: 'Subscribe' });
+    const heading = page.getByRole('heading', { name: 'Subscribe in your calendar app' });
+    await subscribe.click();
+    await expect(subscribe).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: 'Turn on calendar link' })).toBeVisible();
+    // The whole panel is on screen, not cut off at an edge of the phone.
+    const panel = await heading.locator('xpath=../..').boundingBox();
+    expect(panel!.x).toBeGreaterThanOrEqual(0);
+    expect(panel!.x + panel!.width).toBeLessThanOrEqual(360);
+    // Into the panel with the keyboard, then out with Escape: focus lands back on the button.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Turn on calendar link' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `calendar-subscribe-360-${theme}`, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(heading).toHaveCount(0);
+    await expect(subscribe).toBeFocused();
+    await expect(subscribe).toHaveAttribute('aria-expanded', 'false');
+    // Enter opens it again; a click elsewhere on the page closes it.
+    await page.keyboard.press('Enter');
+    await expect(heading).toBeVisible();
+    await page.getByRole('heading', { name: 'Calendar', exact: true }).click();
+    await expect(heading).toHaveCount(0);
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
   test(`calendar passes axe and looks calm in ${theme}`, async ({ page }) => {
     await useStoredTheme(page, theme);
     await signUpVerified(page);

@@ -103,6 +103,29 @@ test('a failed completion is rolled back with a toast', async ({ page }) => {
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Failed to delete task')).toBeVisible();
   await expect(activeList(page).getByRole('button', { name: 'Call the bank', exact: true })).toBeVisible();
+
+  // A failed edit says so in a toast; the dialog stays with what was typed.
+  await page.route('**/api/trpc/task.update*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+  await activeList(page).getByRole('button', { name: 'Call the bank', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Task' })).toBeVisible();
+  await page.getByLabel('Title').fill('Call the bank today');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Failed to update task. Please try again.')).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('Call the bank today');
+  await page.keyboard.press('Escape');
+
+  // And a failed create.
+  await page.route('**/api/trpc/task.create*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+  await expect(page.getByRole('heading', { name: 'Edit Task' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'New Task' }).click();
+  // The colour field is labelled like every other, with the spec's default.
+  await expect(page.getByLabel('Colour')).toHaveValue(/^#3b82f6$/i);
+  await page.getByLabel('Title').fill('Pay the rent');
+  await page.getByRole('button', { name: /Due date/ }).click();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Create Task', exact: true }).click();
+  await expect(page.getByText('Failed to create task')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Task' })).toBeVisible();
 });
 
 test('subtasks nest under their parent, expand, and leave with it when it is deleted', async ({ page }) => {
@@ -177,6 +200,57 @@ test('an unverified user meets the verification wall; resend has a 60 s cooldown
   await page.mouse.move(0, 0);
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'dashboard-verification-wall-1280', { fullPage: false });
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the verification wall holds the keyboard: Tab and Shift+Tab never leave it, Escape does not close it (360 px, ${theme})`, async ({ page }) => {
+    await useStoredTheme(page, theme);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signUpVerified(page, { verified: false });
+    // The wall is in the server's HTML: the first paint shows it, before any script has run.
+    expect(await (await page.request.get('/dashboard')).text()).toContain('Verify your email</h1>');
+    await page.goto('/dashboard');
+    const wall = page.getByRole('dialog', { name: 'Verify your email' });
+    await expect(wall.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+    // The app behind the wall (its header and navigation) is inert.
+    await expect.poll(() => page.evaluate(() => Boolean(document.querySelector('header')?.closest('[inert]')))).toBe(true);
+
+    /** The focused element's name, or null when focus is anywhere but inside the wall. */
+    const focusedInWall = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        const dialog = element?.closest('[role="dialog"]');
+        if (!element || !dialog || dialog.getAttribute('aria-label') !== 'Verify your email') return null;
+        return element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+      });
+    for (const key of ['Tab', 'Shift+Tab']) {
+      const reached = new Set<string>();
+      for (let press = 0; press < 8; press += 1) {
+        await page.keyboard.press(key);
+        const name = await focusedInWall();
+        expect(name, `${key} #${press + 1} left the wall`).not.toBeNull();
+        reached.add(name!);
+      }
+      // It cycles through the wall's own controls (the logo link included), nothing else.
+      expect([...reached].sort()).toEqual(['I’ve verified', 'Onething', 'Resend verification email', 'Sign out']);
+    }
+    await page.keyboard.press('Escape');
+    await expect(wall.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `dashboard-verification-wall-360-${theme}`);
+  });
+}
+
+test('the menu drawer of narrow screens closes when the window widens past the breakpoint', async ({ page }) => {
+  await signUpVerified(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDashboard(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 844 });
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
 });
 
 test('?verified toasts and resets the address; ?task opens that task', async ({ page }) => {

@@ -179,6 +179,12 @@ test('the header: Sessions marked on /sessions/{id}, the shortcuts button, and t
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
   await expect(openMenu).toHaveAttribute('aria-expanded', 'false');
   await expect(openMenu).toBeFocused();
+  // The drawer belongs to narrow screens: widening the window closes it.
+  await openMenu.click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 844 });
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
   await openMenu.click();
   await page.getByRole('dialog').getByRole('link', { name: 'Calendar' }).click();
   await expect(page).toHaveURL(`${baseURL}/calendar`);

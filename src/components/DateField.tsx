@@ -4,6 +4,7 @@
 import { CloseButton, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { DateTime } from 'luxon';
 import type { ISODate } from '@/lib/date-picker';
+import { CalendarIcon } from './CalendarIcon';
 import { DatePicker } from './DatePicker';
 import { borderFor, Field, useFieldIds } from './FieldFrame';
 
@@ -57,7 +58,7 @@ export function DateField({
           <span id={valueId} className={value ? 'text-text' : 'text-muted'}>
             {shown}
           </span>
-          <CalendarIcon />
+          <CalendarIcon className="size-4 shrink-0 text-muted" />
         </PopoverButton>
         {/* Rendered in place, not portalled: a portalled panel adds hidden focus guards that
             assistive technology reports as focusable hidden content. */}
@@ -91,14 +92,5 @@ export function DateField({
         </PopoverPanel>
       </Popover>
     </Field>
-  );
-}
-
-function CalendarIcon() {
-  return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" aria-hidden className="size-4 shrink-0 text-muted">
-      <rect x="3" y="4.5" width="14" height="12.5" rx="2" />
-      <path d="M3 8.5h14M7 2.75v3.5M13 2.75v3.5" />
-    </svg>
   );
 }

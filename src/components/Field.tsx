@@ -130,3 +130,25 @@ export function Switch({ label, hint, error, className = '', id, disabled, 'aria
     </div>
   );
 }
+
+type CheckProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'className'> & {
+  type?: 'checkbox' | 'radio';
+  label: ReactNode;
+  /** Shown between the box and the words, e.g. a task's colour dot. */
+  marker?: ReactNode;
+  className?: string;
+};
+
+/**
+ * A checkbox (or one radio of a set) with its words beside it, the words clickable: for a list of
+ * choices inside a <fieldset> with a <legend>. Takes register() or `checked` + `onChange`.
+ */
+export function Check({ type = 'checkbox', label, marker, className = '', ...rest }: CheckProps) {
+  return (
+    <label className={`flex cursor-pointer items-center gap-3 text-sm ${className}`}>
+      <input type={type} className="size-4 shrink-0 accent-[var(--color-accent)]" {...rest} />
+      {marker}
+      {label}
+    </label>
+  );
+}

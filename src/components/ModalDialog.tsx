@@ -2,7 +2,10 @@
 // The modal dialog, on Headless UI: closes on Escape or a backdrop click,
 // blocks page scrolling while open, traps focus inside and returns it to where it was.
 // Centred (a bottom sheet on narrow screens) or, with placement 'drawer', a panel sliding in
-// from the start edge at full height (the navigation drawer of narrow screens).
+// from the start edge at full height (the navigation drawer of narrow screens), or, with
+// placement 'page', the whole screen on the page's own background (a wall that stands in for
+// the page, such as the e-mail verification wall). Without `onClose` it cannot be dismissed:
+// no close button, and Escape or a click outside do nothing.
 // Import `Dialog` from './Dialog': it loads this module (and Headless UI) when a dialog first
 // opens, so no page pays for it on its first load.
 import { Description, DialogBackdrop, DialogPanel, DialogTitle, Dialog as HeadlessDialog } from '@headlessui/react';
@@ -11,17 +14,27 @@ import { CloseIcon } from './CloseIcon';
 import { FormActions } from './FormActions';
 
 type DialogSize = 'sm' | 'md' | 'lg';
-type DialogPlacement = 'center' | 'drawer';
+type DialogPlacement = 'center' | 'drawer' | 'page';
 
 const widths: Record<DialogSize, string> = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
 const centredPanel =
   'relative w-full rounded-card border border-border bg-surface p-6 text-text shadow-xl transition duration-200 data-closed:translate-y-2 data-closed:opacity-0';
 const drawerPanel =
   'relative flex h-full w-[min(20rem,85vw)] flex-col overflow-y-auto border-r border-border bg-surface p-4 text-text shadow-xl transition duration-200 ease-out data-closed:-translate-x-full';
+// No fade for a wall: it is what the page shows from its first paint, not something opened.
+// Centred with auto margins, so a wall taller than a phone's screen scrolls from its top.
+const pagePanel = 'relative m-auto w-full max-w-md text-text';
+const frames: Record<DialogPlacement, string> = {
+  center: 'fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center',
+  drawer: 'fixed inset-0 flex w-screen',
+  page: 'fixed inset-0 flex w-screen overflow-y-auto bg-bg p-6',
+};
+const noop = () => {};
 
 export interface DialogProps {
   open: boolean;
-  onClose: () => void;
+  /** Called on Escape, a click outside or the close button; omit it for a dialog nobody may dismiss. */
+  onClose?: () => void;
   /** Optional heading; without one, give the dialog an accessible name with `label`. */
   title?: ReactNode;
   /** Accessible name when there is no visible title. */
@@ -31,7 +44,7 @@ export interface DialogProps {
   closeButton?: boolean;
   /** The close button's accessible name (default 'Close'). */
   closeLabel?: string;
-  /** 'center' (default) or 'drawer': full height at the start edge, `size` ignored. */
+  /** 'center' (default), 'drawer' (full height at the start edge) or 'page' (the whole screen); `size` only applies to 'center'. */
   placement?: DialogPlacement;
   size?: DialogSize;
   /** Where focus goes when the dialog opens (default: the first focusable element). */
@@ -50,7 +63,7 @@ export function ModalDialog({
   title,
   label,
   description,
-  closeButton = true,
+  closeButton = onClose !== undefined,
   closeLabel = 'Close',
   placement = 'center',
   size = 'md',
@@ -61,19 +74,14 @@ export function ModalDialog({
   className = '',
 }: DialogProps) {
   return (
-    <HeadlessDialog open={open} onClose={onClose} initialFocus={initialFocus} role={role} className="relative z-50" aria-label={title ? undefined : label}>
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-black/45 transition-opacity duration-200 data-closed:opacity-0"
-      />
-      <div
-        className={
-          placement === 'drawer' ? 'fixed inset-0 flex w-screen' : 'fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center'
-        }
-      >
+    <HeadlessDialog open={open} onClose={onClose ?? noop} initialFocus={initialFocus} role={role} className="relative z-50" aria-label={title ? undefined : label}>
+      {placement === 'page' ? null : (
+        <DialogBackdrop transition className="fixed inset-0 bg-black/45 transition-opacity duration-200 data-closed:opacity-0" />
+      )}
+      <div className={frames[placement]}>
         <DialogPanel
-          transition
-          className={`${placement === 'drawer' ? drawerPanel : `${centredPanel} ${widths[size]}`} ${className}`}
+          transition={placement !== 'page'}
+          className={`${placement === 'drawer' ? drawerPanel : placement === 'page' ? pagePanel : `${centredPanel} ${widths[size]}`} ${className}`}
         >
           {title ? (
             <DialogTitle className={`text-lg font-semibold leading-snug ${closeButton ? 'pr-10' : ''}`}>{title}</DialogTitle>
@@ -86,7 +94,7 @@ export function ModalDialog({
           {closeButton ? (
             <button
               type="button"
-              onClick={onClose}
+              onClick={onClose ?? noop}
               aria-label={closeLabel}
               className={`absolute inline-flex items-center ${placement === 'drawer' ? 'right-4 top-4 size-10' : 'right-3 top-3 size-9'} justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text`}
             >

@@ -44,6 +44,8 @@ function seedFocusHistory() {
 export type LazyComponent<P> = ComponentType<P> & {
   /** Fetch the code now (e.g. when the step before this dialog opens); settles once it is there (or could not be fetched). */
   preload: () => Promise<void>;
+  /** Whether the code is here (a settled preload may also have failed, offline). */
+  isLoaded: () => boolean;
 };
 
 /**
@@ -99,5 +101,5 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
     return shown ? <Component {...props} open={armed && props.open} /> : null;
   }
   const settle = () => {};
-  return Object.assign(LazyUntilOpen, { preload: () => fetchOnce().then(settle, settle) });
+  return Object.assign(LazyUntilOpen, { preload: () => fetchOnce().then(settle, settle), isLoaded: () => loaded !== null });
 }

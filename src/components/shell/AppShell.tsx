@@ -5,8 +5,7 @@
 // Pages put their own title in with <PageHeader>. The app layout fills the `headerActions` and
 // `drawerActions` slots (Sign out), so the shell itself knows nothing about accounts.
 import { usePathname } from 'next/navigation';
-import { useEffect, useState, type ReactNode } from 'react';
-import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
+import { useState, type ReactNode } from 'react';
 import { currentNavItem } from '@/lib/app-nav';
 import { AppLink } from '../AppLink';
 import { lazyUntilOpen } from '../lazy';
@@ -16,6 +15,7 @@ import { KeyboardIcon, MenuIcon } from './icons';
 import { MainNav } from './MainNav';
 import type { NavDrawerProps } from './NavDrawer';
 import { SkipLink } from '../SkipLink';
+import { useCloseWhenWide } from './useCloseWhenWide';
 
 // The drawer (the lazy Dialog as a drawer, with its links) loads when first opened: src/components/lazy.tsx.
 const NavDrawer = lazyUntilOpen<NavDrawerProps>(() => import('./NavDrawer').then((module) => module.NavDrawer));
@@ -38,15 +38,7 @@ export function AppShell({
   const current = currentNavItem(pathname);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  // The drawer belongs to narrow screens: widening the window past the breakpoint closes it.
-  useEffect(() => {
-    const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
-    const onChange = () => {
-      if (wide.matches) setDrawerOpen(false);
-    };
-    wide.addEventListener('change', onChange);
-    return () => wide.removeEventListener('change', onChange);
-  }, []);
+  useCloseWhenWide(setDrawerOpen);
 
   return (
     <div className="flex min-h-dvh flex-col">

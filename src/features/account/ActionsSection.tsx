@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppLinkButton } from '@/components/AppLink';
 import { Button } from '@/components/ButtonCore';
-import { Dialog } from '@/components/Dialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { useToast } from '@/components/Toast';
@@ -81,41 +81,24 @@ export function ActionsSection() {
           Delete Account
         </Button>
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirmEverywhere}
         onClose={() => setConfirmEverywhere(false)}
-        role="alertdialog"
         title="Sign out everywhere?"
         description="Every browser signed in to your account is signed out, this one too. Your API tokens keep working; revoke them above if you need to."
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmEverywhere(false)}>
-              Cancel
-            </Button>
-            <Button pending={everywhere.isPending || everywhere.isSuccess} onClick={() => everywhere.mutate({})}>
-              Sign Out Everywhere
-            </Button>
-          </>
-        }
+        confirmLabel="Sign Out Everywhere"
+        tone="primary"
+        pending={everywhere.isPending || everywhere.isSuccess}
+        onConfirm={() => everywhere.mutate({})}
       />
-      <Dialog
+      <ConfirmDialog
         open={confirmDelete}
         onClose={closeDelete}
-        role="alertdialog"
         title="Delete your account?"
         description="This removes your account and all your tasks, sessions and usage for good. A Plus subscription ends with it. This action cannot be undone."
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={closeDelete}>
-              Cancel
-            </Button>
-            <Button type="submit" form="delete-account-form" variant="danger" pending={remove.isPending}>
-              Delete Account
-            </Button>
-          </>
-        }
+        confirmLabel="Delete Account"
+        form="delete-account-form"
+        pending={remove.isPending}
       >
         <form id="delete-account-form" {...deleteFormProps}>
           <Input
@@ -128,7 +111,7 @@ export function ActionsSection() {
             {...deleteForm.register('password')}
           />
         </form>
-      </Dialog>
+      </ConfirmDialog>
     </Section>
   );
 }

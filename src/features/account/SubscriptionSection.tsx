@@ -8,7 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/ButtonCore';
-import { Dialog } from '@/components/Dialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Select } from '@/components/Field';
 import { useToast } from '@/components/Toast';
 import { CURRENCIES, PLUS_PRICE, STORAGE_KEYS, type Country } from '@/lib/constants';
@@ -180,23 +180,15 @@ export function SubscriptionSection({
         {status.isError ? <Notice>Billing could not be reached just now. Please try again later.</Notice> : null}
       </div>
 
-      <Dialog
+      <ConfirmDialog
         open={confirmCancel}
         onClose={() => setConfirmCancel(false)}
-        role="alertdialog"
         title="Cancel your subscription?"
         description="You keep Plus until the end of the period you have paid for, then your account returns to the Free plan and its limits."
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
-              Keep Plus
-            </Button>
-            <Button variant="danger" pending={cancel.isPending} onClick={() => cancel.mutate({ provider: 'stripe' })}>
-              Cancel Subscription
-            </Button>
-          </>
-        }
+        cancelLabel="Keep Plus"
+        confirmLabel="Cancel Subscription"
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate({ provider: 'stripe' })}
       />
     </Section>
   );

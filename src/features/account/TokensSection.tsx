@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ButtonCore';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
@@ -143,23 +144,15 @@ export function TokensSection({ verified }: { verified: boolean }) {
         ) : null}
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={revoking !== null}
         onClose={() => setRevoking(null)}
-        role="alertdialog"
         title="Revoke this token?"
         description={`“${revoking?.name ?? ''}” stops working at once. Scripts using it will be refused.`}
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setRevoking(null)}>
-              Keep Token
-            </Button>
-            <Button variant="danger" pending={revoke.isPending} onClick={() => revoking && revoke.mutate({ id: revoking.id })}>
-              Revoke Token
-            </Button>
-          </>
-        }
+        cancelLabel="Keep Token"
+        confirmLabel="Revoke Token"
+        pending={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
       />
     </Section>
   );

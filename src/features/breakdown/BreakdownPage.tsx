@@ -11,6 +11,7 @@ import { useWatch } from 'react-hook-form';
 import { AppLinkButton } from '@/components/AppLink';
 import { Button } from '@/components/ButtonCore';
 import { Card } from '@/components/Card';
+import { ChoiceCard } from '@/components/ChoiceCard';
 import { Textarea } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { LimitDialog } from '@/components/LimitDialog';
@@ -177,16 +178,13 @@ export function BreakdownPage() {
                     const due = formatDue(task.dueDate);
                     return (
                       <li key={task.id}>
-                        <label className="flex cursor-pointer items-start gap-3 rounded-control border border-border p-3 transition-colors hover:bg-surfaceMuted has-[:checked]:border-accent has-[:checked]:bg-accentSoft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-accent">
-                          <input type="radio" value={task.id} className="mt-1 size-4 shrink-0 accent-accent" {...taskField} />
-                          <span aria-hidden className="mt-1.5 size-2.5 shrink-0 rounded-full" style={{ backgroundColor: task.color ?? DEFAULT_TASK_COLOR }} />
-                          <span className="min-w-0">
-                            <span className="block font-medium leading-snug">{task.title}</span>
-                            <span className="mt-0.5 block text-xs text-muted">
-                              {task.difficulty} · {task.importance} importance{due ? ` · due ${due}` : ''}
-                            </span>
-                          </span>
-                        </label>
+                        <ChoiceCard
+                          value={task.id}
+                          title={task.title}
+                          hint={`${task.difficulty} · ${task.importance} importance${due ? ` · due ${due}` : ''}`}
+                          marker={<span aria-hidden className="mt-1.5 size-2.5 shrink-0 rounded-full" style={{ backgroundColor: task.color ?? DEFAULT_TASK_COLOR }} />}
+                          {...taskField}
+                        />
                       </li>
                     );
                   })}

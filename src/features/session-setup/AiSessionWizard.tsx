@@ -6,8 +6,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/ButtonCore';
+import { ChoiceCard } from '@/components/ChoiceCard';
 import { Dialog } from '@/components/Dialog';
-import { Input } from '@/components/Field';
+import { Check, Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/components/Toast';
@@ -55,8 +56,6 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
   const [result, setResult] = useState<AiPlanResult | null>(null);
   const [planning, setPlanning] = useState(false);
   const [slow, setSlow] = useState(false);
-  // A session may start with no task at all: the clock alone, whatever the plan recommends.
-  const [justFocus, setJustFocus] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -66,7 +65,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
   // with zod already in it: the schema is at hand.
   const { form, formProps } = useSchemaForm<TAiSessionForm, TAiSession>({
     schema: () => Promise.resolve(ZAiSessionForm),
-    defaultValues: { ...DEFAULT_TIMINGS, sessionName: '', mood: null },
+    defaultValues: { ...DEFAULT_TIMINGS, sessionName: '', mood: null, justFocus: false },
     pending: step === 3 && pending,
     onValid: (values) => {
       if (step === 1) void fetchPlan(values);
@@ -129,7 +128,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
     onSubmit({
       sessionType: 'ai',
       userMood: values.mood,
-      selectedTaskIds: justFocus ? [] : (result?.recommendedTasks ?? []).map((task) => task.taskId),
+      selectedTaskIds: values.justFocus ? [] : (result?.recommendedTasks ?? []).map((task) => task.taskId),
       displayMode: mode,
       sessionName: values.sessionName,
       sessionDuration: values.sessionDuration ?? result?.estimatedDuration,
@@ -162,16 +161,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
           <legend className="mb-3 text-base font-medium">How are you feeling right now?</legend>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {MOODS.map((value) => (
-              <label
-                key={value}
-                className={`flex cursor-pointer flex-col rounded-control border px-4 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
-                  mood === value ? 'border-accent bg-accentSoft' : 'border-border hover:bg-surfaceMuted'
-                }`}
-              >
-                <input type="radio" value={value} className="sr-only" {...form.register('mood')} />
-                <span className="text-sm font-medium">{MOOD_COPY[value].label}</span>
-                <span className="text-xs text-muted">{MOOD_COPY[value].hint}</span>
-              </label>
+              <ChoiceCard key={value} bare value={value} title={MOOD_COPY[value].label} hint={MOOD_COPY[value].hint} {...form.register('mood')} />
             ))}
           </div>
         </fieldset>
@@ -213,10 +203,8 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
               : `${result.recommendedTasks.length} ${result.recommendedTasks.length === 1 ? 'task' : 'tasks'}, about ${result.estimatedDuration} minutes.`}
           </p>
           {result.recommendedTasks.length > 0 ? (
-            <label className="mt-1 flex cursor-pointer items-center gap-3">
-              <input type="checkbox" className="size-4 accent-[var(--color-accent)]" checked={justFocus} onChange={(e) => setJustFocus(e.target.checked)} />
-              <span>Just focus: start without these tasks</span>
-            </label>
+            // A session may start with no task at all: the clock alone, whatever the plan recommends.
+            <Check className="mt-1" label="Just focus: start without these tasks" {...form.register('justFocus')} />
           ) : null}
         </div>
       ) : null}

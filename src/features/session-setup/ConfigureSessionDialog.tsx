@@ -8,7 +8,7 @@ import { Controller } from 'react-hook-form';
 import { Button } from '@/components/ButtonCore';
 import { DateField } from '@/components/DateField';
 import { Dialog } from '@/components/Dialog';
-import { Input } from '@/components/Field';
+import { Check, Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { FormActions } from '@/components/FormActions';
 import { TimePicker } from '@/components/TimePicker';
@@ -105,16 +105,13 @@ function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => v
               <ul className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-control border border-border p-1">
                 {open.map((task) => (
                   <li key={task.id}>
-                    <label className="flex cursor-pointer items-center gap-3 rounded-control px-3 py-2 hover:bg-surfaceMuted">
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-[var(--color-accent)]"
-                        checked={selected.includes(task.id)}
-                        onChange={(e) => onChange(e.target.checked ? [...selected, task.id] : selected.filter((id) => id !== task.id))}
-                      />
-                      <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: task.color ?? 'var(--color-accent)' }} />
-                      <span className="min-w-0 flex-1 truncate text-sm">{task.title}</span>
-                    </label>
+                    <Check
+                      className="rounded-control px-3 py-2 hover:bg-surfaceMuted"
+                      checked={selected.includes(task.id)}
+                      onChange={(e) => onChange(e.target.checked ? [...selected, task.id] : selected.filter((id) => id !== task.id))}
+                      marker={<span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: task.color ?? 'var(--color-accent)' }} />}
+                      label={<span className="min-w-0 flex-1 truncate">{task.title}</span>}
+                    />
                   </li>
                 ))}
               </ul>

@@ -2,6 +2,7 @@
 // Form pieces shared by Configure Session and the AI Session wizard: the display mode choice
 // and the timings that belong to it, registered on the form that shows them.
 import { useWatch, type Control, type FieldValues, type UseFormReturn, type UseFormRegister } from 'react-hook-form';
+import { ChoiceCard } from '@/components/ChoiceCard';
 import { Input } from '@/components/Field';
 import { DISPLAY_MODES, DISPLAY_MODE_LABELS, SESSION_DEFAULTS, SESSION_LIMITS, type DisplayMode } from '@/lib/constants';
 
@@ -39,25 +40,13 @@ export function timingForm<T extends FieldValues & TimingValues, TOutput>(form: 
   return form as unknown as TimingForm;
 }
 
-export function DisplayModeField({ register, control }: TimingForm) {
-  const value = useWatch({ control, name: 'displayMode' });
+export function DisplayModeField({ register }: TimingForm) {
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium">Display mode</legend>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {DISPLAY_MODES.map((mode) => (
-          <label
-            key={mode}
-            className={`flex cursor-pointer items-start gap-3 rounded-control border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent ${
-              value === mode ? 'border-accent bg-accentSoft' : 'border-border hover:bg-surfaceMuted'
-            }`}
-          >
-            <input type="radio" value={mode} className="mt-1 size-4 accent-[var(--color-accent)] focus-visible:outline-none" {...register('displayMode')} />
-            <span className="flex flex-col">
-              <span className="text-sm font-medium">{DISPLAY_MODE_LABELS[mode]}</span>
-              <span className="text-xs text-muted">{MODE_HINTS[mode]}</span>
-            </span>
-          </label>
+          <ChoiceCard key={mode} value={mode} title={DISPLAY_MODE_LABELS[mode]} hint={MODE_HINTS[mode]} {...register('displayMode')} />
         ))}
       </div>
     </fieldset>

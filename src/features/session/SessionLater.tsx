@@ -27,6 +27,7 @@ import { ShortcutsDialog } from '@/components/ShortcutsDialog';
 import { toast } from '@/components/Toast';
 import { Toaster } from '@/components/Toaster';
 import { NavDrawer } from '@/components/shell/NavDrawer';
+import { useCloseWhenWide } from '@/components/shell/useCloseWhenWide';
 import { ThemeProvider } from '@/components/theme/ThemeProvider';
 import { leaveTo } from '@/features/auth/leave';
 import { SignOutButtonView } from '@/features/auth/SignOutButtonView';
@@ -34,7 +35,6 @@ import { forgetAccountStorage } from '@/features/auth/session-sync';
 import { useSignOutElsewhere } from '@/features/auth/useSignOutElsewhere';
 import { preloadTaskForm, TaskFormDialog } from '@/features/tasks/TaskFormDialog';
 import { currentNavItem } from '@/lib/app-nav';
-import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
 import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { takeHandedOffToast } from '@/lib/toast-handoff';
@@ -247,15 +247,7 @@ function ShellControls() {
     headerButton('menu')?.setAttribute('aria-expanded', String(drawerOpen));
   }, [drawerOpen]);
 
-  // The drawer belongs to narrow screens: widening the window past the breakpoint closes it.
-  useEffect(() => {
-    const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
-    const onChange = () => {
-      if (wide.matches) setDrawerOpen(false);
-    };
-    wide.addEventListener('change', onChange);
-    return () => wide.removeEventListener('change', onChange);
-  }, []);
+  useCloseWhenWide(setDrawerOpen);
 
   return (
     <>

@@ -4,7 +4,7 @@
 // confirmation (session.delete, with the product's toasts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge } from '@/components/Badge';
-import { Button } from '@/components/ButtonCore';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { Spinner } from '@/components/Spinner';
 import { useToast } from '@/components/Toast';
@@ -77,11 +77,9 @@ export function DeleteSessionDialog({ session, onClose }: { session: TFocusSessi
   );
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={!!session}
-      onClose={() => (remove.isPending ? undefined : onClose())}
-      role="alertdialog"
-      size="sm"
+      onClose={onClose}
       title="Delete session?"
       description={
         session ? (
@@ -90,16 +88,10 @@ export function DeleteSessionDialog({ session, onClose }: { session: TFocusSessi
           </>
         ) : null
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" pending={remove.isPending} onClick={() => session && remove.mutate({ id: session.id })}>
-            Delete
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      lockWhilePending
+      onConfirm={() => session && remove.mutate({ id: session.id })}
     />
   );
 }

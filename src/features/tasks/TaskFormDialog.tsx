@@ -12,8 +12,9 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ButtonCore';
 import { DateField } from '@/components/DateField';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
-import { Input, Select, Textarea } from '@/components/Field';
+import { Check, Field, Input, Select, Textarea } from '@/components/Field';
 import { preloadSchemaForm, useSchemaForm } from '@/components/Form';
 import { LimitDialog } from '@/components/LimitDialog';
 import { TimePicker } from '@/components/TimePicker';
@@ -166,6 +167,16 @@ function TaskForm({
     void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
   }
 
+  /** Over the plan's task limit: the limit dialog instead of this one; any other failure: a toast. */
+  function failed(message: string, said: { title: string; description?: string }) {
+    if (isTaskLimitError(message)) {
+      onClose();
+      onLimit();
+      return;
+    }
+    toast({ ...said, variant: 'destructive' });
+  }
+
   const create = useMutation(
     trpc.task.create.mutationOptions({
       onMutate: () => queryClient.cancelQueries(),
@@ -179,14 +190,7 @@ function TaskForm({
         onCreated?.(created);
         onClose();
       },
-      onError: (error) => {
-        if (isTaskLimitError(error.message)) {
-          onClose();
-          onLimit();
-          return;
-        }
-        toast({ title: 'Failed to create task', description: messageOf(error), variant: 'destructive' });
-      },
+      onError: (error) => failed(error.message, { title: 'Failed to create task', description: messageOf(error) }),
     }),
   );
 
@@ -202,14 +206,7 @@ function TaskForm({
         onSaved?.(saved);
         onClose();
       },
-      onError: (error) => {
-        if (isTaskLimitError(error.message)) {
-          onClose();
-          onLimit();
-          return;
-        }
-        toast({ title: 'Error', description: 'Failed to update task. Please try again.', variant: 'destructive' });
-      },
+      onError: (error) => failed(error.message, { title: 'Error', description: 'Failed to update task. Please try again.' }),
     }),
   );
 
@@ -356,38 +353,31 @@ function TaskForm({
       {task?.recurrence && !task.completed ? (
         <fieldset className="flex flex-col gap-2 rounded-control border border-border px-3 py-2.5">
           <legend className="px-1 text-sm font-medium">This task repeats. Save the changes for</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="radio" value="this" {...form.register('applyTo')} />
-            This one only
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="radio" value="following" {...form.register('applyTo')} />
-            This one and all following
-          </label>
+          <Check type="radio" value="this" label="This one only" {...form.register('applyTo')} />
+          <Check type="radio" value="following" label="This one and all following" {...form.register('applyTo')} />
         </fieldset>
       ) : null}
-      <div className="flex items-center gap-3">
-        <label htmlFor={`${warningId}-color`} className="text-sm font-medium">
-          Colour
-        </label>
-        <Controller
-          control={form.control}
-          name="color"
-          render={({ field }) => (
-            <input
-              id={`${warningId}-color`}
-              type="color"
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-              className="h-10 w-14 cursor-pointer rounded-control border border-border bg-surface p-1"
-            />
-          )}
-        />
-        <span className="tabular text-sm text-muted">{color}</span>
-      </div>
+      <Field htmlFor={`${warningId}-color`} label="Colour">
+        <div className="flex items-center gap-3">
+          <Controller
+            control={form.control}
+            name="color"
+            render={({ field }) => (
+              <input
+                id={`${warningId}-color`}
+                type="color"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+                className="h-10 w-14 cursor-pointer rounded-control border border-border bg-surface p-1"
+              />
+            )}
+          />
+          <span className="tabular text-sm text-muted">{color}</span>
+        </div>
+      </Field>
       <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
         {task && onDelete ? (
           <Button variant="ghost" className="text-danger sm:mr-auto" onClick={() => onDelete(task)}>
@@ -415,29 +405,16 @@ function dueDateOf(date: ISODate | null, time: TimeValue | null): string | null 
 /** The Delete Task confirmation. */
 export function DeleteTaskDialog({ open, onClose, onConfirm }: { open: boolean; onClose: () => void; onConfirm: () => void }) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
-      role="alertdialog"
       title="Delete Task"
       description="Are you sure you want to delete this task? This action cannot be undone."
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              onConfirm();
-              onClose();
-            }}
-          >
-            Delete
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      onConfirm={() => {
+        onConfirm();
+        onClose();
+      }}
     />
   );
 }

@@ -105,6 +105,11 @@ describe('session set-up forms', () => {
     expect(ZAiSessionForm.safeParse({ ...typed, sessionName: 'Morning', mood: null }).success).toBe(false);
     expect(ZAiSessionForm.parse({ ...typed, sessionName: 'Morning', mood: 'tired' })).toMatchObject({ mood: 'tired', sessionName: 'Morning' });
   });
+
+  it("the AI wizard's Just focus is a field of its form, off unless ticked", () => {
+    expect(ZAiSessionForm.parse({ ...typed, sessionName: '', mood: 'tired' }).justFocus).toBe(false);
+    expect(ZAiSessionForm.parse({ ...typed, sessionName: '', mood: 'tired', justFocus: true }).justFocus).toBe(true);
+  });
 });
 
 describe('task form', () => {

@@ -41,6 +41,8 @@ export const ZAiSessionForm = z.object({
   sessionName: ZSessionNameField,
   // Null until one is picked (Next stays disabled until then).
   mood: ZMood.nullable().pipe(ZMood),
+  // "Just focus": start with the clock alone, without the recommended tasks.
+  justFocus: z.boolean().default(false),
 });
 export type TAiSessionForm = z.input<typeof ZAiSessionForm>;
 export type TAiSession = z.output<typeof ZAiSessionForm>;
