@@ -15,7 +15,7 @@
 //   controls is refused visibly (no hover, no focus) instead of being swallowed; a test waiting
 //   for the control to be actionable (Playwright) waits for it.
 // On a client navigation to /dashboard the page has long loaded: only the module's fetch is left,
-// and every signed-in page has already made it in the background (./PrefetchDashboard.tsx).
+// and a pointer, finger or focus on a link to /dashboard starts it early (./PrefetchDashboard.tsx).
 // The first server render after the server starts streams the island after the shell (React
 // resolves the lazy module then); every later render has it in place in the HTML.
 // Keep what is above this boundary still until it hydrates: a context value that changes there
