@@ -35,6 +35,9 @@ export type Country = keyof typeof CURRENCIES;
 
 export const SESSION_LIMITS = { maxMinutes: 1440, maxTasks: 50 } as const;
 
+/** A focus session's name (the API's schema and the set-up forms' fields, which load without zod). */
+export const SESSION_NAME_MAX = 200;
+
 export const TASK_LIMITS = { titleMax: 200, descriptionMax: 5000 } as const;
 
 /** Quick capture's plain words (src/features/tasks/QuickCapture.tsx and its schema). */
@@ -66,3 +69,6 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export const PRIVACY_POLICY = { version: '2.6', lastUpdated: 'October 2025' } as const;
+
+/** Query values the Stripe return URLs put on /account, for the account page's message. */
+export const CHECKOUT_RETURN = { param: 'checkout', success: 'success', cancelled: 'cancelled' } as const;

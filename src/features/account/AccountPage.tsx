@@ -8,7 +8,7 @@ import { Button } from '@/components/ButtonCore';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
 import type { Country } from '@/lib/constants';
-import { CHECKOUT_RETURN } from '@/lib/schemas/billing';
+import { CHECKOUT_RETURN } from '@/lib/constants';
 import type { AccountSectionsProps } from './AccountSections';
 import { Notice } from './Section';
 import type { CheckoutReturn } from './SubscriptionSection';

@@ -13,8 +13,9 @@ import { useSchemaForm } from '@/components/Form';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/components/Toast';
 import { MOODS, type Mood, type UsageKind } from '@/lib/constants';
-import { SESSION_NAME_MAX, type TCreateFocusSessionInput } from '@/lib/schemas/session';
-import { ZAiSessionForm, type TAiSession, type TAiSessionForm } from '@/lib/schemas/session-form';
+import { SESSION_NAME_MAX } from '@/lib/constants';
+import type { TCreateFocusSessionInput } from '@/lib/schemas/session';
+import type { TAiSession, TAiSessionForm } from '@/lib/schemas/session-form';
 import { isAiSessionLimitError, isSessionLimitError } from '@/lib/tasks';
 import { displayTimeZone } from '@/lib/time-zone';
 import { useAiPlanClient, type AiPlanResult } from './ai-plan';
@@ -64,7 +65,10 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
   // schema, then the step decides what happens. This dialog's code loads when it first opens,
   // with zod already in it: the schema is at hand.
   const { form, formProps } = useSchemaForm<TAiSessionForm, TAiSession>({
-    schema: () => Promise.resolve(ZAiSessionForm),
+    // The schema (zod, the API's session schemas) loads with the first focus, not with the dialog's code:
+    // the dialog is fetched in the background once a page is idle, and evaluating zod there was
+    // the dashboard's longest task after load (56 ms on this machine, about 4 times that on a phone).
+    schema: () => import('@/lib/schemas/session-form').then((module) => module.ZAiSessionForm),
     defaultValues: { ...DEFAULT_TIMINGS, sessionName: '', mood: null, justFocus: false },
     pending: step === 3 && pending,
     onValid: (values) => {

@@ -46,5 +46,3 @@ export const ZBillingStatusOutput = z.object({
 });
 export type TBillingStatusOutput = z.infer<typeof ZBillingStatusOutput>;
 
-/** Query values the Stripe return URLs put on /account, for the account page's message. */
-export const CHECKOUT_RETURN = { param: 'checkout', success: 'success', cancelled: 'cancelled' } as const;

@@ -4,7 +4,8 @@
 import './zod-config';
 import { z } from 'zod';
 import { positiveNumber } from '@/lib/positive-number';
-import { SESSION_NAME_MAX, ZDisplayMode, ZMood, ZTimeOfDay } from './session';
+import { SESSION_NAME_MAX } from '@/lib/constants';
+import { ZDisplayMode, ZMood, ZTimeOfDay } from './session';
 
 const ZPositiveOrUnset = z.string().transform((text) => positiveNumber(text));
 

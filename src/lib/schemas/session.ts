@@ -3,13 +3,12 @@
 // are stripped, not refused.
 import './zod-config';
 import { z } from 'zod';
-import { DISPLAY_MODES, MOODS, SESSION_DEFAULTS, SESSION_LIMITS, SESSION_TYPES } from '@/lib/constants';
+import { DISPLAY_MODES, MOODS, SESSION_DEFAULTS, SESSION_LIMITS, SESSION_NAME_MAX, SESSION_TYPES } from '@/lib/constants';
 import { isValidTimeZone } from '@/lib/dates';
 import { ZDateTimeInput, ZId } from './task';
 
 /** The most sessions one list answer holds (newest first). */
 export const SESSION_LIST_MAX = 1000;
-export const SESSION_NAME_MAX = 200;
 
 const ZMinutes = z
   .number()

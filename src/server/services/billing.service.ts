@@ -16,7 +16,7 @@
 import type { Prisma, User } from '@/generated/prisma/client';
 import { CURRENCIES, PLUS_PRICE, type Country } from '@/lib/constants';
 import type { TBillingStatusOutput, TCreateCheckoutSessionInput } from '@/lib/schemas/billing';
-import { CHECKOUT_RETURN } from '@/lib/schemas/billing';
+import { CHECKOUT_RETURN } from '@/lib/constants';
 import { appError } from '@/server/errors';
 import {
   BILLING_NOT_CONFIGURED,
