@@ -212,3 +212,16 @@ for (const theme of ['light', 'dark'] as const) {
     await screenshot(page, `calendar-day-mobile-${theme}`);
   });
 }
+
+test('a phone gets the day view and its title in the server’s HTML, a desktop the month', async ({ page }) => {
+  await signUpVerified(page);
+  const titleIn = async (userAgent: string) => {
+    const html = await (await page.request.get('/calendar', { headers: { 'user-agent': userAgent } })).text();
+    return html.match(/<h2[^>]*data-testid="calendar-title"[^>]*>([^<]*)<\/h2>/)?.[1];
+  };
+  const day = today().setLocale('en-US');
+  const phone = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+  const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  expect(await titleIn(phone)).toBe(day.toFormat('cccc, LLLL d, yyyy'));
+  expect(await titleIn(desktop)).toBe(day.toFormat('LLLL yyyy'));
+});

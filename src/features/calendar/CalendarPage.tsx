@@ -8,6 +8,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useAccountZone } from '@/features/auth/AccountZone';
 import { Button } from '@/components/ButtonCore';
 import { Chevron } from '@/components/Chevron';
 import { PageHeader } from '@/components/shell/AppShell';
@@ -34,12 +35,13 @@ function subscribeWidth(onChange: () => void) {
   media.addEventListener('change', onChange);
   return () => media.removeEventListener('change', onChange);
 }
-function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribeWidth, () => window.matchMedia(mobileQuery).matches, () => false);
+/** `hint`: what the server guessed from the request (a phone's browser says so), for the server's HTML and hydration. */
+function useIsMobile(hint: boolean): boolean {
+  return useSyncExternalStore(subscribeWidth, () => window.matchMedia(mobileQuery).matches, () => hint);
 }
 
 const noSubscription = () => () => {};
-/** false on the server and during hydration: the calendar is drawn in the browser's zone only. */
+/** false on the server and during hydration: the calendar's grid and lists are drawn in the browser only. */
 function useHydrated(): boolean {
   return useSyncExternalStore(noSubscription, () => true, () => false);
 }
@@ -47,12 +49,20 @@ function useHydrated(): boolean {
 
 type Editor = { kind: 'create'; date: ISODate; hour: number | null } | { kind: 'edit'; task: TTaskOutput } | null;
 
-export function CalendarPage() {
+/**
+ * `mobileHint`: the server's guess that this is a phone (src/app/(app)/calendar/page.tsx), so that
+ * the server's HTML already has the phone's day view and its title: the title is the page's
+ * largest text on a phone, and drawn only after hydration it made Lighthouse's largest paint wait
+ * for all of the page's JavaScript (2.9 s on its simulated phone).
+ */
+export function CalendarPage({ mobileHint = false }: { mobileHint?: boolean }) {
   const trpc = useTRPC();
   const { user, ready } = useRequireSignIn();
-  const isMobile = useIsMobile();
+  const isMobile = useIsMobile(mobileHint);
   const hydrated = useHydrated();
-  const zone = useMemo(() => user?.timeZone ?? displayTimeZone(), [user?.timeZone]);
+  // The account's zone from the server's first render on (src/features/auth/AccountZone.tsx).
+  const accountZone = useAccountZone();
+  const zone = useMemo(() => user?.timeZone ?? accountZone ?? displayTimeZone(), [user?.timeZone, accountZone]);
   const today = todayISO(zone);
   const [chosen, setChosen] = useState<WideView>('month');
   const [selected, setSelected] = useState<ISODate>(today);
@@ -218,12 +228,10 @@ export function CalendarPage() {
   return (
     <>
       <PageHeader title="Calendar" actions={enabled ? <SubscribePopover /> : undefined} />
-      {hydrated ? (
-        <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-          {nav}
-          {viewSwitch}
-        </div>
-      ) : null}
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+        {nav}
+        {viewSwitch}
+      </div>
       {body}
       <TaskFormDialog
         open={editor !== null}
