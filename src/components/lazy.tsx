@@ -24,7 +24,7 @@ export function afterPageLoad(): Promise<void> {
  * after 200 ms where no frame comes (a hidden tab draws none, and the work waiting on this must
  * still happen there).
  */
-function afterNextPaint(): Promise<void> {
+export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, 200);

@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { currentNavItem } from '@/lib/app-nav';
 import { AppLink } from '../AppLink';
 import { lazyUntilOpen } from '../lazy';
+import { useHydrated } from '../useHydrated';
 import { KeyboardShortcuts, openShortcutsHelp } from '../KeyboardShortcuts';
 import { AppLogo } from '../AppLogo';
 import { KeyboardIcon, MenuIcon } from './icons';
@@ -37,6 +38,10 @@ export function AppShell({
   const pathname = pathnameOverride ?? routerPathname;
   const current = currentNavItem(pathname);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The header's buttons are in the server's HTML before their code runs: until then they say
+  // they are unavailable (no click or key is taken and lost), which a test waits out as well.
+  const hydrated = useHydrated();
+  const waiting = hydrated ? undefined : true;
 
   useCloseWhenWide(setDrawerOpen);
 
@@ -51,6 +56,7 @@ export function AppShell({
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={drawerOpen}
+            aria-disabled={waiting}
             className="inline-flex size-10 items-center justify-center rounded-control text-text hover:bg-surfaceMuted md:hidden"
           >
             <MenuIcon />
@@ -61,6 +67,7 @@ export function AppShell({
             <button
               type="button"
               onClick={openShortcutsHelp}
+              aria-disabled={waiting}
               aria-label="Keyboard shortcuts (Ctrl+/)"
               title="Keyboard shortcuts (Ctrl+/)"
               className="inline-flex size-10 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text"

@@ -12,6 +12,7 @@ import { useAccountZone } from '@/features/auth/AccountZone';
 import { Button } from '@/components/ButtonCore';
 import { Chevron } from '@/components/Chevron';
 import { PageHeader } from '@/components/shell/AppShell';
+import { useHydrated } from '@/components/useHydrated';
 import { Spinner } from '@/components/Spinner';
 import { DeleteTaskDialog, TaskFormDialog, useTaskMutations } from '@/features/tasks';
 import { useRequireSignIn } from '@/features/sessions/useRequireSignIn';
@@ -40,11 +41,6 @@ function useIsMobile(hint: boolean): boolean {
   return useSyncExternalStore(subscribeWidth, () => window.matchMedia(mobileQuery).matches, () => hint);
 }
 
-const noSubscription = () => () => {};
-/** false on the server and during hydration: the calendar's grid and lists are drawn in the browser only. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
 
 
 type Editor = { kind: 'create'; date: ISODate; hour: number | null } | { kind: 'edit'; task: TTaskOutput } | null;

@@ -3,7 +3,8 @@
 // why): the typed API client and the query cache (seeded with what the server prefetched), the
 // account's sync (AuthSync), and the dashboard itself.
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
-import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { useHydrated } from '@/components/useHydrated';
 import { SignedInProviders } from '@/features/auth/SignedInProviders';
 import { Dashboard } from './Dashboard';
 
@@ -22,8 +23,6 @@ export function DashboardApp({ state }: { state: DehydratedState }) {
   );
 }
 
-const subscribeNever = () => () => {};
-
 /**
  * The server's HTML of the island is on screen before its code runs: `inert` until hydrated,
  * so that nobody clicks a button that does nothing. The server and the hydration render agree
@@ -31,11 +30,7 @@ const subscribeNever = () => () => {};
  * the wrapper changes no layout.
  */
 function InertUntilHydrated({ children }: { children: ReactNode }) {
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   return (
     <div className="contents" inert={!hydrated}>
       {children}
