@@ -8,9 +8,10 @@
 // first-load budget of about 9 kB gzip of its own: data through plain fetch to the REST door
 // (./rest.ts), no router (other pages are full page loads), and every dialog's code loads
 // after the page, in idle time or on first opening (src/components/lazy.tsx).
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ButtonCore';
 import { afterNextPaint, lazyUntilOpen, type LazyComponent } from '@/components/lazy';
+import { useHydrated } from '@/components/useHydrated';
 import { LoadingOverlay } from '@/components/Spinner';
 import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
 import { BOTTOM_BAR_HIDE_MS, BOTTOM_BAR_SHOW_MS } from '@/lib/session-constants';
@@ -34,17 +35,6 @@ import { useSessionClock, type SessionClock } from './useSessionClock';
 let SessionDialogs: LazyComponent<SessionDialogsProps> | null = null;
 // The clock's extras (disc, end time, overtime, cues, break hold, the tab title): after load too.
 let ClockExtras: LazyComponent<ClockExtrasProps> | null = null;
-
-const subscribeNever = () => () => {};
-/**
- * True once running in the browser (the screen reads browser storage). src/components/useHydrated.ts
- * is the same hook; a copy here, because that module's import cost this page's first load 0.19 kB
- * gzip (119.76 to 119.95 of its 120 kB budget).
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNever, () => true, () => false);
-}
-
 
 /**
  * The page: /session (sessionId omitted: the current session) or /sessions/{id}. The header
