@@ -48,3 +48,25 @@ test('a task completed the moment the page has loaded is completed', async ({ pa
   await expect(page.getByRole('list', { name: 'Completed tasks' }).getByText('Call the bank')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Active tasks' }).getByText('Call the bank')).toHaveCount(0);
 });
+
+test('pointing at the Dashboard link on another page fetches the dashboard’s code, and the navigation shows it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpVerified(page);
+  await createTaskViaApi(page, { title: 'Prepare the workshop' });
+  await page.goto('/calendar');
+  await page.waitForLoadState('networkidle');
+  // What the page fetches in idle time (dialogs, the notification stack) is in by now.
+  await page.waitForTimeout(2500);
+  await page.waitForLoadState('networkidle');
+
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_next\/static\/chunks\/.+\.js$/.test(request.url())) fetched.push(request.url());
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).hover();
+  await expect.poll(() => fetched.length).toBeGreaterThan(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('list', { name: 'Active tasks' }).getByText('Prepare the workshop')).toBeVisible();
+});
