@@ -41,6 +41,13 @@ const ZTaskColor = z
 /** The instants every part of the app can store and show: years 1 to 9999, UTC. */
 const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
 const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+export const DATE_RANGE_MESSAGE = 'Dates must be between the years 1 and 9999';
+
+/** True for an instant in the years 1 to 9999 (false for an invalid date). */
+export function isStorableDate(date: Date): boolean {
+  const instant = date.getTime();
+  return instant >= EARLIEST_INSTANT && instant <= LATEST_INSTANT;
+}
 
 /**
  * Every date the API reads (both doors): ISO 8601 with a time, between the years 1 and 9999
@@ -48,10 +55,7 @@ const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
  */
 export const ZDateTimeInput = z.iso
   .datetime({ offset: true, message: 'Must be an ISO 8601 date and time' })
-  .refine((value) => {
-    const instant = Date.parse(value);
-    return instant >= EARLIEST_INSTANT && instant <= LATEST_INSTANT;
-  }, 'Dates must be between the years 1 and 9999');
+  .refine((value) => isStorableDate(new Date(value)), DATE_RANGE_MESSAGE);
 
 const ZTaskDueDate = ZDateTimeInput.nullable().describe('ISO 8601 date and time, or null for no due date');
 

@@ -27,6 +27,25 @@ describe('repeating tasks', () => {
     expect(await db.task.count({ where: { userId: user.id } })).toBe(1);
   });
 
+  it('refuses a rule no date matches with a clear 400 on both doors, without stalling the server', async () => {
+    const user = await createUser();
+    const rest = restAs(user);
+    const cases: [string, RegExp][] = [
+      ['FREQ=DAILY;BYMONTH=13', /BYMONTH takes 1 to 12/],
+      ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31', /never happens/],
+      ['FREQ=DAILY;BYMONTH=1;BYYEARDAY=200', /never happens/],
+    ];
+    for (const [recurrence, message] of cases) {
+      const answer = await rest('POST', '/tasks', { title: 'Water plants', recurrence });
+      expect(answer.status, recurrence).toBe(400);
+      expect(answer.body.issues?.[0]?.message ?? answer.body.message, recurrence).toMatch(message);
+      await expect(callerFor(user).task.create({ title: 'Water plants', recurrence })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(message) });
+    }
+    // The health check answers while and after such rules are refused (the walk is bounded, not timed).
+    expect((await rest('GET', '/health')).status).toBe(200);
+    expect(await db.task.count({ where: { userId: user.id } })).toBe(0);
+  });
+
   it("completing creates the next occurrence on the person's clock, with subtasks copied uncompleted, counted once each", async () => {
     const user = await createUser({ timeZone: 'America/New_York' });
     const rest = restAs(user);

@@ -7,6 +7,7 @@
 import { Difficulty as DbDifficulty } from '@/generated/prisma/enums';
 import type { Difficulty } from '@/lib/constants';
 import {
+  isStorableDate,
   TASK_LIST_MAX,
   TASK_PAGE_DEFAULT,
   ZCompleteTaskInput,
@@ -146,7 +147,8 @@ function decodeCursor(text: string, order: Cursor['order']): Cursor {
   if (!Array.isArray(parsed) || parsed.length !== 3) throw badCursor();
   const [kind, at, id] = parsed as unknown[];
   if (kind !== (order === 'completedAt' ? 'd' : 'c') || typeof id !== 'string' || id.length === 0 || id.length > 64) throw badCursor();
-  if (at !== null && (typeof at !== 'string' || Number.isNaN(Date.parse(at)))) throw badCursor();
+  // A date PostgreSQL cannot hold (year -271821 parses in JavaScript) is a bad cursor, not a query.
+  if (at !== null && (typeof at !== 'string' || !isStorableDate(new Date(at)))) throw badCursor();
   if (at === null && order === 'createdAt') throw badCursor();
   return { order, at: at === null ? null : new Date(at), id };
 }
@@ -397,11 +399,12 @@ export async function deleteTask(db: Db, task: OwnTask): Promise<{ success: true
 
 /**
  * POST /api/tasks/parse: quick capture's plain words as a draft on the user's clock; nothing is
- * saved. Words that leave no title are a 400.
+ * saved. Words that leave no title, or name a date outside the years 1 to 9999, are a 400.
  */
 export async function parseTaskText(db: Db, userId: string, text: string, now = new Date()): Promise<TTaskDraft> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { timeZone: true } });
-  const draft = parseQuickCapture(text, user?.timeZone ?? 'UTC', now);
+  const { problem, ...draft } = parseQuickCapture(text, user?.timeZone ?? 'UTC', now);
+  if (problem) throw appError('BAD_REQUEST', problem);
   if (!draft.title) throw appError('BAD_REQUEST', NO_TITLE);
   return draft;
 }
