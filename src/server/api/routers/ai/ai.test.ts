@@ -80,9 +80,9 @@ describe('POST /api/tasks/{id}/breakdown', () => {
     expect((await restAs(user)('POST', `/tasks/${hard.id}/breakdown`, { description: STEPS })).status).toBe(200);
     const refused = await restAs(user)('POST', `/tasks/${hard.id}/breakdown`, { description: STEPS });
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^Too many AI requests\. Please try again in \d+ minutes\.$/) });
+    expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'rate_limited', message: expect.stringMatching(/^Too many AI requests\. Please try again in \d+ minutes\.$/) });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    await expect(callerFor(user).ai.breakdown({ id: hard.id, description: STEPS })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await expect(callerFor(user).ai.breakdown({ id: hard.id, description: STEPS })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'rate_limited' });
     // Planning is refused now too: one count. Nothing more was counted as a breakdown.
     expect((await restAs(user)('POST', '/sessions/ai-plan', { mood: 'focused', displayMode: 'clock' })).status).toBe(429);
     expect((await getUsage(db, user.id)).aiBreakdownsThisMonth).toBe(1);
