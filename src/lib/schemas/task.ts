@@ -110,6 +110,16 @@ export const ZTaskOutput = z.object({
 });
 export type TTaskOutput = z.infer<typeof ZTaskOutput>;
 
+/** POST /api/tasks/{id}/complete: the task, and whether its series paused at the plan's task limit. */
+export const ZCompleteTaskOutput = ZTaskOutput.extend({
+  seriesPaused: z
+    .boolean()
+    .describe(
+      "True when the task repeats and its next occurrence was not created because it would pass the plan's monthly task limit (the task is completed all the same; completing it again after reopening, once there is room, creates it). False otherwise.",
+    ),
+});
+export type TCompleteTaskOutput = z.infer<typeof ZCompleteTaskOutput>;
+
 export const ZCreateTaskInput = z.object({
   title: ZTaskTitle,
   description: ZTaskDescription.optional(),
