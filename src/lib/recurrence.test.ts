@@ -103,6 +103,8 @@ describe('recurrence rules', () => {
     expect(visited).toBe(0);
     expect(steps).toBeGreaterThan(3000);
     expect(steps).toBeLessThanOrEqual(3654 + 3);
+    // However long the span, a walk stops after 20,000 steps.
+    expect(walk({ freq: 3, bymonth: [1], byyearday: [200] }, now, new Date('2226-01-01T00:00:00.000Z'), () => true)).toBeLessThanOrEqual(20_001);
     // Every seventh day from a Tuesday is never a Monday: a weekly step count stops that one too.
     expect(parseRecurrence('FREQ=DAILY;INTERVAL=7;BYDAY=MO', now).ok).toBe(false);
     // A rule whose first date is near the end of the horizon is still found (29 February 2028).
