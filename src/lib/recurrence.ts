@@ -115,7 +115,7 @@ class WalkBudgetSpent extends Error {}
  * the year 9999 (seconds of blocked event loop); here the walk is bounded by the number of steps
  * the span holds and stops there.
  */
-export function firstBetween(options: Options, dtstart: Date, after: Date, before: Date, inclusive: boolean): Date | null {
+function firstBetween(options: Options, dtstart: Date, after: Date, before: Date, inclusive: boolean): Date | null {
   let found: Date | null = null;
   walk(options, dtstart, before, (date) => {
     if (date < after || (!inclusive && date.getTime() === after.getTime())) return true;

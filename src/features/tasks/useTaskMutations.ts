@@ -13,9 +13,9 @@ import { useTRPC } from '@/trpc/react';
 
 type Snapshot = [readonly unknown[], unknown][];
 
-export const SERIES_PAUSED_TITLE = 'Repeating task paused';
+const SERIES_PAUSED_TITLE = 'Repeating task paused';
 /** The gentle notice when a repeating task's next occurrence would pass the Free plan's task limit. */
-export function seriesPausedText(title: string): string {
+function seriesPausedText(title: string): string {
   return `“${title}” is done. Its next one wasn't added: you've reached your limit of ${PLAN_LIMITS.free.tasks} tasks per month on the Free plan.`;
 }
 
