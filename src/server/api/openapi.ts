@@ -31,8 +31,7 @@ const TAGS: { name: string; description: string }[] = [
 ];
 
 const COOKIE_ONLY = [{ cookieAuth: [] }];
-/** The cookie, or a personal access token holding `scope` (OpenAPI 3.1: a bearer scheme's requirement may name roles). */
-const cookieOrToken = (scope: TokenScope) => [{ cookieAuth: [] }, { bearerAuth: [scope] }];
+const COOKIE_OR_TOKEN = [{ cookieAuth: [] }, { bearerAuth: [] }];
 
 export function openApiDocument(baseUrl: string): OpenApiDocument {
   let document = cached.get(baseUrl);
@@ -47,7 +46,7 @@ function build(baseUrl: string): OpenApiDocument {
       'One task at a time. Every call answers JSON; every failure has the body `Error` (`{ message, code, issues? }`), ' +
       'and each operation lists the statuses it can answer. 429 and most 503 answers carry `Retry-After` (seconds). ' +
       'Authenticate with the session cookie from POST /api/auth/signin, or with `Authorization: Bearer <personal access token>`: ' +
-      "each operation's bearer requirement names the scope the token needs (`read` or `write`, 403 `scope_required` without it); operations that list only the cookie refuse tokens (403 `browser_session_required`). " +
+      "each operation that takes a token names the scope it needs (`read` or `write`) in its description and in `x-token-scope` (403 `scope_required` without it); operations that list only the cookie refuse tokens (403 `browser_session_required`). " +
       'A path that is not listed answers 404; a method HTTP does not serve here (e.g. TRACE) answers 405.',
     version: '1.0.0',
     baseUrl: `${baseUrl}/api`,
@@ -115,6 +114,8 @@ type Operation = {
   summary?: string;
   tags?: string[];
   security?: unknown;
+  /** The personal access token scope the operation needs (absent where tokens are refused). */
+  'x-token-scope'?: TokenScope;
   parameters?: Parameter[];
   requestBody?: unknown;
   responses?: Record<string, unknown>;
@@ -123,8 +124,12 @@ type Operation = {
 function describeOperation(operation: Operation, meta: ApiMeta, mutation: boolean, takesInput: boolean): void {
   const access = meta.access ?? 'public';
   // A procedure a token may reach declares its scope; one that declares none refuses tokens (trpc.ts).
-  operation.security = access === 'public' ? [] : access === 'browserSession' || access === 'verifiedBrowserSession' || !meta.scope ? COOKIE_ONLY : cookieOrToken(meta.scope);
+  operation.security = access === 'public' ? [] : access === 'browserSession' || access === 'verifiedBrowserSession' || !meta.scope ? COOKIE_ONLY : COOKIE_OR_TOKEN;
   operation.description ??= operation.summary;
+  if (operation.security === COOKIE_OR_TOKEN && meta.scope) {
+    operation['x-token-scope'] = meta.scope;
+    operation.description += `\n\nPersonal access token scope: \`${meta.scope}\`.`;
+  }
   const success = Object.fromEntries(Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith('2')));
   operation.responses = { ...success, ...errorResponses(procedureErrors(meta, mutation, takesInput)) };
 }

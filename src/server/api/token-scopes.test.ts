@@ -13,7 +13,7 @@ import { sha256 } from '@/server/auth/secrets';
 import { requireScope } from '@/server/auth/token-scopes';
 import { procedureDefs } from '@/server/compat/trpc';
 import { getDb } from '@/server/db';
-import { TestClient, trpcError, type Answer } from '@/test/api-client';
+import { TestClient, type Answer } from '@/test/api-client';
 import { KNOWN_PASSWORD, freshUser } from '@/test/rest-operations';
 
 let ipCounter = 0;
@@ -37,7 +37,7 @@ async function tokenClient(browser: TestClient, body: Record<string, unknown> = 
 }
 
 const reasonOf = (answer: Answer) => (answer.body as { reason?: string }).reason;
-const trpcReasonOf = (answer: Answer) => (trpcError(answer) as { data?: { reason?: string } }).data?.reason;
+const trpcReasonOf = (answer: Answer) => (answer.body as { error?: { data?: { reason?: string } } }).error?.data?.reason;
 
 describe('every procedure a token can reach declares its scope', () => {
   it('walks the whole router: signed-in and verified procedures declare read or write, browser-only ones none', () => {
@@ -79,13 +79,28 @@ describe('every procedure a token can reach declares its scope', () => {
     expect(() => requireScope([], 'read')).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
   });
 
-  it('the OpenAPI document names the scope in each bearer requirement, and none where tokens are refused', () => {
-    const paths = openApiDocument('http://localhost:3000').paths as Record<string, Record<string, { security?: unknown }>>;
-    expect(paths['/tasks']!.get!.security).toEqual([{ cookieAuth: [] }, { bearerAuth: ['read'] }]);
-    expect(paths['/tasks']!.post!.security).toEqual([{ cookieAuth: [] }, { bearerAuth: ['write'] }]);
-    expect(paths['/sessions/{id}']!.delete!.security).toEqual([{ cookieAuth: [] }, { bearerAuth: ['write'] }]);
-    expect(paths['/tasks/calendar-feed']!.get!.security).toEqual([{ cookieAuth: [] }]);
-    expect(paths['/tasks/calendar-feed/rotate']!.post!.security).toEqual([{ cookieAuth: [] }]);
+  it('the OpenAPI document names the scope of every operation a token can call, and none where tokens are refused', () => {
+    type Operation = { security?: unknown; description?: string; 'x-token-scope'?: string };
+    const paths = openApiDocument('http://localhost:3000').paths as Record<string, Record<string, Operation>>;
+    const scoped = (operation: Operation, scope: string) => {
+      expect(operation.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
+      expect(operation['x-token-scope']).toBe(scope);
+      expect(operation.description).toContain(`Personal access token scope: \`${scope}\`.`);
+    };
+    scoped(paths['/tasks']!.get!, 'read');
+    scoped(paths['/tasks']!.post!, 'write');
+    scoped(paths['/sessions/{id}']!.delete!, 'write');
+    for (const operation of [paths['/tasks/calendar-feed']!.get!, paths['/tasks/calendar-feed/rotate']!.post!, paths['/user/tokens']!.post!]) {
+      expect(operation.security).toEqual([{ cookieAuth: [] }]);
+      expect(operation['x-token-scope']).toBeUndefined();
+    }
+    // Every operation a token can call says which scope.
+    for (const [path, item] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const bearer = JSON.stringify(operation.security ?? []).includes('bearerAuth');
+        expect(bearer ? ['read', 'write'] : [undefined], `${method} ${path}`).toContain(operation['x-token-scope']);
+      }
+    }
   });
 });
 
