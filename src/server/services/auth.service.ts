@@ -199,7 +199,6 @@ export async function signout(db: Db, session: AuthSession | null): Promise<void
   ]);
 }
 
-/** Ends every browser session of the user (this one included) by bumping the session version. */
 /**
  * Ends every browser session of the account and forgets every push subscription (a browser
  * signed out must not keep getting the account's reminders). Personal access tokens stay.

@@ -104,7 +104,9 @@ export const userRouter = createTRPCRouter({
 
   addPushSubscription: protectedProcedure
     .meta({
-      scope: 'write',
+      // Receiving reminders is reading (their text is task titles): a write-only token must not
+      // open that channel, and a read-only one may.
+      scope: 'read',
       openapi: {
         method: 'POST',
         path: '/user/push-subscriptions',
@@ -120,7 +122,9 @@ export const userRouter = createTRPCRouter({
 
   deletePushSubscription: protectedProcedure
     .meta({
-      scope: 'write',
+      // Receiving reminders is reading (their text is task titles): a write-only token must not
+      // open that channel, and a read-only one may.
+      scope: 'read',
       openapi: {
         method: 'DELETE',
         path: '/user/push-subscriptions',

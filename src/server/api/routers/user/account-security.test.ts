@@ -150,6 +150,20 @@ describe('push subscriptions follow the credential that registered them', () => 
     expect(await endpointsOf(id)).toEqual([json.endpoint]);
   });
 
+  it('registering one needs the read scope (reminders carry task titles): a write-only token is refused', async () => {
+    const { c, id } = await verifiedUser();
+    const token = async (scopes: string[]) => {
+      const created = await c.rest('POST', '/user/tokens', { name: scopes.join('+'), scopes });
+      return client({ authorization: `Bearer ${(created.body as { token: string }).token}` });
+    };
+    const refused = await (await token(['write'])).rest('POST', '/user/push-subscriptions', pushSubscriptionJson('write-only'));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ reason: 'scope_required' });
+    expect(await endpointsOf(id)).toEqual([]);
+    await subscribe(await token(['read']), 'read-only');
+    expect(await endpointsOf(id)).toHaveLength(1);
+  });
+
   it('sign out everywhere removes every subscription of the account (tokens stay)', async () => {
     const { c, id } = await verifiedUser();
     const script = await tokenOf(c);
