@@ -8,7 +8,7 @@ import type { TokenScope } from '@/server/auth/token-scopes';
 import { RATE_LIMITS } from '@/server/services/rate-limit.service';
 
 /** Who may call a procedure: the rung of the ladder it is built on. */
-export type Access = 'public' | 'signedIn' | 'verified' | 'browserSession' | 'verifiedBrowserSession';
+type Access = 'public' | 'signedIn' | 'verified' | 'browserSession' | 'verifiedBrowserSession';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 
