@@ -109,7 +109,9 @@ function normaliseError(status: number, text: string | null): { status: number; 
     body.message = BAD_JSON.message;
     body.code = BAD_JSON.code;
   }
-  if (typeof data.reason === 'string' && (ERROR_REASONS as readonly string[]).includes(data.reason)) body.reason = data.reason as ApiErrorBody['reason'];
+  // The reason the error formatter put in `data` (src/server/api/errors.ts), one the contract names.
+  const reason = ERROR_REASONS.find((known) => known === data.reason);
+  if (reason && status < 500) body.reason = reason;
   const issues = data.issues;
   if (Array.isArray(issues) && issues.length) body.issues = issues as ApiErrorBody['issues'];
   return { status: status === 500 && raw.code === 'PARSE_ERROR' ? 400 : status, body };

@@ -32,13 +32,17 @@ function mailAddress(from: string): string {
   return /^[^\s@]+@[^\s@]+$/.test(address) ? address : 'no-reply@onething.local';
 }
 
-export async function savePushSubscription(db: Db, userId: string, input: TPushSubscriptionInput) {
+/**
+ * Stores a browser's subscription. `apiTokenId`: the personal access token it was registered
+ * with (null for a browser session), so revoking that token removes it.
+ */
+export async function savePushSubscription(db: Db, userId: string, input: TPushSubscriptionInput, apiTokenId: string | null = null) {
   const data = ZPushSubscriptionInput.parse(input);
   // An endpoint belongs to one browser: signing in as someone else there moves it to them.
   const row = await db.pushSubscription.upsert({
     where: { endpoint: data.endpoint },
-    create: { userId, endpoint: data.endpoint, p256dh: data.keys.p256dh, auth: data.keys.auth },
-    update: { userId, p256dh: data.keys.p256dh, auth: data.keys.auth },
+    create: { userId, endpoint: data.endpoint, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
+    update: { userId, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
   });
   return { endpoint: row.endpoint, createdAt: row.createdAt.toISOString() };
 }

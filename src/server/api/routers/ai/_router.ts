@@ -30,6 +30,7 @@ async function limitAiCalls(ctx: Pick<Context, 'db' | 'resHeaders'>, userId: str
 export const aiRouter = createTRPCRouter({
   plan: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/sessions/ai-plan',
@@ -49,6 +50,7 @@ export const aiRouter = createTRPCRouter({
 
   generate: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/sessions/ai-generate',
@@ -68,6 +70,7 @@ export const aiRouter = createTRPCRouter({
 
   breakdown: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/tasks/{id}/breakdown',
