@@ -5,7 +5,7 @@
 // day across a DST change is 23 or 25 hours and "09:00" stays 09:00).
 import { DateTime } from 'luxon';
 import { nextOccurrence } from '@/lib/recurrence';
-import { formatMinutes } from '@/lib/session-stats';
+import { formatMinutes } from '@/lib/minutes';
 import { calibratedMinutes, IMPORTANCE_RANK, type FreshStartAction, type PlanTask } from '@/lib/just-start';
 
 export type Workday = { start: string; end: string; days: number[] };

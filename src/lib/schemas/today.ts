@@ -35,7 +35,7 @@ export type TProposal = z.infer<typeof ZProposal>;
 export const ZFreshStartPreview = z.object({ proposals: z.array(ZProposal).describe('One per carried-over task, in the order of carriedOver') });
 
 /** The most decisions one fresh start applies. */
-export const FRESH_START_MAX = 1000;
+const FRESH_START_MAX = 1000;
 
 export const ZFreshStartInput = z.object({
   decisions: z

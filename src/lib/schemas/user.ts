@@ -75,7 +75,7 @@ const ZWorkdayOutput = z
   .describe("The working day in the account's time zone (default 09:00-17:00, Monday to Friday): today's free time is counted inside it");
 
 /** A working day: start before end, at least one weekday, each once. */
-export const ZWorkday = z
+const ZWorkday = z
   .object({
     start: ZClock.describe('HH:MM (24-hour), e.g. 09:00'),
     end: ZClock.describe('HH:MM (24-hour), after start, e.g. 17:00'),
@@ -88,7 +88,6 @@ export const ZWorkday = z
       .describe('ISO weekdays: 1 Monday .. 7 Sunday'),
   })
   .refine((workday) => workday.start < workday.end, { message: 'The working day must end after it starts', path: ['end'] });
-export type TWorkday = z.input<typeof ZWorkday>;
 
 export const ZUserOutput = z.object({
   id: z.string(),
