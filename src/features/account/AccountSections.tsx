@@ -6,6 +6,7 @@ import type { Country } from '@/lib/constants';
 import type { TUser } from '@/lib/schemas/user';
 import { ActionsSection } from './ActionsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
+import { DaySection } from './DaySection';
 import { ExportSection } from './ExportSection';
 import { NotificationsSection, PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
@@ -27,6 +28,7 @@ export function AccountSections({ me, checkoutReturn, upgradeCountry }: AccountS
       <Section id="appearance" title="Appearance" description="Kept in this browser.">
         <ThemeSwitcher legend="Theme" showLegend={false} />
       </Section>
+      <DaySection me={me} />
       <PreferencesSection me={me} />
       <NotificationsSection me={me} />
       <SubscriptionSection me={me} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />

@@ -30,7 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The user's incomplete tasks, as a planner sees them. */
 async function plannerTasks(db: Db, userId: string): Promise<PlannerTask[]> {
   const rows = await db.task.findMany({
-    where: { userId, completed: false },
+    where: { userId, completed: false, letGoAt: null },
     orderBy: [{ dueDate: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
     take: PLAN_TASKS_CONSIDERED,
     select: PLANNER_TASK_SELECT,
@@ -42,7 +42,7 @@ async function plannerTasks(db: Db, userId: string): Promise<PlannerTask[]> {
 const FACTOR_WINDOW_DAYS = 90;
 
 /** The user's typical over/under-run factor (src/lib/estimates.ts), or null while unknown. */
-async function userOverrunFactor(db: Db, userId: string, now = new Date()): Promise<number | null> {
+export async function userOverrunFactor(db: Db, userId: string, now = new Date()): Promise<number | null> {
   const rows = await db.task.findMany({
     where: { userId, completed: true, estimatedMinutes: { not: null }, focusedSeconds: { gt: 0 }, completedAt: { gte: new Date(now.getTime() - FACTOR_WINDOW_DAYS * DAY_MS) } },
     select: { estimatedMinutes: true, focusedSeconds: true },
