@@ -77,11 +77,12 @@ export function TokensSection({ verified }: { verified: boolean }) {
   return (
     <Section
       id="api-tokens"
-      title="API tokens"
+      title="Connected apps and API tokens"
       description={
         <>
-          Personal tokens for scripts and other apps using the REST API (see the <a href="/docs" className="underline underline-offset-2">API docs</a>). Send one as{' '}
-          <code className="rounded bg-surfaceMuted px-1 py-0.5 text-xs">Authorization: Bearer …</code>.
+          Personal tokens for AI assistants (the MCP connector at <code className="rounded bg-surfaceMuted px-1 py-0.5 text-xs">/api/mcp</code>), scripts and other apps
+          using the REST API (see the <a href="/docs" className="underline underline-offset-2">API docs</a>). Send one as{' '}
+          <code className="rounded bg-surfaceMuted px-1 py-0.5 text-xs">Authorization: Bearer …</code>. What an assistant changes with a token is listed under it.
         </>
       }
     >
@@ -149,6 +150,20 @@ export function TokensSection({ verified }: { verified: boolean }) {
                     <p className="mt-1 text-sm text-muted">
                       <code className="text-xs">{token.prefix}…</code> · {expiry.words} · {token.lastUsedAt ? `Last used ${when(token.lastUsedAt)}` : 'Never used'}
                     </p>
+                    {token.recentWrites.length > 0 ? (
+                      <div className="mt-2 text-sm">
+                        <p className="font-medium" id={`writes-${token.id}`}>
+                          Recent changes by an assistant
+                        </p>
+                        <ul className="mt-1 flex flex-col gap-0.5 text-muted" aria-labelledby={`writes-${token.id}`}>
+                          {token.recentWrites.map((write) => (
+                            <li key={write.id} className="break-words">
+                              {write.summary} · <time dateTime={write.createdAt}>{when(write.createdAt)}</time>
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    ) : null}
                   </div>
                   <Button variant="secondary" size="sm" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
                     Revoke

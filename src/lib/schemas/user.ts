@@ -236,6 +236,21 @@ export const ZApiTokenOutput = z.object({
 });
 export type TApiToken = z.infer<typeof ZApiTokenOutput>;
 
+export const ZAgentWrite = z.object({
+  id: z.string(),
+  tool: z.string().describe('The MCP tool the assistant called, e.g. `create_task`'),
+  summary: z.string().describe('What it changed, in words'),
+  targetId: z.string().nullable().describe('The task or session it changed'),
+  createdAt: z.iso.datetime(),
+});
+export type TAgentWrite = z.infer<typeof ZAgentWrite>;
+
+/** A token as the list shows it: with the latest writes an assistant made with it (MCP connector). */
+export const ZListedApiToken = ZApiTokenOutput.extend({
+  recentWrites: z.array(ZAgentWrite).describe('The latest writes an assistant made with this token through /api/mcp, newest first (at most 5)'),
+});
+export type TListedApiToken = z.infer<typeof ZListedApiToken>;
+
 export const ZCreateApiTokenInput = z.object({
   name: z.string().trim().min(1, 'Please name the token').max(API_TOKEN_NAME_MAX).describe('A name to recognise the token by'),
   scopes: z

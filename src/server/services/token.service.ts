@@ -1,13 +1,14 @@
 // Personal access tokens (an extra of this server) for REST clients: `Authorization: Bearer ot_...`.
 // The token is shown once; only its SHA-256 hash and its first 8 characters are kept. Another
 // user's token id is a 404, like any missing one.
-import type { TApiToken, TCreateApiTokenInput } from '@/lib/schemas/user';
+import type { TApiToken, TCreateApiTokenInput, TListedApiToken } from '@/lib/schemas/user';
 import { DEFAULT_TOKEN_EXPIRY_DAYS, TOKEN_SCOPES, ZCreateApiTokenInput } from '@/lib/schemas/user';
 import { parseScopes } from '@/server/auth/token-scopes';
 import { appError } from '@/server/errors';
 import { randomSecret, sha256 } from '@/server/auth/secrets';
 import { API_TOKEN_PREFIX } from '@/server/auth/session';
 import type { Db } from '@/server/db';
+import { recentAgentWrites } from './agent-write.service';
 
 /** A person needs a handful; the cap keeps a leaked session from minting thousands. */
 const MAX_API_TOKENS = 25;
@@ -31,9 +32,10 @@ export function toApiTokenOutput(row: TokenRow): TApiToken {
   };
 }
 
-export async function listTokens(db: Db, userId: string): Promise<TApiToken[]> {
+export async function listTokens(db: Db, userId: string): Promise<TListedApiToken[]> {
   const rows = await db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, select: TOKEN_SELECT });
-  return rows.map(toApiTokenOutput);
+  const writes = await recentAgentWrites(db, userId, rows.map((row) => row.id));
+  return rows.map((row) => ({ ...toApiTokenOutput(row), recentWrites: writes.get(row.id) ?? [] }));
 }
 
 export async function createToken(db: Db, userId: string, input: TCreateApiTokenInput): Promise<TApiToken & { token: string }> {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   ZApiTokenOutput,
+  ZListedApiToken,
   ZChangePasswordInput,
   ZCreateApiTokenInput,
   ZCreatedApiToken,
@@ -250,11 +251,11 @@ export const userRouter = createTRPCRouter({
         tags,
         summary: 'List personal access tokens',
         description:
-          'Newest first, each with its `scopes`, `expiresAt` and `lastUsedAt`. The tokens themselves are never shown again, only their first characters. Needs the browser session (not an API token).',
+          'Newest first, each with its `scopes`, `expiresAt`, `lastUsedAt` and `recentWrites` (what an assistant changed with it through the MCP connector at /api/mcp). The tokens themselves are never shown again, only their first characters. Needs the browser session (not an API token).',
       },
     })
     .input(z.void())
-    .output(z.array(ZApiTokenOutput))
+    .output(z.array(ZListedApiToken))
     .query(({ ctx }) => tokens.listTokens(ctx.db, ctx.session.userId)),
 
   createToken: verifiedBrowserSessionProcedure
