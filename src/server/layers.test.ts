@@ -1,5 +1,6 @@
 // The server's layers point one way. From the top:
 //   inbound/   entry points: the API door, the Stripe webhook, next-auth's options and guard
+//   mcp/       the MCP connector, an entry point beside them (it calls the router like a door)
 //   api/       the router and its two doors' wire format (tRPC, REST, OpenAPI)
 //   jobs/      scheduled work
 //   services/  the rules
@@ -12,6 +13,7 @@ import { importGraph, type ImportEdge } from '@/test/import-graph';
 
 const LAYERS: [prefix: string, rank: number][] = [
   ['src/server/inbound/', 4],
+  ['src/server/mcp/', 4],
   ['src/server/api/', 3],
   ['src/server/jobs/', 2.5],
   ['src/server/services/', 2],
@@ -32,9 +34,10 @@ describe('src/server layers', () => {
     expect(show(graph.filter((edge) => rank(edge.from) < rank(edge.to)))).toEqual([]);
   });
 
-  it('keeps services, adapters and jobs out of src/server/api and src/server/inbound', () => {
+  it('keeps services, adapters and jobs out of src/server/api, src/server/inbound and src/server/mcp', () => {
+    const entry = /^src\/server\/(api|inbound|mcp)\//;
     const upward = graph.filter(
-      (edge) => !edge.from.startsWith('src/server/api/') && !edge.from.startsWith('src/server/inbound/') && /^src\/server\/(api|inbound)\//.test(edge.to),
+      (edge) => !entry.test(edge.from) && entry.test(edge.to),
     );
     expect(show(upward)).toEqual([]);
   });

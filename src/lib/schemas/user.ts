@@ -236,14 +236,13 @@ export const ZApiTokenOutput = z.object({
 });
 export type TApiToken = z.infer<typeof ZApiTokenOutput>;
 
-export const ZAgentWrite = z.object({
+const ZAgentWrite = z.object({
   id: z.string(),
   tool: z.string().describe('The MCP tool the assistant called, e.g. `create_task`'),
   summary: z.string().describe('What it changed, in words'),
   targetId: z.string().nullable().describe('The task or session it changed'),
   createdAt: z.iso.datetime(),
 });
-export type TAgentWrite = z.infer<typeof ZAgentWrite>;
 
 /** A token as the list shows it: with the latest writes an assistant made with it (MCP connector). */
 export const ZListedApiToken = ZApiTokenOutput.extend({

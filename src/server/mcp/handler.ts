@@ -37,13 +37,8 @@ const TOOL_SCOPES: ReadonlyMap<string, TokenScope> = (() => {
   );
 })();
 
-/** The scope a tool needs (for tests and the docs). */
-export function toolScope(name: string): TokenScope | undefined {
-  return TOOL_SCOPES.get(name);
-}
-
 /** The app's public origin for the metadata URLs: the request's own (behind the proxy, its forwarded host). */
-export function publicOrigin(request: Request): string {
+function publicOrigin(request: Request): string {
   const url = new URL(request.url);
   const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host') || url.host;
   const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');

@@ -22,7 +22,7 @@ import type { AgentWriteRecord } from '@/server/services/agent-write.service';
 
 type Caller = ReturnType<typeof createCaller>;
 
-export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 
 export type McpTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> = {
   name: string;

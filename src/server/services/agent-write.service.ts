@@ -3,7 +3,7 @@
 import type { Db } from '@/server/db';
 
 /** How many recent writes the Account page shows per token. */
-export const RECENT_AGENT_WRITES = 5;
+const RECENT_AGENT_WRITES = 5;
 
 export type AgentWriteRecord = { tool: string; summary: string; targetId?: string | null };
 
