@@ -5,33 +5,41 @@
 // protected-resource metadata (RFC 9728). Each tool calls the tRPC router through createCaller
 // with the token's context (src/server/mcp/tools.ts), so scopes, limits and per-user isolation are
 // the REST door's; a write tool is refused to a read-only token before anything runs.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { TRPCError } from '@trpc/server';
-import type { z } from 'zod';
-import { appRouter, createCaller } from '@/server/api/root';
-import type { ApiMeta } from '@/server/api/responses';
-import { createContext, type Context } from '@/server/api/trpc';
-import { requireScope, type TokenScope } from '@/server/auth/token-scopes';
-import { procedureDefs } from '@/server/compat/trpc';
-import { reportError } from '@/server/error-report';
-import { recordAgentWrite } from '@/server/services/agent-write.service';
-import { MCP_TOOLS, type McpTool } from './tools';
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { TRPCError } from "@trpc/server";
+import type { z } from "zod";
+import { appRouter, createCaller } from "@/server/api/root";
+import type { ApiMeta } from "@/server/api/responses";
+import { createContext, type Context } from "@/server/api/trpc";
+import { requireScope, type TokenScope } from "@/server/auth/token-scopes";
+import { procedureDefs } from "@/server/compat/trpc";
+import { reportError } from "@/server/error-report";
+import { recordAgentWrite } from "@/server/services/agent-write.service";
+import { MCP_TOOLS, type McpTool } from "./tools";
 
-const SERVER_INFO = { name: 'onething', title: 'Onething', version: '1.0.0' };
+const SERVER_INFO = { name: "onething", title: "Onething", version: "1.0.0" };
 
 const INSTRUCTIONS =
-  'Onething is a task manager and focus timer. Tasks and sessions are named by `id` (list_tasks gives them). ' +
-  'Lateness is never shame: carried-over tasks can be re-planned with fresh_start_preview. just_start picks one task to begin now.';
+  "Onething is a task manager and focus timer. Tasks and sessions are named by `id` (list_tasks gives them). " +
+  "Lateness is never shame: carried-over tasks can be re-planned with fresh_start_preview. just_start picks one task to begin now.";
 
 /** The scope each tool needs: the one its router procedure declares (one source of truth). */
 const TOOL_SCOPES: ReadonlyMap<string, TokenScope> = (() => {
-  const declared = new Map(procedureDefs(appRouter).map(([path, def]) => [path, (def.meta as ApiMeta | undefined)?.scope]));
+  const declared = new Map(
+    procedureDefs(appRouter).map(([path, def]) => [
+      path,
+      (def.meta as ApiMeta | undefined)?.scope,
+    ]),
+  );
   return new Map(
     MCP_TOOLS.map((tool) => {
       const scope = declared.get(tool.procedure);
-      if (!scope) throw new Error(`MCP tool ${tool.name}: procedure ${tool.procedure} declares no token scope`);
+      if (!scope)
+        throw new Error(
+          `MCP tool ${tool.name}: procedure ${tool.procedure} declares no token scope`,
+        );
       return [tool.name, scope];
     }),
   );
@@ -40,31 +48,80 @@ const TOOL_SCOPES: ReadonlyMap<string, TokenScope> = (() => {
 /** The app's public origin for the metadata URLs: the request's own (behind the proxy, its forwarded host). */
 function publicOrigin(request: Request): string {
   const url = new URL(request.url);
-  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host') || url.host;
-  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
+  const host =
+    request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() ||
+    request.headers.get("host") ||
+    url.host;
+  const proto =
+    request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ||
+    url.protocol.replace(":", "");
   return `${proto}://${host}`;
 }
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } });
+function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "content-type": "application/json",
+      "cache-control": "no-store",
+      ...headers,
+    },
+  });
 }
 
-function unauthorised(request: Request, message: string, error?: 'invalid_token'): Response {
+function unauthorised(
+  request: Request,
+  message: string,
+  error?: "invalid_token",
+): Response {
   const metadata = `${publicOrigin(request)}/.well-known/oauth-protected-resource/api/mcp`;
-  const challenge = `Bearer${error ? ` error="${error}",` : ''} resource_metadata="${metadata}"`;
-  return json(401, { message, code: 'UNAUTHORIZED' }, { 'www-authenticate': challenge });
+  const challenge = `Bearer${error ? ` error="${error}",` : ""} resource_metadata="${metadata}"`;
+  return json(
+    401,
+    { message, code: "UNAUTHORIZED" },
+    { "www-authenticate": challenge },
+  );
 }
 
 /** A tool failure as the assistant sees it: an error result (isError) with the app's message and code. */
 function toolError(error: unknown): CallToolResult {
   if (error instanceof TRPCError) {
     const reason = (error as TRPCError & { reason?: string }).reason;
-    const issues = error.cause && 'issues' in error.cause ? (error.cause as { issues: unknown }).issues : undefined;
-    const detail = { message: error.message, code: error.code, ...(reason ? { reason } : {}), ...(issues ? { issues } : {}) };
-    return { isError: true, content: [{ type: 'text', text: `${error.message} (${error.code}${reason ? `, ${reason}` : ''})` }], structuredContent: detail };
+    const issues =
+      error.cause && "issues" in error.cause
+        ? (error.cause as { issues: unknown }).issues
+        : undefined;
+    const detail = {
+      message: error.message,
+      code: error.code,
+      ...(reason ? { reason } : {}),
+      ...(issues ? { issues } : {}),
+    };
+    return {
+      isError: true,
+      content: [
+        {
+          type: "text",
+          text: `${error.message} (${error.code}${reason ? `, ${reason}` : ""})`,
+        },
+      ],
+      structuredContent: detail,
+    };
   }
-  reportError('mcp tool failed', error, {});
-  return { isError: true, content: [{ type: 'text', text: 'Something went wrong on our side. Please try again.' }] };
+  reportError("mcp tool failed", error, {});
+  return {
+    isError: true,
+    content: [
+      {
+        type: "text",
+        text: "Something went wrong on our side. Please try again.",
+      },
+    ],
+  };
 }
 
 function register(server: McpServer, tool: McpTool, ctx: Context): void {
@@ -87,8 +144,17 @@ function register(server: McpServer, tool: McpTool, ctx: Context): void {
         const input = (args ?? {}) as z.output<typeof tool.input>;
         const caller = createCaller(ctx);
         const result = tool.output.parse(await tool.run(caller, input));
-        if (tool.record && session.tokenId) await recordAgentWrite(ctx.db, session.userId, session.tokenId, tool.record(result, input));
-        return { content: [{ type: 'text', text: tool.summarise(result) }], structuredContent: result as Record<string, unknown> };
+        if (tool.record && session.tokenId)
+          await recordAgentWrite(
+            ctx.db,
+            session.userId,
+            session.tokenId,
+            tool.record(result, input),
+          );
+        return {
+          content: [{ type: "text", text: tool.summarise(result) }],
+          structuredContent: result as Record<string, unknown>,
+        };
       } catch (error) {
         return toolError(error);
       }
@@ -97,33 +163,58 @@ function register(server: McpServer, tool: McpTool, ctx: Context): void {
 }
 
 function mcpServer(ctx: Context): McpServer {
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: INSTRUCTIONS,
+  });
   for (const tool of MCP_TOOLS) register(server, tool, ctx);
   return server;
 }
 
 /** Answers one request to /api/mcp (POST JSON-RPC; GET and DELETE are 405 in stateless mode). */
 export async function handleMcp(request: Request): Promise<Response> {
-  const authorization = request.headers.get('authorization');
+  const authorization = request.headers.get("authorization");
   if (!authorization || !/^Bearer\s+\S+\s*$/i.test(authorization)) {
-    return unauthorised(request, 'Connect with a personal access token: Authorization: Bearer <token> (Account > Connected apps)');
+    return unauthorised(
+      request,
+      "Connect with a personal access token: Authorization: Bearer <token> (Account > Connected apps)",
+    );
   }
   let ctx: Context;
   try {
     ctx = await createContext({ headers: request.headers });
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'SERVICE_UNAVAILABLE') return json(503, { message: error.message, code: error.code }, { 'retry-after': '5' });
+    if (error instanceof TRPCError && error.code === "SERVICE_UNAVAILABLE")
+      return json(
+        503,
+        { message: error.message, code: error.code },
+        { "retry-after": "5" },
+      );
     throw error;
   }
-  if (!ctx.session || ctx.session.via !== 'token') {
-    return unauthorised(request, 'This token is unknown, expired or revoked', 'invalid_token');
+  if (!ctx.session || ctx.session.via !== "token") {
+    return unauthorised(
+      request,
+      "This token is unknown, expired or revoked",
+      "invalid_token",
+    );
   }
-  if (request.method !== 'POST') {
+  if (request.method !== "POST") {
     // Stateless: no server-to-client stream to open (GET) and no session to end (DELETE).
-    return json(405, { message: `The ${request.method} method is not allowed here`, code: 'METHOD_NOT_SUPPORTED' }, { allow: 'POST' });
+    return json(
+      405,
+      {
+        message: `The ${request.method} method is not allowed here`,
+        code: "METHOD_NOT_SUPPORTED",
+      },
+      { allow: "POST" },
+    );
   }
   const server = mcpServer(ctx);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request);
@@ -143,11 +234,14 @@ export function protectedResourceMetadata(request: Request): Response {
       resource: `${origin}/api/mcp`,
       // OAuth 2.1 authorisation is not built yet: personal access tokens are the bearer tokens.
       authorization_servers: [],
-      bearer_methods_supported: ['header'],
-      scopes_supported: ['read', 'write'],
-      resource_name: 'Onething',
+      bearer_methods_supported: ["header"],
+      scopes_supported: ["read", "write"],
+      resource_name: "Onething",
       resource_documentation: `${origin}/docs`,
     },
-    { 'cache-control': 'public, max-age=3600', 'access-control-allow-origin': '*' },
+    {
+      "cache-control": "public, max-age=3600",
+      "access-control-allow-origin": "*",
+    },
   );
 }

@@ -324,7 +324,7 @@ describe('personal access tokens', () => {
 
     const list = await c.rest('GET', '/user/tokens');
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([{ id: body.id, name: 'my script', prefix: body.prefix, scopes: ['read', 'write'], expiresAt: body.expiresAt, createdAt: body.createdAt, lastUsedAt: null }]);
+    expect(list.body).toEqual([{ id: body.id, name: 'my script', prefix: body.prefix, scopes: ['read', 'write'], expiresAt: body.expiresAt, createdAt: body.createdAt, lastUsedAt: null, recentWrites: [] }]);
     expect(list.text).not.toContain(body.token);
 
     const script = new TestClient({ authorization: `Bearer ${body.token}` });
