@@ -16,6 +16,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { adapterRequest, withMergedInputs } from '@/server/compat/trpc-to-openapi';
 import { API_DISPOSITION } from '@/server/http/api-disposition';
+import { isErrorReason } from '@/lib/error-reasons';
 import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
 import { isJsonObject, NOT_AN_OBJECT, queryOf } from './rest-input';
 import { appRouter } from './root';
@@ -88,7 +89,7 @@ const ERROR_CODES: Record<number, string> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-/** Rewrites the adapter's error body to exactly `{ message, code, issues? }`. */
+/** Rewrites the adapter's error body to exactly `{ message, code, reason?, issues? }`. */
 function normaliseError(status: number, text: string | null): { status: number; body: ApiErrorBody } {
   let raw: Record<string, unknown> = {};
   try {
@@ -109,6 +110,8 @@ function normaliseError(status: number, text: string | null): { status: number; 
     body.message = BAD_JSON.message;
     body.code = BAD_JSON.code;
   }
+  // The reason the errorFormatter put in tRPC's `data` (errorBody): what a client decides by.
+  if (status < 500 && isErrorReason(data.reason)) body.reason = data.reason;
   const issues = data.issues;
   if (Array.isArray(issues) && issues.length) body.issues = issues as ApiErrorBody['issues'];
   return { status: status === 500 && raw.code === 'PARSE_ERROR' ? 400 : status, body };

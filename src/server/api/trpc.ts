@@ -113,6 +113,7 @@ const publicGate = t.middleware(async (opts) => {
   return result.ok ? result : mapFailure(result, opts.ctx, opts.path, opts.type);
 });
 
+export const EMAIL_UNVERIFIED_MESSAGE = 'Please verify your email address to continue';
 export const BROWSER_SESSION_NEEDED = 'This action needs a signed-in browser session, not an API token';
 
 function signedInGate(needsVerifiedEmail: boolean, needsBrowserSession = false) {
@@ -120,9 +121,9 @@ function signedInGate(needsVerifiedEmail: boolean, needsBrowserSession = false) 
     await refuseUnsafeCall(opts);
     const session = opts.ctx.session;
     if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-    if (needsBrowserSession && session.via !== 'cookie') throw new TRPCError({ code: 'FORBIDDEN', message: BROWSER_SESSION_NEEDED });
+    if (needsBrowserSession && session.via !== 'cookie') throw appError('FORBIDDEN', BROWSER_SESSION_NEEDED, undefined, 'browser_session_required');
     if (needsVerifiedEmail && !session.emailVerified) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'Please verify your email address to continue' });
+      throw appError('FORBIDDEN', EMAIL_UNVERIFIED_MESSAGE, undefined, 'email_unverified');
     }
     const result = await opts.next({ ctx: { session } });
     return result.ok ? result : mapFailure(result, opts.ctx, opts.path, opts.type);

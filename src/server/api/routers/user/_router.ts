@@ -1,6 +1,6 @@
 // The signed-in user's account at /api/user*: profile, e-mail preferences, password, deletion,
 // and personal access tokens (an extra of this server).
-import { TRPCError } from '@trpc/server';
+import { appError } from '@/server/errors';
 import { z } from 'zod';
 import {
   ZApiTokenOutput,
@@ -68,7 +68,7 @@ export const userRouter = createTRPCRouter({
     .output(ZUserOutput)
     .mutation(({ ctx, input }) => {
       // The sign-in address is a key of the account: a personal access token cannot move it.
-      if (input.email !== undefined && ctx.session.via !== 'cookie') throw new TRPCError({ code: 'FORBIDDEN', message: BROWSER_SESSION_NEEDED });
+      if (input.email !== undefined && ctx.session.via !== 'cookie') throw appError('FORBIDDEN', BROWSER_SESSION_NEEDED, undefined, 'browser_session_required');
       return users.updateProfile(ctx.db, ctx.session.userId, input, ctx.resHeaders);
     }),
 
