@@ -22,6 +22,7 @@ import { isJsonObject, NOT_AN_OBJECT, queryOf } from './rest-input';
 import { appRouter } from './root';
 import type { AuthSession } from '@/server/auth/session';
 import { createContext } from './trpc';
+import { processSingleton } from '@/server/process-singleton';
 
 export const MAX_BODY_BYTES = 1_000_000;
 
@@ -123,10 +124,10 @@ const SCOPE = Symbol('rest scope');
 
 type AdapterRes = { statusCode: number; setHeader(key: string, value: string | string[]): void; end(chunk?: string): void };
 type NodeHandler = (req: unknown, res: AdapterRes) => Promise<void>;
-let nodeHandler: NodeHandler | undefined;
+const shared = processSingleton('restNodeHandler', () => ({ nodeHandler: undefined as NodeHandler | undefined }));
 
 function openApiHandler(): NodeHandler {
-  nodeHandler ??= createOpenApiNodeHttpHandler({
+  shared.nodeHandler ??= createOpenApiNodeHttpHandler({
     // Each procedure's inputs merged once, not on every request (see withMergedInputs).
     router: withMergedInputs(appRouter),
     createContext: async ({ req }: { req: { [SCOPE]?: Scope } }) => {
@@ -136,7 +137,7 @@ function openApiHandler(): NodeHandler {
       return scope.as ? { ...context, session: scope.as.session } : context;
     },
   } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]) as unknown as NodeHandler;
-  return nodeHandler;
+  return shared.nodeHandler;
 }
 
 /**

@@ -14,6 +14,7 @@ import { appError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, fromD
 import { errorBody } from './errors';
 import { assertNoNulCharacter } from './input-guard';
 import type { ApiMeta } from './responses';
+import { processSingleton } from '@/server/process-singleton';
 
 export type Context = {
   db: Db;
@@ -40,7 +41,7 @@ export async function createContext(opts: { headers: Headers; resHeaders?: Heade
   return { db: database, session, headers: opts.headers, resHeaders, remoteAddress: opts.remoteAddress };
 }
 
-let lastUnavailableLog = 0;
+const unavailableLog = processSingleton('unavailableLog', () => ({ last: 0 }));
 
 /** The 503 for an error that means the database is unreachable or restarting (with Retry-After), else undefined. */
 function databaseUnavailable(cause: unknown, resHeaders: Headers, path?: string): TRPCError | undefined {
@@ -48,8 +49,8 @@ function databaseUnavailable(cause: unknown, resHeaders: Headers, path?: string)
   if (!error) return undefined;
   resHeaders.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
   // One line per 5 s while it lasts, not one per request.
-  if (Date.now() - lastUnavailableLog > 5_000) {
-    lastUnavailableLog = Date.now();
+  if (Date.now() - unavailableLog.last > 5_000) {
+    unavailableLog.last = Date.now();
     log.warn('database unavailable: answering 503', { path, error: cause instanceof Error ? cause.message.split('\n').filter(Boolean).at(-1) : String(cause) });
   }
   return error;
