@@ -9,7 +9,7 @@ import { observable } from '@trpc/server/observable';
 import type { UsageKind } from './constants';
 import { isErrorReason, type ErrorReason } from './error-reasons';
 
-export type ApiIssue = { path: (string | number)[]; message: string };
+type ApiIssue = { path: (string | number)[]; message: string };
 /** What the server's error body says (`{ message, code, reason?, issues? }`), as tRPC's `data` carries it. */
 export type ApiErrorData = { code: string; httpStatus: number; reason?: ErrorReason; issues?: ApiIssue[] };
 

@@ -42,12 +42,12 @@ function failure(response: Response, text: string, message: string): ApiError {
 }
 
 /** The spec's text for a failed request (a mutation through the helper). */
-export function requestFailedMessage(response: Pick<Response, 'status' | 'statusText'>, text: string): string {
+function requestFailedMessage(response: Pick<Response, 'status' | 'statusText'>, text: string): string {
   return `Request failed: ${response.status} ${response.statusText} - ${text}`;
 }
 
 /** The spec's text for a failed query: the status text from 500 up, else the answer's text. */
-export function queryFailedMessage(response: Pick<Response, 'status' | 'statusText'>, text: string): string {
+function queryFailedMessage(response: Pick<Response, 'status' | 'statusText'>, text: string): string {
   return `${response.status}: ${response.status >= 500 ? response.statusText : text}`;
 }
 

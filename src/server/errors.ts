@@ -21,7 +21,7 @@ export type ApiErrorBody = { message: string; code: string; reason?: ErrorReason
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** A failure with a machine-readable `reason` the client decides by (see ERROR_REASONS). */
-export class ReasonedError extends TRPCError {
+class ReasonedError extends TRPCError {
   readonly reason: ErrorReason;
   constructor(opts: { code: ErrorCode; message: string; reason: ErrorReason; cause?: unknown }) {
     super({ code: opts.code, message: opts.message, cause: opts.cause });

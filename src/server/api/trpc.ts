@@ -114,7 +114,7 @@ const publicGate = t.middleware(async (opts) => {
   return result.ok ? result : mapFailure(result, opts.ctx, opts.path, opts.type);
 });
 
-export const EMAIL_UNVERIFIED_MESSAGE = 'Please verify your email address to continue';
+const EMAIL_UNVERIFIED_MESSAGE = 'Please verify your email address to continue';
 export const BROWSER_SESSION_NEEDED = 'This action needs a signed-in browser session, not an API token';
 
 function signedInGate(needsVerifiedEmail: boolean, needsBrowserSession = false) {

@@ -26,7 +26,7 @@ const COLUMN: Record<UsageKind, string> = {
 };
 
 /** The machine-readable reason of each limit's 403: what the client decides by. */
-export const LIMIT_REASONS: Record<UsageKind, ErrorReason> = {
+const LIMIT_REASONS: Record<UsageKind, ErrorReason> = {
   tasks: 'task_limit',
   sessions: 'session_limit',
   aiBreakdowns: 'ai_breakdown_limit',
