@@ -81,7 +81,7 @@ describe('a leaked personal access token', () => {
       await script.trpc('mutation', 'user.delete', { password }),
     ];
     for (const answer of forbidden) expect(answer.status).toBe(403);
-    expect(forbidden[0]!.body).toEqual({ message: 'This action needs a signed-in browser session, not an API token', code: 'FORBIDDEN' });
+    expect(forbidden[0]!.body).toEqual({ message: 'This action needs a signed-in browser session, not an API token', code: 'FORBIDDEN', reason: 'browser_session_required' });
     expect(trpcError(forbidden[7]!).message).toBe('This action needs a signed-in browser session, not an API token');
 
     const user = await getDb().user.findUniqueOrThrow({ where: { id }, select: { email: true, pendingEmail: true } });
