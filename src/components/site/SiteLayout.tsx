@@ -14,7 +14,11 @@ import { isSignedIn } from '@/server/inbound/page-session';
 
 /** Signed in, as the request's session cookie says; undefined when that cannot be told (the browser asks then). */
 async function signedInOnServer(): Promise<boolean | undefined> {
-  return isSignedIn(await headers());
+  try {
+    return await isSignedIn(await headers());
+  } catch {
+    return undefined;
+  }
 }
 
 export async function SiteLayout({ children, sectionLinks = false }: { children: ReactNode; sectionLinks?: boolean }) {
