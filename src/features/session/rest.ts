@@ -20,12 +20,12 @@ export class ApiError extends Error {
   }
 }
 
-export async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
   // A network failure rejects as fetch does: no caller shows its words (they show the product's).
   const response = await fetch(`/api${path}`, {
     method,
     credentials: 'same-origin',
-    headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers: { accept: 'application/json', ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
