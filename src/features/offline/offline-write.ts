@@ -14,7 +14,7 @@ import { askWorker, workerState } from './worker-client';
 export const newWriteKey = (): string => crypto.randomUUID();
 
 /** Whether `error` is the network being gone (fetch's TypeError, or a client error caused by one), not an answer. */
-export function isNetworkFailure(error: unknown): boolean {
+function isNetworkFailure(error: unknown): boolean {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof TypeError) return true;
@@ -33,7 +33,7 @@ function rememberedAccount(): string | null {
 }
 
 /** Refused by the worker (no account known here, or another one): the write was not kept. */
-export class NotKeptOffline extends Error {
+class NotKeptOffline extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'NotKeptOffline';

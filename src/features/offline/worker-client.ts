@@ -7,8 +7,6 @@
 import type { Conflict, PageMessage, WorkerAnswer, WorkerEvent } from '@/lib/offline-writes';
 import { SYNCED_EVENT } from './events';
 
-export type { Conflict };
-
 export type WorkerState = {
   online: boolean;
   /** Writes made offline that the server has not yet answered. */
@@ -42,7 +40,7 @@ async function activeWorker(): Promise<ServiceWorker | null> {
 }
 
 /** Posts a message to the worker without waiting for an answer. */
-export function tellWorker(message: PageMessage): void {
+function tellWorker(message: PageMessage): void {
   void activeWorker().then((worker) => worker?.postMessage(message));
 }
 
