@@ -14,8 +14,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where the built worker goes in a build directory. */
-export const workerFile = (distDir) => path.join(distDir, 'worker', 'sw.js');
+/** Where the built worker goes in a build directory (scripts/build.mjs checks for it there). */
+const workerFile = (distDir) => path.join(distDir, 'worker', 'sw.js');
 
 /** Builds the worker for `root`'s build in `distDir`; resolves to what was written. */
 export async function buildWorker(root, distDir, { dev = false } = {}) {

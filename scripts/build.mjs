@@ -11,8 +11,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { workerFile } from './build-worker.mjs';
 import { sourceFingerprint } from './source-fingerprint.mjs';
+
+/** Where scripts/build-worker.mjs leaves the service worker (not imported from it: the launcher loads this file, and the worker's build tools are development dependencies). */
+const workerFile = (distDir) => path.join(distDir, 'worker', 'sw.js');
 
 /** Whether `distDir` holds a finished build (Next writes BUILD_ID last). */
 export function hasBuild(distDir) {
