@@ -8,7 +8,7 @@
 import { ApiError, type ApiErrorData } from './api-error';
 import { isErrorReason } from './error-reasons';
 
-type Options = { signal?: AbortSignal; keepalive?: boolean };
+type Options = { signal?: AbortSignal; keepalive?: boolean; headers?: Record<string, string> };
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function send(method: Method, path: string, body: unknown, options: Options): Promise<{ response: Response; text: string }> {
@@ -16,7 +16,7 @@ async function send(method: Method, path: string, body: unknown, options: Option
   const response = await fetch(new URL(`/api${path}`, globalThis.location?.origin), {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,
     keepalive: options.keepalive,

@@ -17,9 +17,9 @@ export { ApiError };
  * A call through the app's typed REST helper (src/lib/api-fetch.ts: failures are the one
  * ApiError, with the spec's texts). A 401 also sends the tab to sign in.
  */
-export async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function call<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
   try {
-    return method === 'GET' ? await apiQuery<T>(path, { signal: options.signal }) : await apiRequest<T>(method, path, options.body, { signal: options.signal });
+    return method === 'GET' ? await apiQuery<T>(path, { signal: options.signal, headers: options.headers }) : await apiRequest<T>(method, path, options.body, { signal: options.signal, headers: options.headers });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       const here = `${window.location.pathname}${window.location.search}`;

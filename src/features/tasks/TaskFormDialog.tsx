@@ -26,7 +26,9 @@ import type { TTaskForm, TTaskFormValues } from '@/lib/schemas/task-form';
 import { limitOf } from '@/lib/api-error';
 import { isDueSoon } from '@/lib/tasks';
 import type { TimeValue } from '@/lib/time-picker';
-import { useTRPC } from '@/trpc/react';
+import { newWriteKey, sendOrQueue } from '@/features/offline/offline-write';
+import type { TCreateTaskInput } from '@/lib/offline-writes';
+import { useTRPC, useTRPCClient } from '@/trpc/react';
 import { fromRule, toRule } from '@/lib/recurrence-picker';
 import type { QuickDraft } from '@/lib/quick-capture';
 import { QuickCapture } from './QuickCapture';
@@ -147,6 +149,7 @@ function TaskForm({
   onLimit,
 }: TaskFormDialogProps & { onLimit: () => void }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [now, setNow] = useState(() => Date.now());
   const warningId = useId();
@@ -178,22 +181,29 @@ function TaskForm({
     toast({ ...said, variant: 'destructive' });
   }
 
-  const create = useMutation(
-    trpc.task.create.mutationOptions({
-      onMutate: () => queryClient.cancelQueries(),
-      onSuccess: (created) => {
-        toast({ title: 'Task created successfully!' });
-        // Show it at once in every cached list; the refetch confirms.
-        queryClient.setQueriesData<TTaskOutput[]>({ queryKey: trpc.task.list.pathKey() }, (old) =>
-          Array.isArray(old) && !old.some((t) => t.id === created.id) ? [...old, created] : old,
-        );
-        invalidate();
-        onCreated?.(created);
-        onClose();
-      },
-      onError: (error) => failed(error, { title: 'Failed to create task', description: messageOf(error) }),
-    }),
-  );
+  // Works offline: sent with an Idempotency-Key, or kept by the service worker until the network is
+  // back, answered meanwhile with the task as it will be (src/features/offline/offline-write.ts).
+  const create = useMutation({
+    mutationKey: trpc.task.create.mutationKey(),
+    networkMode: 'always',
+    mutationFn: async (input: TCreateTaskInput) => {
+      const created = await sendOrQueue({ kind: 'create', key: newWriteKey(), input }, (key) => client.task.create.mutate(input, { context: { idempotencyKey: key } }));
+      if (!created) throw new Error('Failed to create task');
+      return created;
+    },
+    onMutate: () => queryClient.cancelQueries(),
+    onSuccess: (created: TTaskOutput) => {
+      toast({ title: 'Task created successfully!' });
+      // Show it at once in every cached list; the refetch confirms.
+      queryClient.setQueriesData<TTaskOutput[]>({ queryKey: trpc.task.list.pathKey() }, (old) =>
+        Array.isArray(old) && !old.some((t) => t.id === created.id) ? [...old, created] : old,
+      );
+      invalidate();
+      onCreated?.(created);
+      onClose();
+    },
+    onError: (error) => failed(error, { title: 'Failed to create task', description: messageOf(error) }),
+  });
 
   const update = useMutation(
     trpc.task.update.mutationOptions({
