@@ -6,6 +6,7 @@ import type { Country } from '@/lib/constants';
 import type { TUser } from '@/lib/schemas/user';
 import { ActionsSection } from './ActionsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
+import { CalendarSubscriptionsSection } from './CalendarSubscriptionsSection';
 import { ExportSection } from './ExportSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
@@ -31,6 +32,7 @@ export function AccountSections({ me, checkoutReturn, upgradeCountry }: AccountS
       <SubscriptionSection me={me} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
       <UsageSection me={me} />
       <TokensSection verified={me.emailVerified} />
+      <CalendarSubscriptionsSection me={me} />
       <CalendarFeedSection verified={me.emailVerified} />
       <ExportSection />
       <ActionsSection />
