@@ -267,26 +267,6 @@ describe('task reminders by push', () => {
   });
 });
 
-describe('the VAPID subject', () => {
-  it('defaults to a mailto: of MAIL_FROM when APP_URL is http (web-push refuses an http subject), and a push then leaves', async () => {
-    const { vapidConfig, pushToUser } = await import('./push.service');
-    delete process.env.VAPID_SUBJECT;
-    process.env.MAIL_FROM = 'Onething <hello@onething.example>';
-    resetEnvCache();
-    try {
-      expect(vapidConfig()?.subject).toBe('mailto:hello@onething.example');
-      const user = await createUser();
-      await restAs(user)('POST', '/user/push-subscriptions', browserKeys().json(`${base}/push/default-subject`));
-      expect(await pushToUser(getDb(), user.id, { title: 'Onething', body: 'Hello' }, { ca })).toBe(1);
-      expect(received.map((push) => push.path)).toEqual(['/push/default-subject']);
-    } finally {
-      process.env.VAPID_SUBJECT = 'mailto:support@onething.example';
-      delete process.env.MAIL_FROM;
-      resetEnvCache();
-    }
-  });
-});
-
 describe('push endpoints the server will not call', () => {
   it.each(['http://127.0.0.1:9/push', 'https://10.0.0.8/push', 'http://169.254.169.254/latest/meta-data', 'https://100.64.1.2/x', 'https://[::ffff:127.0.0.1]/x', 'http://localhost:9/x'])(
     '%s is refused with a 400 at subscribe, on both doors',

@@ -18,19 +18,9 @@ import { assertOutboundUrl, mapWithConcurrency, OutboundError, outboundRequest }
 export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
 
 export function vapidConfig(): VapidConfig | null {
-  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, APP_URL, MAIL_FROM } = env();
+  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, APP_URL } = env();
   if (!VAPID_PUBLIC_KEY || !VAPID_PRIVATE_KEY) return null;
-  return { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY, subject: VAPID_SUBJECT ?? defaultVapidSubject(APP_URL, MAIL_FROM) };
-}
-
-/**
- * The contact push services see when VAPID_SUBJECT is unset: an https APP_URL, else the sender's
- * address as mailto: (web-push refuses an http: subject, which `npm start` would otherwise give).
- */
-function defaultVapidSubject(appUrl: string, mailFrom: string): string {
-  if (appUrl.startsWith('https:')) return appUrl;
-  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^[^<>\s]+@[^<>\s]+$/.test(mailFrom.trim()) ? mailFrom.trim() : 'support@onething.local');
-  return `mailto:${address}`;
+  return { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY, subject: VAPID_SUBJECT ?? APP_URL ?? 'mailto:support@onething.local' };
 }
 
 /** At most this many browsers per account get pushes; a new one drops the oldest. */
