@@ -79,7 +79,7 @@ test.beforeEach(async ({ page }) => {
   await dismissCookieNotice(page);
 });
 
-async function paste(page: Page) {
+async function paste(page: Page, shot: string) {
   await page.goto('/account#calendars');
   const section = page.locator('section#calendars');
   await expect(section.getByRole('heading', { name: 'Your calendars' })).toBeVisible();
@@ -88,6 +88,8 @@ async function paste(page: Page) {
   await box.fill('https://calendar.google.com/calendar/u/0/r');
   await expect(section.getByText(/Secret address in iCal format/)).toBeVisible();
   await expect(section.getByRole('button', { name: 'Add Calendar' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await section.screenshot({ path: await screenshotPath(`calendar-subscriptions-paste-${shot}`) });
   await box.fill('https://outlook.office365.com/owa/calendar/me@example.com/abc123/calendar.html');
   await expect(section.getByText(/Outlook’s HTML link/)).toBeVisible();
   await section.getByRole('button', { name: 'Use the .ics address' }).click();
@@ -110,7 +112,7 @@ test('paste a calendar, see its busy blocks beside the tasks, hide one (desktop,
   await signUpVerified(page);
   const day = today();
   await createTaskViaApi(page, { title: 'Write the proposal', dueDate: day.set({ hour: 15, minute: 30 }).toUTC().toISO() });
-  const took = await paste(page);
+  const took = await paste(page, 'desktop-light');
   expect(took).toBeLessThan(60_000);
   await expectNoSeriousA11yViolations(page);
   await page.locator('section#calendars').scrollIntoViewIfNeeded();
@@ -159,7 +161,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.setViewportSize(NARROW);
     await useStoredTheme(page, theme);
     await signUpVerified(page);
-    await paste(page);
+    await paste(page, `360-${theme}`);
     await expectNoSeriousA11yViolations(page);
     await page.locator('section#calendars').screenshot({ path: await screenshotPath(`calendar-subscriptions-account-360-${theme}`) });
     await page.goto('/calendar');

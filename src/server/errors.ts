@@ -22,6 +22,7 @@ export const ERROR_REASONS = [
   'email_unverified',
   'browser_session_required',
   'scope_required',
+  'calendar_limit',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

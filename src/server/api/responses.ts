@@ -4,10 +4,11 @@
 // that may be down). The OpenAPI document (src/server/api/openapi.ts) is built from this, so a
 // status the doors answer cannot be missing from it.
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { TokenScope } from '@/server/auth/token-scopes';
 import { RATE_LIMITS } from '@/server/services/rate-limit.service';
 
 /** Who may call a procedure: the rung of the ladder it is built on. */
-type Access = 'public' | 'signedIn' | 'verified' | 'browserSession' | 'verifiedBrowserSession';
+export type Access = 'public' | 'signedIn' | 'verified' | 'browserSession' | 'verifiedBrowserSession';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 
@@ -17,6 +18,12 @@ type ProcedureErrors = Partial<Record<ErrorStatus, string>>;
 export type ApiMeta = OpenApiMeta<{
   /** Set by the ladder's rung, never by a procedure. */
   access?: Access;
+  /**
+   * What a personal access token needs to call it: every procedure a token can reach (the
+   * signedIn and verified rungs) declares one; without it a token is refused (403), and a test
+   * walking the router fails (src/server/api/token-scopes.test.ts).
+   */
+  scope?: TokenScope;
   /** Set by an ownership loader: the thing a path id names (404 when it is not the caller's). */
   owns?: string;
   /** The statuses this procedure's own rules answer, with why. */
@@ -58,7 +65,8 @@ export function procedureErrors(meta: ApiMeta, mutation: boolean, takesInput: bo
   if (access !== 'public') add(401, 'Not signed in: no valid session cookie or bearer token, or the session has ended');
   if (mutation) add(403, 'A cross-site request riding on the session cookie (a bearer token may call from anywhere)');
   if (access === 'verified' || access === 'verifiedBrowserSession') add(403, 'The e-mail address is not verified yet');
-  if (access === 'browserSession' || access === 'verifiedBrowserSession') add(403, 'Called with a personal access token: this call needs the signed-in browser session');
+  if (access === 'browserSession' || access === 'verifiedBrowserSession') add(403, 'Called with a personal access token: this call needs the signed-in browser session (`reason: browser_session_required`)');
+  if (meta.scope) add(403, `Called with a personal access token without the \`${meta.scope}\` scope (\`reason: scope_required\`)`);
   if (meta.owns) add(404, `${meta.owns} not found: none of yours has this id (another user's id answers the same)`);
   for (const [status, reason] of Object.entries(meta.errors ?? {})) add(Number(status) as ErrorStatus, reason);
   add(413, 'The request body is larger than 1 MB');

@@ -199,9 +199,15 @@ export async function signout(db: Db, session: AuthSession | null): Promise<void
   ]);
 }
 
-/** Ends every browser session of the user (this one included) by bumping the session version. */
+/**
+ * Ends every browser session of the account and forgets every push subscription (a browser
+ * signed out must not keep getting the account's reminders). Personal access tokens stay.
+ */
 export async function signoutEverywhere(db: Db, userId: string): Promise<void> {
-  await db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  await db.$transaction([
+    db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } }),
+    db.pushSubscription.deleteMany({ where: { userId } }),
+  ]);
 }
 
 /**
@@ -283,9 +289,13 @@ export async function resetPassword(db: Db, input: TResetPasswordInput): Promise
     if (used.count !== 1) throw appError('BAD_REQUEST', BAD_RESET_LINK);
     await tx.authToken.updateMany({ where: { userId: token.userId, kind: 'reset_password', usedAt: null }, data: { usedAt: now } });
     // Whoever had the account before the reset loses every way back in: sessions (the
-    // version), personal access tokens, the calendar feed URL and a pending e-mail change.
+    // version), personal access tokens, the calendar feed URL and a pending e-mail change; and
+    // every browser's push subscription, so no reminder reaches a device that was signed in.
+    // The push-reminder switch stays as the person set it: reminders resume on a browser that
+    // signs in and turns notifications on again.
     await tx.authToken.updateMany({ where: { userId: token.userId, kind: 'change_email', usedAt: null }, data: { usedAt: now } });
     await tx.apiToken.deleteMany({ where: { userId: token.userId } });
+    await tx.pushSubscription.deleteMany({ where: { userId: token.userId } });
     await tx.user.update({
       where: { id: token.userId },
       data: {

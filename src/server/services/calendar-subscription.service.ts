@@ -157,7 +157,7 @@ function eventRows(subscriptionId: string, userId: string, feed: ParsedFeed) {
 
 async function assertUnderLimit(db: Db, userId: string, tier: 'free' | 'plus') {
   const count = await db.calendarSubscription.count({ where: { userId } });
-  if (count >= CALENDAR_LIMITS[tier]) throw appError('FORBIDDEN', calendarLimitMessage(tier));
+  if (count >= CALENDAR_LIMITS[tier]) throw appError('FORBIDDEN', calendarLimitMessage(tier), undefined, 'calendar_limit');
 }
 
 /** Adds a subscription: the feed is fetched and read once first; one that cannot be read is a 400 saying why. */

@@ -142,6 +142,7 @@ describe('subscribing', () => {
     const answers = await Promise.all([restAs(free)('POST', '/calendars', { url: googleUrl() }), restAs(free)('POST', '/calendars', { url: `${origin}/outlook.ics` })]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403]);
     expect(answers.find((answer) => answer.status === 403)!.body.message).toBe('Calendar limit reached: the Free plan has 1 calendar subscription. Upgrade to Plus for up to 10.');
+    expect(answers.find((answer) => answer.status === 403)!.body.reason).toBe('calendar_limit');
     expect(await getDb().calendarSubscription.count({ where: { userId: free.id } })).toBe(1);
 
     const plus = await createUser({ subscriptionTier: 'plus' });

@@ -352,7 +352,7 @@ describe('an endpoint another account registered', () => {
     const browser = browserKeys();
     await restAs(first)('POST', '/user/push-subscriptions', browser.json(`${base}/push/shared`));
     // A personal access token, even with the right keys, is not that browser.
-    const byToken = createCaller({ db: getDb(), session: { userId: next.id, emailVerified: true, via: 'token', tokenId: 't' }, headers: new Headers(), resHeaders: new Headers() });
+    const byToken = createCaller({ db: getDb(), session: { userId: next.id, emailVerified: true, via: 'token', tokenId: 't', scopes: ['read', 'write'] }, headers: new Headers(), resHeaders: new Headers() });
     await expect(byToken.user.addPushSubscription(browser.json(`${base}/push/shared`))).rejects.toMatchObject({ code: 'CONFLICT' });
     expect((await restAs(next)('POST', '/user/push-subscriptions', browser.json(`${base}/push/shared`))).status).toBe(201);
     expect(await getDb().pushSubscription.findUnique({ where: { endpoint: `${base}/push/shared` } })).toMatchObject({ userId: next.id });

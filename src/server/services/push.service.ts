@@ -29,12 +29,13 @@ export const MAX_PUSH_SUBSCRIPTIONS = 10;
 const PUSH_CONCURRENCY = 8;
 const PUSH_TIMEOUTS = { connectTimeoutMs: 5_000, timeoutMs: 10_000, maxBytes: 64 * 1024, maxRedirects: 0 } as const;
 
-/** Who is subscribing: a browser's own signed-in session, or a personal access token. */
-export type PushCaller = { via: 'cookie' | 'token' };
-
 export const PUSH_ENDPOINT_TAKEN = 'This push subscription belongs to another account: it moves only when that browser signs in';
 
-export async function savePushSubscription(db: Db, userId: string, input: TPushSubscriptionInput, caller: PushCaller = { via: 'cookie' }) {
+/**
+ * Stores a browser's subscription. `apiTokenId`: the personal access token it was registered
+ * with (null for a browser session), so revoking that token removes it.
+ */
+export async function savePushSubscription(db: Db, userId: string, input: TPushSubscriptionInput, apiTokenId: string | null = null) {
   const data = ZPushSubscriptionInput.parse(input);
   // The server will POST to this URL: public addresses only (checked again after DNS at send).
   try {
@@ -50,13 +51,13 @@ export async function savePushSubscription(db: Db, userId: string, input: TPushS
     // An endpoint belongs to one browser. It moves to another account only from that browser's
     // own signed-in session, which alone knows the subscription's auth secret: someone who merely
     // knows the endpoint URL (or holds a token) cannot take it over.
-    if (existing && existing.userId !== userId && (caller.via !== 'cookie' || !sameSecret(existing.auth, data.keys.auth))) {
+    if (existing && existing.userId !== userId && (apiTokenId !== null || !sameSecret(existing.auth, data.keys.auth))) {
       throw appError('CONFLICT', PUSH_ENDPOINT_TAKEN);
     }
     const row = await tx.pushSubscription.upsert({
       where: { endpoint: data.endpoint },
-      create: { userId, endpoint: data.endpoint, p256dh: data.keys.p256dh, auth: data.keys.auth },
-      update: { userId, p256dh: data.keys.p256dh, auth: data.keys.auth },
+      create: { userId, endpoint: data.endpoint, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
+      update: { userId, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
     });
     const beyond = await tx.pushSubscription.findMany({
       where: { userId },

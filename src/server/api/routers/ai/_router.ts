@@ -26,6 +26,7 @@ async function limitPlanning(ctx: Pick<Context, 'db' | 'resHeaders'>, userId: st
 export const aiRouter = createTRPCRouter({
   plan: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/sessions/ai-plan',
@@ -45,6 +46,7 @@ export const aiRouter = createTRPCRouter({
 
   generate: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/sessions/ai-generate',
@@ -64,6 +66,7 @@ export const aiRouter = createTRPCRouter({
 
   breakdown: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/tasks/{id}/breakdown',

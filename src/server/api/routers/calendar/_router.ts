@@ -24,6 +24,7 @@ const PRIVACY =
 export const calendarRouter = createTRPCRouter({
   create: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/calendars',
@@ -46,6 +47,7 @@ export const calendarRouter = createTRPCRouter({
 
   list: verifiedProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/calendars',
@@ -61,6 +63,7 @@ export const calendarRouter = createTRPCRouter({
 
   events: verifiedProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/calendars/events',
@@ -78,6 +81,7 @@ export const calendarRouter = createTRPCRouter({
 
   update: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: { method: 'PATCH', path: '/calendars/{id}', tags, summary: 'Rename a subscription, or make it busy-only', protect: true },
       owns: 'Calendar',
     })
@@ -87,6 +91,7 @@ export const calendarRouter = createTRPCRouter({
 
   delete: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: { method: 'DELETE', path: '/calendars/{id}', tags, summary: 'Unsubscribe', description: 'Removes the subscription, its cached events and your choices about them.', protect: true },
       owns: 'Calendar',
     })
@@ -96,6 +101,7 @@ export const calendarRouter = createTRPCRouter({
 
   refresh: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/calendars/{id}/refresh',
@@ -113,6 +119,7 @@ export const calendarRouter = createTRPCRouter({
 
   setEventRule: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'PUT',
         path: '/calendars/{id}/rules',
