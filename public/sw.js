@@ -11,7 +11,7 @@
 //   compares imported scripts byte for byte on every update check, so a deploy installs a new
 //   worker. Until the person chooses "Reload" (the page's update prompt), the new worker waits;
 //   pages are fetched from the network first anyway, so a stale page is never served online.
-// - Precache at install: /session and /dashboard with the scripts and styles their HTML names
+// - Precache at install: /session, /dashboard and /start (Just start) with the scripts and styles their HTML names
 //   (only when signed in: the pages redirect otherwise, and a redirect is never cached).
 // - Pages: network first, the cached copy when offline. Next's hashed static files: cache first.
 // - The focus session's API offline: GET /api/tasks and GET /api/sessions/{id} answer from the
@@ -30,7 +30,7 @@ importScripts('/sw-build.js');
 
 const BUILD = self.ONETHING_BUILD || { id: 'dev' };
 const CACHE = `onething-${BUILD.id}`;
-const PRECACHE_PAGES = ['/session', '/dashboard'];
+const PRECACHE_PAGES = ['/session', '/dashboard', '/start'];
 const DB_NAME = 'onething-offline';
 const TEMP_PREFIX = 'offline-';
 

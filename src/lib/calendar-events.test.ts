@@ -1,7 +1,8 @@
 // The subscribed events in the views: days, week-grid blocks, time labels, freshness and the free
 // stretch before the next busy block.
 import { describe, expect, it } from 'vitest';
-import { beforeNextLabel, dayBlocks, durationLabel, eventTimeLabel, eventsByDay, freeStretch, freeUntilLabel, lastUpdatedLabel, type CalendarEventItem } from './calendar-events';
+import { dayBlocks, eventTimeLabel, eventsByDay, lastUpdatedLabel, type CalendarEventItem } from './calendar-events';
+import { beforeNextLabel, freeStretch, freeUntilLabel } from './free-time';
 
 const event = (start: string, end: string, extra: Partial<CalendarEventItem> = {}): CalendarEventItem => ({ calendarId: 'c', uid: start, occurrence: start, start, end, allDay: false, title: 'Standup', busy: true, recurring: false, ...extra });
 
@@ -22,9 +23,6 @@ describe('labels', () => {
     expect(eventTimeLabel(event('2026-11-24T09:30:00.000Z', '2026-11-24T09:45:00.000Z'), 'Europe/London')).toBe('09:30 – 09:45');
     expect(eventTimeLabel(event('2026-12-01T00:00:00.000Z', '2026-12-04T00:00:00.000Z', { allDay: true }), 'UTC')).toBe('All day (Dec 1 – 3)');
     expect(eventTimeLabel(event('2026-11-26T00:00:00.000Z', '2026-11-27T00:00:00.000Z', { allDay: true }), 'UTC')).toBe('All day');
-    expect(durationLabel(160)).toBe('2 h 40 min');
-    expect(durationLabel(45)).toBe('45 min');
-    expect(durationLabel(180)).toBe('3 h');
     const now = new Date('2026-11-24T10:00:00Z');
     expect(lastUpdatedLabel('2026-11-24T09:56:00Z', now)).toBe('Last updated 4 min ago');
     expect(lastUpdatedLabel('2026-11-24T09:59:40Z', now)).toBe('Last updated just now');

@@ -1,8 +1,7 @@
 // The subscribed calendars' events in the app's views, free of React: which events fall on which
 // day in the person's zone (a multi-day event on each of its days), where a busy block sits in a
 // day column of the week grid, how an event's time reads, how fresh a subscription is ("Last
-// updated 4 min ago"), and the free time before the next busy block ("free until 18:00: 2 h 40
-// min", "you have 70 min before Standup").
+// updated 4 min ago"). The free time before the next busy block is in ./free-time.ts (no luxon).
 import { DateTime } from 'luxon';
 import type { ISODate } from '@/lib/date-picker';
 
@@ -80,38 +79,4 @@ export function lastUpdatedLabel(lastSyncedAt: string | null, now: Date = new Da
   if (minutes < 60) return `Last updated ${minutes} min ago`;
   if (minutes < 24 * 60) return `Last updated ${Math.floor(minutes / 60)} h ago`;
   return `Last updated ${DateTime.fromISO(lastSyncedAt).setLocale('en-US').toFormat('LLL d')}`;
-}
-
-/** "2 h 40 min", "45 min", "3 h". */
-export function durationLabel(minutes: number): string {
-  const whole = Math.max(0, Math.floor(minutes));
-  const hours = Math.floor(whole / 60);
-  const rest = whole % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
-
-export type BusyBlock = { start: string | Date; end: string | Date; title: string | null };
-
-/**
- * The free stretch from `now`: until the next busy block starts (or `dayEnd`), and what comes
- * then. Null while a busy block is going on.
- */
-export function freeStretch(blocks: readonly BusyBlock[], now: Date, dayEnd: Date): { minutes: number; until: Date; next: BusyBlock | null } | null {
-  const sorted = [...blocks].sort((a, b) => new Date(a.start).getTime() - new Date(b.start).getTime());
-  if (sorted.some((block) => new Date(block.start) <= now && new Date(block.end) > now)) return null;
-  const next = sorted.find((block) => new Date(block.start) > now && new Date(block.start) < dayEnd) ?? null;
-  const until = next ? new Date(next.start) : dayEnd;
-  return { minutes: Math.floor((until.getTime() - now.getTime()) / 60_000), until, next };
-}
-
-/** "free until 18:00: 2 h 40 min" (the Today panel). */
-export function freeUntilLabel(stretch: { minutes: number; until: Date }, zone: string): string {
-  return `free until ${DateTime.fromJSDate(stretch.until, { zone }).toFormat('HH:mm')}: ${durationLabel(stretch.minutes)}`;
-}
-
-/** "you have 70 min before Standup" (the planner and Just start). */
-export function beforeNextLabel(stretch: { minutes: number; next: BusyBlock | null }): string | null {
-  if (!stretch.next) return null;
-  return `you have ${stretch.minutes} min before ${stretch.next.title ?? 'your next event'}`;
 }

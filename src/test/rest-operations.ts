@@ -328,6 +328,19 @@ export const VALID: Record<string, () => Promise<Sample>> = {
   'GET /tasks': async () => ({ as: await freshUser(), query: { completed: 'false' }, status: 200 }),
   'POST /tasks': async () => ({ as: await freshUser(), body: { title: 'A fuzzed task' }, status: 200 }),
   'GET /tasks/current': async () => ({ as: await freshUser(), status: 200 }),
+  'GET /today': async () => ({ as: await freshUser(), status: 200 }),
+  'GET /today/next': async () => ({ as: await freshUser(), query: { skip: 'a,b' }, status: 200 }),
+  'POST /today/fresh-start/preview': async () => ({ as: await freshUser(), body: {}, status: 200 }),
+  'POST /today/fresh-start': async () => {
+    const user = await freshUser();
+    const task = await createTaskRow(user.id, { dueDate: new Date(Date.now() - 3 * 86_400_000) });
+    return { as: user, body: { decisions: [{ taskId: task.id, action: 'someday' }] }, status: 200 };
+  },
+  'POST /today/fresh-start/{id}/undo': async () => {
+    const user = await freshUser();
+    const freshStart = await getDb().freshStart.create({ data: { userId: user.id, changes: [] } });
+    return { as: user, pathParams: { id: freshStart.id }, body: {}, status: 200 };
+  },
   'GET /tasks/counts': async () => ({ as: await freshUser(), status: 200 }),
   'GET /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),
   'DELETE /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),

@@ -7,6 +7,7 @@ import type { TUser } from '@/lib/schemas/user';
 import { ActionsSection } from './ActionsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { CalendarSubscriptionsSection } from './CalendarSubscriptionsSection';
+import { DaySection } from './DaySection';
 import { ExportSection } from './ExportSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
@@ -28,6 +29,7 @@ export function AccountSections({ me, checkoutReturn, upgradeCountry }: AccountS
       <Section id="appearance" title="Appearance" description="Kept in this browser.">
         <ThemeSwitcher legend="Theme" showLegend={false} />
       </Section>
+      <DaySection me={me} />
       <PreferencesSection me={me} />
       <SubscriptionSection me={me} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
       <UsageSection me={me} />

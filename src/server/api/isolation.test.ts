@@ -22,7 +22,7 @@ import {
   type Operation,
 } from '@/test/rest-operations';
 
-type Kind = 'task' | 'session' | 'token' | 'calendar';
+type Kind = 'task' | 'session' | 'token' | 'calendar' | 'freshStart';
 
 /** What kind of record an id names: from the path for `{id}`, from the field name otherwise. */
 function kindOf(operation: Operation, name: string): Kind | undefined {
@@ -31,6 +31,7 @@ function kindOf(operation: Operation, name: string): Kind | undefined {
     if (operation.path.startsWith('/sessions/')) return 'session';
     if (operation.path.startsWith('/user/tokens/')) return 'token';
     if (operation.path.startsWith('/calendars/')) return 'calendar';
+    if (operation.path.startsWith('/today/fresh-start/')) return 'freshStart';
     return undefined;
   }
   if (/task/i.test(name)) return 'task';
@@ -63,7 +64,8 @@ beforeAll(async () => {
   const secret = `${API_TOKEN_PREFIX}${randomSecret()}`;
   const token = await getDb().apiToken.create({ data: { userId: alice.id, name: 'Alice’s CLI', tokenHash: sha256(secret), prefix: secret.slice(0, 8) } });
   const calendar = await freshCalendar(alice.id);
-  aliceIds = { task: task.id, session: session.id, token: token.id, calendar: calendar.id };
+  const freshStart = await getDb().freshStart.create({ data: { userId: alice.id, changes: [{ taskId: task.id, action: 'someday', before: { dueDate: task.dueDate!.toISOString(), letGoAt: null, recurrence: null }, after: { dueDate: null, letGoAt: null, recurrence: null } }] } });
+  aliceIds = { task: task.id, session: session.id, token: token.id, calendar: calendar.id, freshStart: freshStart.id };
 });
 
 /** Bob's personal access token, for the same calls made as a REST client. */

@@ -63,7 +63,7 @@ async function claimDueTasks(db: Db, now: Date, batchSize: number): Promise<Clai
       SELECT t."id", t."dueDate"
       FROM "Task" t
       JOIN "User" u ON u."id" = t."userId"
-      WHERE t."completed" = false
+      WHERE t."completed" = false AND t."letGoAt" IS NULL
         AND t."dueDate" > (${from}::timestamptz AT TIME ZONE 'UTC')
         AND t."dueDate" <= (${until}::timestamptz AT TIME ZONE 'UTC')
         AND (

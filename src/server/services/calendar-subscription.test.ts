@@ -9,10 +9,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { http as mswHttp, passthrough } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
-import { callerFor, createUser, restAs } from '@/test/factories';
+import { callerFor, createTaskRow, createUser, restAs } from '@/test/factories';
 import { captureLogs } from '@/test/log-capture';
 import { server as msw } from '@/test/msw';
 import { busyIntervals, refreshDueCalendars } from './calendar-subscription.service';
@@ -28,6 +28,9 @@ let origin = '';
 let routes: Record<string, { file?: string; status?: number; body?: string; type?: string }> = {};
 
 beforeAll(async () => {
+  // The fixtures are dated in November 2026: the clock is Tuesday 24 November 2026, 12:00 UTC
+  // (and moving), so the cached window (60 days back, a year ahead) holds them whenever this runs.
+  vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z'), toFake: ['Date'], shouldAdvanceTime: true });
   feedServer = http.createServer((request, response) => {
     const url = request.url ?? '';
     hits.push({ path: url, ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'] });
@@ -58,6 +61,7 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
+  vi.useRealTimers();
   delete process.env.OUTBOUND_ALLOWLIST;
   resetEnvCache();
   feedServer.closeAllConnections();
@@ -261,5 +265,38 @@ describe('refreshing', () => {
     expect(await getDb().calendarEvent.count({ where: { subscriptionId: calendar.id } })).toBe(0);
     expect(await getDb().calendarEventRule.count({ where: { subscriptionId: calendar.id } })).toBe(0);
     expect((await restAs(user)('GET', '/calendars')).body).toEqual([]);
+  });
+});
+
+describe('planning with the calendar', () => {
+  it('counts busy time in GET /api/today, says how long is free until the next event, and sizes Just start and the planner to the gap', async () => {
+    // The account whose invitation to the all-hands was declined (free), on London time.
+    const user = await createUser({ email: 'me@example.com', timeZone: 'Europe/London', subscriptionTier: 'plus' });
+    await restAs(user)('POST', '/calendars', { url: googleUrl() });
+    const today = await restAs(user)('GET', '/today');
+    expect(today.status).toBe(200);
+    // Left of the 09:00-17:00 window from 12:00: the café 14:00-15:00 is busy, the declined all-hands not.
+    expect(today.body.busyMinutes).toBe(60);
+    expect(today.body.freeUntil).toEqual({ until: '2026-11-24T14:00:00.000Z', minutes: expect.any(Number), nextEvent: 'Café with Zoë 🎉 – plans for Zürich' });
+    expect(today.body.freeUntil.minutes).toBeGreaterThanOrEqual(118);
+    expect(today.body.freeUntil.minutes).toBeLessThanOrEqual(120);
+
+    await createTaskRow(user.id, { title: 'Write the proposal', dueDate: new Date('2026-11-24T16:00:00Z') });
+    const next = await restAs(user)('GET', '/today/next');
+    expect(next.status).toBe(200);
+    expect(next.body.reason).toMatch(/, you have 1(18|19|20) min before Café with Zoë 🎉 – plans for Zürich$/);
+    expect(next.body.minutes).toBe(10);
+
+    const plan = await restAs(user)('POST', '/sessions/ai-plan', { mood: 'focused', displayMode: 'clock' });
+    expect(plan.status).toBe(200);
+    expect(plan.body.sessionAdvice).toMatch(/^You have 1(18|19|20) min before Café with Zoë 🎉 – plans for Zürich\. /);
+    expect(plan.body.estimatedDuration).toBeLessThanOrEqual(120);
+  });
+
+  it('leaves the figures alone without a calendar', async () => {
+    const user = await createUser({ timeZone: 'Europe/London' });
+    const today = await restAs(user)('GET', '/today');
+    expect(today.body.busyMinutes).toBe(0);
+    expect(today.body.freeUntil).toEqual({ until: '2026-11-24T17:00:00.000Z', minutes: expect.any(Number), nextEvent: null });
   });
 });
