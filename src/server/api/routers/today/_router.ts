@@ -13,6 +13,7 @@ const tags = ['today'];
 export const todayRouter = createTRPCRouter({
   get: verifiedProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/today',
@@ -31,6 +32,7 @@ export const todayRouter = createTRPCRouter({
 
   previewFreshStart: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/today/fresh-start/preview',
@@ -49,6 +51,7 @@ export const todayRouter = createTRPCRouter({
 
   applyFreshStart: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/today/fresh-start',
@@ -67,6 +70,7 @@ export const todayRouter = createTRPCRouter({
 
   undoFreshStart: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/today/fresh-start/{id}/undo',
@@ -84,6 +88,7 @@ export const todayRouter = createTRPCRouter({
 
   next: verifiedProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/today/next',
