@@ -9,7 +9,7 @@ import { CalendarFeedSection } from './CalendarFeedSection';
 import { CalendarSubscriptionsSection } from './CalendarSubscriptionsSection';
 import { DaySection } from './DaySection';
 import { ExportSection } from './ExportSection';
-import { PreferencesSection } from './PreferencesSection';
+import { NotificationsSection, PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
 import { Section } from './Section';
 import { SubscriptionSection, type CheckoutReturn } from './SubscriptionSection';
@@ -31,6 +31,7 @@ export function AccountSections({ me, checkoutReturn, upgradeCountry }: AccountS
       </Section>
       <DaySection me={me} />
       <PreferencesSection me={me} />
+      <NotificationsSection me={me} />
       <SubscriptionSection me={me} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
       <UsageSection me={me} />
       <TokensSection verified={me.emailVerified} />

@@ -218,10 +218,10 @@ export type TDeleteAccountInput = z.input<typeof ZDeleteAccountInput>;
 /** What a personal access token may do (src/server/auth/token-scopes.ts checks them). */
 export const TOKEN_SCOPES = ['read', 'write'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
-export const ZTokenScope = z.enum(TOKEN_SCOPES);
+const ZTokenScope = z.enum(TOKEN_SCOPES);
 /** Days a new token lives when the request does not say. */
 export const DEFAULT_TOKEN_EXPIRY_DAYS = 90;
-export const MAX_TOKEN_EXPIRY_DAYS = 365;
+const MAX_TOKEN_EXPIRY_DAYS = 365;
 
 export const ZApiTokenOutput = z.object({
   id: z.string(),

@@ -8,7 +8,7 @@ import type { TokenScope } from '@/server/auth/token-scopes';
 import { RATE_LIMITS } from '@/server/services/rate-limit.service';
 
 /** Who may call a procedure: the rung of the ladder it is built on. */
-export type Access = 'public' | 'signedIn' | 'verified' | 'browserSession' | 'verifiedBrowserSession';
+type Access = 'public' | 'signedIn' | 'verified' | 'browserSession' | 'verifiedBrowserSession';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 
@@ -82,7 +82,7 @@ export const RATE_LIMITED_SIGNIN = `Too many failed sign-ins: ${perWindow(RATE_L
 export const RATE_LIMITED_PASSWORD = `Too many wrong passwords (${perWindow(RATE_LIMITS.signinPerAccount)})`;
 export const RATE_LIMITED_MAIL = `Too many e-mails to this address (${perWindow(RATE_LIMITS.mailPerAddress)})`;
 export const RATE_LIMITED_CONTACT = `Too many messages from this address (${perWindow(RATE_LIMITS.contactPerIp)})`;
-export const RATE_LIMITED_PLANNING = `Too many planning calls (${perWindow(RATE_LIMITS.aiPlanPerUser)})`;
+export const RATE_LIMITED_PLANNING = `Too many AI calls (${perWindow(RATE_LIMITS.aiPlanPerUser)}, shared by session planning and task breakdown)`;
 export const MAIL_DOWN = 'The mail server cannot send right now';
 export const AI_DOWN = '`AI is unavailable right now`: the configured model failed';
 export const BILLING_DOWN = '`Billing is not configured` on this server, or Stripe cannot be reached';

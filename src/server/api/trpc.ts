@@ -116,7 +116,7 @@ const publicGate = t.middleware(async (opts) => {
   return result.ok ? result : mapFailure(result, opts.ctx, opts.path, opts.type);
 });
 
-export const BROWSER_SESSION_NEEDED = 'This action needs a signed-in browser session, not an API token';
+const BROWSER_SESSION_NEEDED = 'This action needs a signed-in browser session, not an API token';
 
 /** The 403 for a personal access token calling what only the signed-in browser may. */
 export const browserSessionRequired = () => appError('FORBIDDEN', BROWSER_SESSION_NEEDED, undefined, 'browser_session_required');

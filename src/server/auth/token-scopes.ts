@@ -11,12 +11,12 @@ export function parseScopes(stored: readonly string[]): TokenScope[] {
   return TOKEN_SCOPES.filter((scope) => stored.includes(scope));
 }
 
-export function hasScope(granted: readonly TokenScope[], required: TokenScope): boolean {
+function hasScope(granted: readonly TokenScope[], required: TokenScope): boolean {
   return granted.includes(required);
 }
 
 /** Message of the 403 for a call outside the token's scopes. */
-export function scopeRequiredMessage(required: TokenScope): string {
+function scopeRequiredMessage(required: TokenScope): string {
   return `This API token cannot do this: it needs the "${required}" scope`;
 }
 

@@ -24,7 +24,7 @@ import { server as msw } from '@/test/msw';
 import { callerFor, createSessionRow, createUser, restAs } from '@/test/factories';
 import { runReminders } from '@/server/jobs/reminders';
 import { createCaller } from '@/server/api/root';
-import { sendDuePushes } from './push.service';
+import { pushToUser, sendDuePushes, vapidConfig } from './push.service';
 
 type Received = { headers: IncomingHttpHeaders; body: Buffer; path: string };
 
@@ -199,6 +199,32 @@ describe('the phase-end push', () => {
     expect(await sendDuePushes(getDb(), new Date(due.getTime() + 60_000), { ca })).toBe(0);
   });
 
+  it('goes out on the default set-up (an http APP_URL, no VAPID_SUBJECT), signed with a mailto: subject from MAIL_FROM', async () => {
+    const saved = { APP_URL: process.env.APP_URL, MAIL_FROM: process.env.MAIL_FROM };
+    process.env.APP_URL = 'http://localhost:3000';
+    process.env.MAIL_FROM = 'Onething <hello@onething.example>';
+    delete process.env.VAPID_SUBJECT;
+    resetEnvCache();
+    try {
+      expect(vapidConfig()?.subject).toBe('mailto:hello@onething.example');
+      const user = await createUser();
+      const browser = browserKeys();
+      expect((await restAs(user)('POST', '/user/push-subscriptions', browser.json(`${base}/push/default`))).status).toBe(201);
+      // With the http APP_URL as subject web-push refused every push ("Vapid subject is not an https: or mailto: URL").
+      expect(await pushToUser(getDb(), user.id, { title: 'Onething', body: 'Time to focus' }, { ca })).toBe(1);
+      expect(received).toHaveLength(1);
+      const claims = /^vapid t=[^.]+\.([^.]+)\./.exec(String(received[0]!.headers.authorization))?.[1];
+      expect(JSON.parse(Buffer.from(claims!, 'base64url').toString())).toMatchObject({ sub: 'mailto:hello@onething.example' });
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      process.env.VAPID_SUBJECT = 'mailto:support@onething.example';
+      resetEnvCache();
+    }
+  });
+
   it('is replaced by the next phase and removed by a pause; a gone subscription is forgotten', async () => {
     const user = await createUser();
     const rest = restAs(user);
@@ -288,7 +314,6 @@ describe('push endpoints the server will not call', () => {
     const port = Number(new URL(base).port);
     await getDb().pushSubscription.create({ data: { userId: user.id, endpoint: `https://127.0.0.1:${port === 65535 ? port - 1 : port + 1}/push/old`, p256dh: browser.json('').keys.p256dh, auth: browser.json('').keys.auth } });
     await getDb().pushSubscription.create({ data: { userId: user.id, endpoint: `https://[::ffff:a9fe:a9fe]/latest`, p256dh: browser.json('').keys.p256dh, auth: browser.json('').keys.auth } });
-    const { pushToUser } = await import('./push.service');
     expect(await pushToUser(getDb(), user.id, { title: 'x', body: 'y' }, { ca })).toBe(0);
     expect(received).toEqual([]);
     expect(await getDb().pushSubscription.count({ where: { userId: user.id } })).toBe(0);
@@ -299,7 +324,6 @@ describe('push endpoints the server will not call', () => {
     const good = browserKeys();
     await restAs(user)('POST', '/user/push-subscriptions', browserKeys().json(`${base}/push/hang`));
     await restAs(user)('POST', '/user/push-subscriptions', good.json(`${base}/push/good`));
-    const { pushToUser } = await import('./push.service');
     const started = Date.now();
     // A short timeout for the test; the app's is 10 s.
     expect(await pushToUser(getDb(), user.id, { title: 'Onething', body: 'Break time!' }, { ca, timeoutMs: 1_000 })).toBe(1);

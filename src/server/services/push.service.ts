@@ -17,10 +17,21 @@ import { assertOutboundUrl, mapWithConcurrency, OutboundError, outboundRequest }
 
 export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
 
+/**
+ * The VAPID subject is how a push service reaches the sender: VAPID_SUBJECT, else a mailto: of the
+ * address mail is sent from (MAIL_FROM). Never APP_URL: on the default set-up it is an http URL,
+ * which web-push refuses ("not an https: or mailto: URL"), and then every push failed.
+ */
 export function vapidConfig(): VapidConfig | null {
-  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, APP_URL } = env();
+  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, MAIL_FROM } = env();
   if (!VAPID_PUBLIC_KEY || !VAPID_PRIVATE_KEY) return null;
-  return { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY, subject: VAPID_SUBJECT ?? APP_URL ?? 'mailto:support@onething.local' };
+  return { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY, subject: VAPID_SUBJECT ?? `mailto:${mailAddress(MAIL_FROM)}` };
+}
+
+/** The address in a From line: `Onething <no-reply@onething.local>` → `no-reply@onething.local`. */
+function mailAddress(from: string): string {
+  const address = (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from).trim();
+  return /^[^\s@]+@[^\s@]+$/.test(address) ? address : 'no-reply@onething.local';
 }
 
 /** At most this many browsers per account get pushes; a new one drops the oldest. */

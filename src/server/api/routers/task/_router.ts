@@ -3,6 +3,7 @@
 import {
   ZCalendarFeedOutput,
   ZCompleteTaskInput,
+  ZCompleteTaskOutput,
   ZCreateTaskInput,
   ZListTasksInput,
   ZParseTaskInput,
@@ -234,13 +235,15 @@ export const taskRouter = createTRPCRouter({
         path: '/tasks/{id}/complete',
         tags,
         summary: 'Complete a task',
-        description: 'Marks the task completed now; an optional sessionId (one of your own sessions) records where. ' + IDEMPOTENCY_NOTE,
+        description:
+          "Marks the task completed now; an optional sessionId (one of your own sessions) records where. Completing always completes: a repeating task's next occurrence is created in the same call, unless it would pass your plan's monthly task limit, in which case it is not created and `seriesPaused` is true. " +
+          IDEMPOTENCY_NOTE,
         protect: true,
       },
       errors: { 404: '`Session not found`: sessionId is not one of your sessions', 409: IDEMPOTENCY_CONFLICT },
     })
     .input(ZCompleteTaskInput)
-    .output(ZTaskOutput)
+    .output(ZCompleteTaskOutput)
     .mutation(({ ctx, input }) => completeTask(ctx.db, ctx.task, input, new Date(), idempotencyKeyOf(ctx.headers))),
 
   recordFocus: taskProcedure

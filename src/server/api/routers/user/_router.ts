@@ -15,6 +15,7 @@ import {
 import { ZFocusSessionOutput } from '@/lib/schemas/session';
 import { ZTaskOutput } from '@/lib/schemas/task';
 import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
+import { rememberDevice } from '@/server/auth/known-device';
 import { ZPhaseEndPushInput, ZPushPublicKeyOutput, ZPushSubscriptionDeleteInput, ZPushSubscriptionInput, ZPushSubscriptionOutput } from '@/lib/schemas/push';
 import * as push from '@/server/services/push.service';
 import * as tokens from '@/server/services/token.service';
@@ -201,6 +202,8 @@ export const userRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const session = await users.changePassword(ctx.db, ctx.session.userId, input, ctx.resHeaders);
       await issueSessionCookie(ctx.resHeaders, session);
+      // The new password revokes every device's known-device proof; this device gets a fresh one.
+      rememberDevice(ctx.headers, ctx.resHeaders, session);
       return { success: true as const };
     }),
 
