@@ -23,6 +23,8 @@ export const ERROR_REASONS = [
   'password_incorrect',
   /** A sensitive change was asked without the account's current password (400). */
   'password_required',
+  /** The plan's limit of calendar subscriptions (403). */
+  'calendar_limit',
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -58,6 +58,7 @@ export function optimisticTask(write: QueuedWrite & { kind: 'create' }): TTaskOu
     recurrence: input.recurrence ?? null,
     estimatedMinutes: input.estimatedMinutes ?? null,
     actualMinutes: 0,
+    letGoAt: null,
   };
 }
 

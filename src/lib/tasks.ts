@@ -30,6 +30,20 @@ export function isOverdue(task: Pick<TaskLike, 'completed'> & Dated, now: Date |
   return toMs(task.dueDate) < at;
 }
 
+const DAY = 24 * HOUR;
+
+/**
+ * How a late task reads everywhere in the app: "carried over", and how long, muted. Lateness is
+ * never red and never called overdue (the stat card keeps its label, nothing else does). Whole
+ * days past the due time; less than a day is just "carried over".
+ */
+export function carriedOverLabel(dueDate: string | Date, now: Date | number = Date.now()): string {
+  const at = typeof now === 'number' ? now : now.getTime();
+  const days = Math.floor((at - toMs(dueDate)) / DAY);
+  if (days < 1) return 'carried over';
+  return `carried over · ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
 export interface TaskStats {
   total: number;
   completed: number;

@@ -39,7 +39,7 @@ export type RestRequest = {
 
 /** Header names are lower case; `set-cookie` may repeat. */
 /** Creations whose contract answers 201 (the tRPC door answers them 200, as all its calls). */
-const CREATED = new Set(['POST /user/push-subscriptions']);
+const CREATED = new Set(['POST /user/push-subscriptions', 'POST /calendars']);
 
 export type RestResponse = { status: number; headers: Record<string, string | string[]>; body: string | null };
 

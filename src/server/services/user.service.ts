@@ -37,6 +37,12 @@ export const USER_SELECT = {
   pendingEmail: true,
   pendingEmailExpiresAt: true,
   timeZone: true,
+  workdayStart: true,
+  workdayEnd: true,
+  workdayDays: true,
+  ritualMorning: true,
+  ritualEvening: true,
+  ritualOfferedAt: true,
   createdAt: true,
 } as const satisfies Record<(typeof USER_COLUMN_NAMES)[number], true>;
 
@@ -62,6 +68,8 @@ function userAnswer(row: UserRow, usage: Usage & { limits: ReturnType<typeof lim
     subscriptionPeriodEnd: row.subscriptionPeriodEnd ? row.subscriptionPeriodEnd.toISOString() : null,
     timeZone: row.timeZone,
     pendingEmail: row.pendingEmail && row.pendingEmailExpiresAt && row.pendingEmailExpiresAt > new Date() ? row.pendingEmail : null,
+    workday: { start: row.workdayStart, end: row.workdayEnd, days: row.workdayDays },
+    ritual: { morning: row.ritualMorning, evening: row.ritualEvening, offered: row.ritualOfferedAt !== null },
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -118,8 +126,20 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
     const taken = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
     if (taken) throw appError('CONFLICT', EMAIL_TAKEN);
   }
-  if (data.name !== undefined || data.timeZone !== undefined) {
-    await db.user.update({ where: { id: userId }, data: { ...(data.name !== undefined && { name: data.name }), ...(data.timeZone !== undefined && { timeZone: data.timeZone }) } });
+  if (data.name !== undefined || data.timeZone !== undefined || data.workday !== undefined || data.ritual !== undefined) {
+    await db.user.update({
+      where: { id: userId },
+      data: {
+        ...(data.name !== undefined && { name: data.name }),
+        ...(data.timeZone !== undefined && { timeZone: data.timeZone }),
+        ...(data.workday !== undefined && { workdayStart: data.workday.start, workdayEnd: data.workday.end, workdayDays: data.workday.days }),
+        ...(data.ritual !== undefined && {
+          ...(data.ritual.morning !== undefined && { ritualMorning: data.ritual.morning }),
+          ...(data.ritual.evening !== undefined && { ritualEvening: data.ritual.evening }),
+          ritualOfferedAt: new Date(),
+        }),
+      },
+    });
   }
   if (newEmail !== undefined) await requestEmailChange(db, { id: userId, email: current.email }, newEmail, resHeaders);
   return getUser(db, userId);

@@ -23,6 +23,7 @@ const TASK_KEYS = [
   'id',
   'importance',
   'isAiGenerated',
+  'letGoAt',
   'parentTaskId',
   'recurrence',
   'sessionId',
