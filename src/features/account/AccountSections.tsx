@@ -8,7 +8,7 @@ import { ActionsSection } from './ActionsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { DaySection } from './DaySection';
 import { ExportSection } from './ExportSection';
-import { PreferencesSection } from './PreferencesSection';
+import { NotificationsSection, PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
 import { Section } from './Section';
 import { SubscriptionSection, type CheckoutReturn } from './SubscriptionSection';
@@ -30,6 +30,7 @@ export function AccountSections({ me, checkoutReturn, upgradeCountry }: AccountS
       </Section>
       <DaySection me={me} />
       <PreferencesSection me={me} />
+      <NotificationsSection me={me} />
       <SubscriptionSection me={me} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
       <UsageSection me={me} />
       <TokensSection verified={me.emailVerified} />
