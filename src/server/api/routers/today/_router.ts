@@ -24,6 +24,7 @@ export const todayRouter = createTRPCRouter({
           'planned, focused, busy (calendar) and free minutes.',
         protect: true,
       },
+      scope: 'read',
     })
     .input(z.object({}).optional())
     .output(ZTodayOutput.meta({ examples: [EXAMPLE_TODAY] }))
@@ -42,6 +43,7 @@ export const todayRouter = createTRPCRouter({
           'Changes nothing.',
         protect: true,
       },
+      scope: 'read',
     })
     .input(z.object({}).optional())
     .output(ZFreshStartPreview.meta({ examples: [EXAMPLE_PREVIEW] }))
@@ -59,6 +61,7 @@ export const todayRouter = createTRPCRouter({
           'otherwise 404 and nothing changes. A task completed meanwhile is left as it is.',
         protect: true,
       },
+      scope: 'write',
       errors: { 404: '`Task not found`: a taskId is not one of your tasks (nothing changed)' },
     })
     .input(ZFreshStartInput.meta({ examples: [EXAMPLE_FRESH_START.body] }))
@@ -76,6 +79,7 @@ export const todayRouter = createTRPCRouter({
           'Puts back every field the fresh start changed (due dates to the instant, a repeating task\'s occurrence and rule, let go or not), in one transaction. ',
         protect: true,
       },
+      scope: 'write',
       errors: { 404: '`Fresh start not found`: not one of yours', 409: 'This fresh start was already undone' },
     })
     .input(z.object({ id: ZId.describe('The fresh start id (from POST /api/today/fresh-start)') }))
@@ -95,6 +99,7 @@ export const todayRouter = createTRPCRouter({
           '`skip` re-rolls ("something else").',
         protect: true,
       },
+      scope: 'read',
     })
     .input(ZNextInput.optional())
     .output(ZNextOutput.meta({ examples: [EXAMPLE_NEXT] }))
