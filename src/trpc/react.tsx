@@ -6,6 +6,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
 import { TRPC_MAX_BATCH } from '@/lib/constants';
+import { apiErrorLink } from '@/lib/api-error';
 import { makeQueryClient } from './query-client';
 
 const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -25,7 +26,8 @@ export function getQueryClient(): QueryClient {
 
 function makeTRPCClient(): TRPCClient<AppRouter> {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+    // Every failure becomes the app's one error class (src/lib/api-error.ts).
+    links: [apiErrorLink<AppRouter>(), httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
   });
 }
 

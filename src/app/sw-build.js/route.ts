@@ -4,18 +4,19 @@
 // Never cached by HTTP: an update check must see the deployed build.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { processSingleton } from '@/server/process-singleton';
 
 export const dynamic = 'force-dynamic';
 
-let buildId: string | null = null;
+const shared = processSingleton('swBuildId', () => ({ buildId: null as string | null }));
 function currentBuildId(): string {
-  if (buildId) return buildId;
+  if (shared.buildId) return shared.buildId;
   try {
-    buildId = readFileSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'), 'utf8').trim();
+    shared.buildId = readFileSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'), 'utf8').trim();
   } catch {
-    buildId = 'development';
+    shared.buildId = 'development';
   }
-  return buildId;
+  return shared.buildId;
 }
 
 export function GET() {

@@ -23,7 +23,8 @@ import { DEFAULT_TASK_COLOR, DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/c
 import { combineDateAndTime, dueDateParts, type ISODate } from '@/lib/date-picker';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import type { TTaskForm, TTaskFormValues } from '@/lib/schemas/task-form';
-import { isDueSoon, isTaskLimitError } from '@/lib/tasks';
+import { limitOf } from '@/lib/api-error';
+import { isDueSoon } from '@/lib/tasks';
 import type { TimeValue } from '@/lib/time-picker';
 import { useTRPC } from '@/trpc/react';
 import { fromRule, toRule } from '@/lib/recurrence-picker';
@@ -168,8 +169,8 @@ function TaskForm({
   }
 
   /** Over the plan's task limit: the limit dialog instead of this one; any other failure: a toast. */
-  function failed(message: string, said: { title: string; description?: string }) {
-    if (isTaskLimitError(message)) {
+  function failed(error: unknown, said: { title: string; description?: string }) {
+    if (limitOf(error) === 'tasks') {
       onClose();
       onLimit();
       return;
@@ -190,7 +191,7 @@ function TaskForm({
         onCreated?.(created);
         onClose();
       },
-      onError: (error) => failed(error.message, { title: 'Failed to create task', description: messageOf(error) }),
+      onError: (error) => failed(error, { title: 'Failed to create task', description: messageOf(error) }),
     }),
   );
 
@@ -206,7 +207,7 @@ function TaskForm({
         onSaved?.(saved);
         onClose();
       },
-      onError: (error) => failed(error.message, { title: 'Error', description: 'Failed to update task. Please try again.' }),
+      onError: (error) => failed(error, { title: 'Error', description: 'Failed to update task. Please try again.' }),
     }),
   );
 

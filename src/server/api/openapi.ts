@@ -12,11 +12,12 @@ import { TOKEN_SCOPES, type TokenScope } from '@/server/auth/token-scopes';
 import { ZApiErrorBody } from './errors';
 import { procedureErrors, RETRY_AFTER_STATUSES, STATUS_TITLES, type ApiMeta, type ErrorStatus } from './responses';
 import { appRouter } from './root';
+import { processSingleton } from '@/server/process-singleton';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 
 /** Built once per base URL (the app serves one; tests ask for others). */
-const cached = new Map<string, OpenApiDocument>();
+const cached = processSingleton('openApiDocuments', () => new Map<string, OpenApiDocument>());
 
 /** One line per domain, in the order the reference shows them. */
 const TAGS: { name: string; description: string }[] = [

@@ -8,13 +8,14 @@ import { jobRunId, runWithRequestId } from '@/server/request-context';
 import { forgetExpiredIdempotencyKeys } from '@/server/services/idempotency.service';
 import { sendDuePushes } from '@/server/services/push.service';
 import { runReminders } from './reminders';
+import { processSingleton } from '@/server/process-singleton';
 
 const REMINDER_INTERVAL_MS = 5 * 60_000;
 const PUSH_INTERVAL_MS = 10_000;
 /** The first run waits a little, so start-up (migrations, first requests) comes first. */
 const FIRST_RUN_DELAY_MS = 30_000;
 
-const state = globalThis as unknown as { __onethingJobs?: { stop: () => void } };
+const state = processSingleton('jobs', () => ({ __onethingJobs: undefined as { stop: () => void } | undefined }));
 
 export function startJobs(options: { intervalMs?: number; firstDelayMs?: number; pushIntervalMs?: number } = {}): { stop: () => void } {
   if (state.__onethingJobs) return state.__onethingJobs;
