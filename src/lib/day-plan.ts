@@ -4,6 +4,7 @@
 // tested on its own (day-plan.test.ts). Every date is read on the account's clock (luxon, so a
 // day across a DST change is 23 or 25 hours and "09:00" stays 09:00).
 import { DateTime } from 'luxon';
+import { dayKey, zonedParts, zonedTimeToDate } from '@/lib/time-zone';
 import { nextOccurrence } from '@/lib/recurrence';
 import { formatMinutes } from '@/lib/minutes';
 import { calibratedMinutes, IMPORTANCE_RANK, type FreshStartAction, type PlanTask } from '@/lib/just-start';
@@ -21,9 +22,16 @@ function parseClock(text: string): { hour: number; minute: number } {
   return { hour: hour!, minute: minute! };
 }
 
-/** 'YYYY-MM-DD' of `date` on the account's clock. */
-export function localDate(date: Date, zone: string): string {
-  return at(date, zone).toISODate()!;
+/** 'YYYY-MM-DD' of `date` on the account's clock (a cached Intl formatter: cheap per task). */
+export const localDate = dayKey;
+
+/** Whole days from local day `from` to local day `to` ('YYYY-MM-DD' each). */
+function daysBetween(from: string, to: string): number {
+  const utc = (key: string) => {
+    const [year, month, day] = key.split('-').map(Number) as [number, number, number];
+    return Date.UTC(year, month - 1, day);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
 }
 
 /** The instant the local day `day` ('YYYY-MM-DD') begins in `zone`, and the next day's. */
@@ -96,18 +104,31 @@ function nextWorkdays(day: string, zone: string, workday: Workday, count: number
   return found;
 }
 
+/** Per-day readings memoised for one planning pass (hundreds of tasks land on a handful of days). */
+type DayMemo = Map<string, { window: Interval | null; endOfDay: Date; at: Map<string, Date> }>;
+
 /**
  * Where a task lands on local day `day`: at its own time of day when that is still ahead (and, on
  * a workday, inside the window), else at the end of the window, else at the end of the day.
  */
-export function dueOn(day: string, original: Date | null, zone: string, workday: Workday, now: Date): Date {
-  const window = workWindow(day, zone, workday);
-  const date = DateTime.fromISO(day, { zone });
-  const endOfDay = date.set({ hour: 23, minute: 59, second: 0, millisecond: 0 }).toJSDate();
+export function dueOn(day: string, original: Date | null, zone: string, workday: Workday, now: Date, memo: DayMemo = new Map()): Date {
+  let known = memo.get(day);
+  if (!known) {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    known = { window: workWindow(day, zone, workday), endOfDay: zonedTimeToDate({ year, month, day: date, hour: 23, minute: 59 }, zone), at: new Map() };
+    memo.set(day, known);
+  }
+  const { window, endOfDay } = known;
   const candidates: Date[] = [];
   if (original) {
-    const local = at(original, zone);
-    const same = date.set({ hour: local.hour, minute: local.minute, second: 0, millisecond: 0 }).toJSDate();
+    const local = zonedParts(original, zone);
+    const clock = `${local.hour}:${local.minute}`;
+    let same = known.at.get(clock);
+    if (!same) {
+      const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+      same = zonedTimeToDate({ year, month, day: date, hour: local.hour, minute: local.minute }, zone);
+      known.at.set(clock, same);
+    }
     if (!window || (same >= window.start && same <= window.end)) candidates.push(same);
   }
   if (window) candidates.push(window.end);
@@ -173,9 +194,9 @@ function actionForDay(day: string, today: string, nextWorkday: string | undefine
 
 export type Proposal = { taskId: string; action: FreshStartAction; dueDate: string | null };
 
-/** Whole local days from the task's due day to `now`'s day. */
-function daysLate(due: Date, now: Date, zone: string): number {
-  return Math.max(0, Math.round(at(now, zone).startOf('day').diff(at(due, zone).startOf('day'), 'days').days));
+/** Whole local days from the task's due day to `today`. */
+function daysLate(due: Date, today: string, zone: string): number {
+  return Math.max(0, daysBetween(dayKey(due, zone), today));
 }
 
 /**
@@ -215,15 +236,16 @@ export function proposeFreshStart(input: {
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
   const byId = new Map<string, Proposal>();
+  const memo: DayMemo = new Map();
   const place = (task: PlanTask, action: FreshStartAction, day: string | null) => {
     byId.set(task.id, {
       taskId: task.id,
       action,
-      dueDate: action === 'let-go' ? (task.dueDate?.toISOString() ?? null) : day ? dueOn(day, task.dueDate, zone, workday, now).toISOString() : null,
+      dueDate: action === 'let-go' ? (task.dueDate?.toISOString() ?? null) : day ? dueOn(day, task.dueDate, zone, workday, now, memo).toISOString() : null,
     });
   };
   for (const task of ordered) {
-    const late = task.dueDate ? daysLate(task.dueDate, now, zone) : 0;
+    const late = task.dueDate ? daysLate(task.dueDate, today, zone) : 0;
     const repeats = Boolean(task.recurrence);
     if (repeats) {
       // A repeating task keeps its rhythm: it catches up with its series (resolveDecision).

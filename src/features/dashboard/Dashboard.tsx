@@ -25,7 +25,7 @@ import { completedHistoryOptions, openTasksOptions, taskCountsOptions } from './
 import { RecentSessions } from './RecentSessions';
 import { TaskList } from './TaskList';
 import { VerificationWall } from './VerificationWall';
-import { LazyTodayPanel } from '@/features/today/LazyTodayPanel';
+import { LazyRitualOffer, LazyTodayPanel } from '@/features/today/LazyTodayPanel';
 
 export function Dashboard() {
   const trpc = useTRPC();
@@ -201,6 +201,7 @@ function VerifiedDashboard() {
       </div>
 
       <RecentSessions sessions={sessionsQuery.data} loading={sessionsQuery.isPending} onStart={() => setStartOpen(true)} />
+      <LazyRitualOffer />
 
       <TaskFormDialog open={createOpen} onClose={() => setCreateOpen(false)} />
       <TaskFormDialog open={draft !== null} draft={draft} title="Check and create" onClose={() => setDraft(null)} />

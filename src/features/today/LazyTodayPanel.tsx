@@ -8,24 +8,37 @@ import { Card } from '@/components/Card';
 import { afterNextPaint } from '@/components/lazy';
 import { TODAY_PANEL_CLASS } from './panel-frame';
 
-let loaded: ComponentType | null = null;
+type PanelModule = typeof import('./TodayPanel');
+let loaded: PanelModule | null = null;
 
-export function LazyTodayPanel() {
-  const [Panel, setPanel] = useState<ComponentType | null>(() => loaded);
+/** The panel's module, fetched once the dashboard has hydrated and painted. */
+function usePanelModule(): PanelModule | null {
+  const [panelModule, setModule] = useState<PanelModule | null>(() => loaded);
   useEffect(() => {
-    if (Panel) return;
+    if (panelModule) return;
     let current = true;
     void afterNextPaint()
       .then(() => import('./TodayPanel'))
-      .then((module) => {
-        loaded = module.TodayPanel;
-        if (current) setPanel(() => module.TodayPanel);
+      .then((panel) => {
+        loaded = panel;
+        if (current) setModule(panel);
       })
       .catch(() => {});
     return () => {
       current = false;
     };
-  }, [Panel]);
+  }, [panelModule]);
+  return panelModule;
+}
+
+/** The ritual's one-time offer (at the foot of the dashboard): nothing until the panel's code is there. */
+export function LazyRitualOffer() {
+  const Offer: ComponentType | undefined = usePanelModule()?.RitualOfferSlot;
+  return Offer ? <Offer /> : null;
+}
+
+export function LazyTodayPanel() {
+  const Panel: ComponentType | undefined = usePanelModule()?.TodayPanel;
   if (Panel) return <Panel />;
   return (
     <Card as="section" aria-label="Today" padding="sm" className={TODAY_PANEL_CLASS}>

@@ -2,6 +2,7 @@
 // The optional day ritual, inside the Today panel. Off by default and offered once (any answer
 // to the offer counts, and Account > Your day is the one place that turns it on or off after).
 // Each takes under a minute:
+// The offer sits at the foot of the dashboard (TodayPanel's RitualOfferSlot); the check-ins in the panel:
 // - morning (before noon): what is carried over, pick up to three for today, does it fit;
 // - evening (from the end of the working day): what got done, carry or let go what is left,
 //   and one optional line, kept in this browser.
@@ -21,8 +22,7 @@ const PICK_MAX = 3;
 const doneKey = (kind: 'morning' | 'evening', date: string) => `onething-ritual-${kind}-${date}`;
 
 /** Which part of the ritual is due now, if any. */
-export function ritualDue(me: Pick<TUser, 'ritual' | 'workday'>, day: Pick<TTodayOutput, 'date'>, hour: number, minutes: number): 'offer' | 'morning' | 'evening' | null {
-  if (!me.ritual.offered) return 'offer';
+export function ritualDue(me: Pick<TUser, 'ritual' | 'workday'>, day: Pick<TTodayOutput, 'date'>, hour: number, minutes: number): 'morning' | 'evening' | null {
   if (typeof window === 'undefined') return null;
   if (me.ritual.morning && hour < 12 && !window.localStorage.getItem(doneKey('morning', day.date))) return 'morning';
   const [endHour, endMinute] = me.workday.end.split(':').map(Number) as [number, number];
@@ -50,7 +50,7 @@ export function RitualOffer() {
   const queryClient = useQueryClient();
   const answer = useMutation(trpc.user.update.mutationOptions({ onSuccess: (user) => queryClient.setQueryData(trpc.auth.me.queryKey(), user) }));
   return (
-    <div className="mt-3 flex flex-col gap-2 border-t border-border pt-3 text-sm" role="group" aria-label="A short daily check-in">
+    <div className="flex flex-col gap-2 text-sm" role="group" aria-label="A short daily check-in">
       <p>A one-minute check-in in the morning or evening? It stays off unless you choose it, and Account › Your day changes it any time.</p>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" disabled={answer.isPending} onClick={() => answer.mutate({ ritual: { morning: true } })}>

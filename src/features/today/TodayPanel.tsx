@@ -44,6 +44,21 @@ function overflow(tasks: readonly TTaskOutput[], over: number): TTaskOutput[] {
   return picked;
 }
 
+/**
+ * The ritual's one-time offer, at the foot of the dashboard: it arrives after the page has
+ * loaded, and there it moves nothing that is already on screen.
+ */
+export function RitualOfferSlot() {
+  const trpc = useTRPC();
+  const me = useQuery(trpc.auth.me.queryOptions());
+  if (!me.data || me.data.ritual.offered) return null;
+  return (
+    <Card as="section" aria-label="A short daily check-in" padding="sm" className="mt-6">
+      <RitualOffer />
+    </Card>
+  );
+}
+
 export function TodayPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -147,7 +162,6 @@ export function TodayPanel() {
           ))}
         </ul>
       ) : null}
-      {ritual === 'offer' ? <RitualOffer /> : null}
       {ritual === 'morning' ? <MorningRitual day={day} onDone={() => setRitualClosed(true)} /> : null}
       {ritual === 'evening' ? <EveningRitual day={day} doneToday={day.completedToday} onDone={() => setRitualClosed(true)} /> : null}
     </Card>

@@ -32,7 +32,20 @@ async function dayContext(db: Db, userId: string, now: Date): Promise<Context> {
   return { now, zone, workday: { start: user.workdayStart, end: user.workdayEnd, days: user.workdayDays }, day, bounds: dayBounds(day, zone), factor };
 }
 
-type TaskRow = Prisma.TaskGetPayload<{ select: typeof TASK_SELECT }>;
+/** What planning reads of a task (the preview needs no more: it answers ids, actions and dates). */
+const PLAN_SELECT = {
+  id: true,
+  title: true,
+  importance: true,
+  difficulty: true,
+  estimatedMinutes: true,
+  focusedSeconds: true,
+  dueDate: true,
+  recurrence: true,
+  createdAt: true,
+} as const;
+
+type TaskRow = Prisma.TaskGetPayload<{ select: typeof PLAN_SELECT }>;
 
 function toPlanTask(row: TaskRow): PlanTask {
   return {
@@ -50,14 +63,17 @@ function toPlanTask(row: TaskRow): PlanTask {
 
 const openWhere = (userId: string) => ({ userId, completed: false, letGoAt: null });
 
-/** Open tasks, not let go, due in [from, to), soonest first. */
+const dueWhere = (userId: string, from: Date | null, to: Date) => ({ ...openWhere(userId), dueDate: { ...(from && { gte: from }), lt: to } });
+const dueOrder = [{ dueDate: 'asc' as const }, { createdAt: 'asc' as const }, { id: 'asc' as const }];
+
+/** Open tasks, not let go, due in [from, to), soonest first, as Task answers. */
 function dueBetween(db: Db, userId: string, from: Date | null, to: Date) {
-  return db.task.findMany({
-    where: { ...openWhere(userId), dueDate: { ...(from && { gte: from }), lt: to } },
-    orderBy: [{ dueDate: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
-    take: DAY_TASKS_MAX,
-    select: TASK_SELECT,
-  });
+  return db.task.findMany({ where: dueWhere(userId, from, to), orderBy: dueOrder, take: DAY_TASKS_MAX, select: TASK_SELECT });
+}
+
+/** The same, only what planning reads (the preview answers ids, actions and dates). */
+function planBetween(db: Db, userId: string, from: Date | null, to: Date) {
+  return db.task.findMany({ where: dueWhere(userId, from, to), orderBy: dueOrder, take: DAY_TASKS_MAX, select: PLAN_SELECT });
 }
 
 /** Minutes focused in sessions started today (as the sessions page counts them). */
@@ -78,14 +94,11 @@ async function focusedToday(db: Db, userId: string, context: Context): Promise<n
   );
 }
 
-async function todayParts(db: Db, userId: string, context: Context) {
-  const [carried, today, busy] = await Promise.all([
-    dueBetween(db, userId, null, context.bounds.start),
-    dueBetween(db, userId, context.bounds.start, context.bounds.end),
-    busyIntervals(db, userId, context.bounds.start, context.bounds.end),
-  ]);
+/** Today's figures from today's tasks and the busy time in the window. */
+async function figuresOf(db: Db, userId: string, context: Context, today: readonly TaskRow[]) {
+  const busy = await busyIntervals(db, userId, context.bounds.start, context.bounds.end);
   const figures = dayFigures({ now: context.now, zone: context.zone, workday: context.workday, todayTasks: today.map(toPlanTask), busy, factor: context.factor });
-  return { carried, today, busy, figures };
+  return { figures, busy };
 }
 
 /** The free stretch from now to the next busy event (else the window's end), inside today's window. */
@@ -97,11 +110,13 @@ function stretchFrom(busy: readonly (Interval & { title?: string | null })[], no
 /** GET /api/today. */
 export async function getToday(db: Db, userId: string, now = new Date()): Promise<TTodayOutput> {
   const context = await dayContext(db, userId, now);
-  const [{ carried, today, figures, busy }, focused, completedToday] = await Promise.all([
-    todayParts(db, userId, context),
+  const [carried, today, focused, completedToday] = await Promise.all([
+    dueBetween(db, userId, null, context.bounds.start),
+    dueBetween(db, userId, context.bounds.start, context.bounds.end),
     focusedToday(db, userId, context),
     db.task.count({ where: { userId, completed: true, completedAt: { gte: context.bounds.start, lt: context.bounds.end } } }),
   ]);
+  const { figures, busy } = await figuresOf(db, userId, context, today);
   return {
     date: context.day,
     window: figures.window ? { start: figures.window.start.toISOString(), end: figures.window.end.toISOString() } : null,
@@ -124,14 +139,16 @@ export async function getToday(db: Db, userId: string, now = new Date()): Promis
 export async function previewFreshStart(db: Db, userId: string, now = new Date()): Promise<{ proposals: TProposal[] }> {
   const context = await dayContext(db, userId, now);
   const aheadEnd = new Date(context.bounds.end.getTime() + LOOK_AHEAD_DAYS * 86_400_000);
-  const [{ carried, figures }, coming] = await Promise.all([
-    todayParts(db, userId, context),
+  const [carried, today, coming] = await Promise.all([
+    planBetween(db, userId, null, context.bounds.start),
+    planBetween(db, userId, context.bounds.start, context.bounds.end),
     db.task.findMany({
       where: { ...openWhere(userId), dueDate: { gte: context.bounds.end, lt: aheadEnd } },
       select: { dueDate: true, estimatedMinutes: true, difficulty: true, focusedSeconds: true },
       take: DAY_TASKS_MAX,
     }),
   ]);
+  const { figures } = await figuresOf(db, userId, context, today);
   const plannedByDay = new Map<string, number>();
   for (const task of coming) {
     const key = localDate(task.dueDate!, context.zone);
