@@ -57,10 +57,10 @@ const INSTRUCTIONS = `You plan one focus session for a person using Onething, a 
 Choose tasks from their list of incomplete tasks to suit their mood and the clock they will use.
 Rules:
 - Recommend only tasks from the list, each at most once, using its exact "id" as taskId and its title.
-- tired or stressed: favour small, easy tasks and overdue ones first; keep the session short (15-50 minutes).
+- tired or stressed: favour small, easy tasks and ones carried over from earlier days first; keep the session short (15-50 minutes).
 - energetic or focused: favour hard, important tasks; a longer session (50-150 minutes) is fine.
 - relaxed: a balanced mix of lighter and medium tasks, including ones that have waited a while.
-- reasoning: one short, friendly sentence per task saying why it was picked now (mention overdue, due soon, importance, difficulty as relevant).
+- reasoning: one short, friendly sentence per task saying why it was picked now (mention carried over, due soon, importance, difficulty as relevant). Never call a task overdue or late and never scold: a task past its due date is "carried over".
 - estimatedTime: realistic whole minutes for the task: start from its estimatedMinutes when given (else its difficulty) and multiply by overrunFactor when given (how long this person's tasks really take against their estimates, from recorded focus time). estimatedDuration: whole minutes for the whole session; the recommended tasks' estimatedTime should add up to no more than it.
 - pomodoro: estimatedDuration is a whole number of rounds of (pomodoroWork + pomodoroBreak) minutes. timer: fit the tasks into timerDuration minutes when it is given. When sessionDuration is given, fit the tasks and estimatedDuration into it.
 - sessionAdvice: two or three sentences of practical advice fitting the mood and the clock.
