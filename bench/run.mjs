@@ -23,6 +23,7 @@
 // bench/frontend.mjs), --rows=tasks,me,sessions,patch,post,growth,preview,dashboard (measure only these rows; the
 // report then goes to bench/.out/results-partial.md and README's figures are left as they are),
 // --timeline (each open-loop answer's due time and latency in bench/.out/timeline-<row>.json),
+// --app-script=<file> (a candidate HTTP front started in the launcher's place, for comparing fronts),
 // --floor-as-app (a second floor in the app's place, to see the noise of the comparison itself),
 // --lighthouse (also bench/lighthouse.mjs: Lighthouse mobile scores per page; alone: `npm run bench:lighthouse`).
 // Loopback only, bounded in time (about 8 minutes plus a build, and 2 more for the front end).
@@ -161,13 +162,19 @@ try {
   if (!aa && buildIfChanged(appDir, say) !== 0) throw new Error(`the build of ${appDir} failed`);
   say(`starting the app with the launcher on ${appUrl} (log in bench/.out/app.log)`);
   if (aa) say('A/A run: a second floor stands in for the app');
-  app = startServer('app', aa ? [path.join(here, 'floor.mjs')] : [path.join(appDir, 'scripts', 'start.mjs')], aa ? here : appDir, {
+  // --app-script=<file>: a candidate front in the launcher's place (started with the server's V8
+  // flags, on the migrated database), to compare HTTP fronts under the same conditions.
+  const candidate = args['app-script'] ? path.resolve(args['app-script']) : undefined;
+  if (candidate) say(`candidate front: ${candidate}`);
+  const appArgs = aa ? [path.join(here, 'floor.mjs')] : candidate ? ['--max-semi-space-size=64', '--min-semi-space-size=64', '--no-memory-reducer', candidate] : [path.join(appDir, 'scripts', 'start.mjs')];
+  app = startServer('app', appArgs, aa ? here : appDir, {
     PORT: String(appPort),
     APP_URL: appUrl,
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: secret,
     LOG_LEVEL: 'warn',
     ONETHING_JOBS: 'off',
+    ...(candidate ? { NODE_ENV: 'production' } : {}),
     ONETHING_DATA_DIR: path.join(outDir, 'data'),
     // --profile: CPU profiles of the app's processes in bench/.out/profiles (open in Chrome DevTools).
     ...(args.profile || args['app-node-options']

@@ -16,18 +16,16 @@ import { AccountZone } from '@/features/auth/AccountZone';
 import { PATH_HEADER, signinUrl } from '@/features/auth/next-path';
 import { SignOutButton } from '@/features/auth/SignOutButton';
 import { PrefetchDashboard } from '@/features/dashboard/PrefetchDashboard';
-import { getAuthSession } from '@/server/auth/session';
-import { db } from '@/server/db';
+import { pageAccount } from '@/server/inbound/page-session';
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const requestHeaders = await headers();
-  const session = await getAuthSession(requestHeaders, db);
-  if (!session) redirect(signinUrl(requestHeaders.get(PATH_HEADER)));
+  const account = await pageAccount(requestHeaders);
+  if (!account) redirect(signinUrl(requestHeaders.get(PATH_HEADER)));
   // Every date on the person’s own clock from the first render in the browser (src/features/auth/AccountZone.tsx).
-  const user = await db.user.findUnique({ where: { id: session.userId }, select: { timeZone: true } });
   return (
     <AppShell headerActions={<SignOutButton placement="header" />} drawerActions={<SignOutButton placement="drawer" />}>
-      <AccountZone zone={user?.timeZone ?? null}>{children}</AccountZone>
+      <AccountZone zone={account.timeZone}>{children}</AccountZone>
       <PrefetchDashboard />
     </AppShell>
   );

@@ -6,6 +6,7 @@ import type { Country } from '@/lib/constants';
 import type { TUser } from '@/lib/schemas/user';
 import { ActionsSection } from './ActionsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
+import { CalendarSubscriptionsSection } from './CalendarSubscriptionsSection';
 import { DaySection } from './DaySection';
 import { ExportSection } from './ExportSection';
 import { NotificationsSection, PreferencesSection } from './PreferencesSection';
@@ -34,6 +35,7 @@ export function AccountSections({ me, checkoutReturn, upgradeCountry }: AccountS
       <SubscriptionSection me={me} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
       <UsageSection me={me} />
       <TokensSection verified={me.emailVerified} />
+      <CalendarSubscriptionsSection me={me} />
       <CalendarFeedSection verified={me.emailVerified} />
       <ExportSection />
       <ActionsSection />

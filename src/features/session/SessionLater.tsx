@@ -40,6 +40,8 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import { takeHandedOffToast } from '@/lib/toast-handoff';
 import { TRPCReactProvider } from '@/trpc/react';
 import { OfflineStatus } from '@/features/offline/OfflineStatus';
+import { forgetPushSubscription } from '@/features/offline/push-subscription';
+import { newWriteKey, sendOrQueue } from '@/features/offline/offline-write';
 import { COMPLETION_REFRESH_MS, STORAGE_KEYS } from '@/lib/session-constants';
 import type { TFocusSession } from '@/lib/schemas/session';
 import { openSessionTasks } from '@/lib/visible-tasks';
@@ -270,6 +272,8 @@ function ShellControls() {
  * failure the 'Failed to sign out' toast. True once the browser is leaving.
  */
 export async function signOutHere(): Promise<boolean> {
+  // Signed in still: this browser's push subscription is removed on the server first.
+  await forgetPushSubscription();
   try {
     await signOut();
   } catch {
@@ -356,7 +360,8 @@ export function completeOnScreen({ session, shown, taskList, clock, setDialog, s
   const completedAt = new Date().toISOString();
   taskList.cancel();
   taskList.change((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, completed: true, completedAt, completedInSessionId: session.id } : t)));
-  completeTask(task.id, session.id)
+  const write = { kind: 'complete' as const, key: newWriteKey(), taskId: task.id, sessionId: session.id, title: task.title };
+  sendOrQueue(write, (key) => completeTask(task.id, session.id, key))
     .then(
       () => cacheTasksLocally(taskList.latest.current),
       () => {

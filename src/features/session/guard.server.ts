@@ -4,8 +4,7 @@
 // for, with its query> and comes back after signing in.
 import type { GetServerSidePropsContext, Redirect } from 'next';
 import { signinUrl } from '@/features/auth/next-path';
-import { getAuthSession } from '@/server/auth/session';
-import { db } from '@/server/db';
+import { pageAccount } from '@/server/inbound/page-session';
 
 /** The request's headers as the auth helpers read them (Node's IncomingHttpHeaders → Headers). */
 function requestHeaders(raw: GetServerSidePropsContext['req']['headers']): Headers {
@@ -28,8 +27,7 @@ export type SessionPageProps = { timeZone: string | null };
 export async function signedInOrRedirect(
   context: GetServerSidePropsContext,
 ): Promise<{ redirect: Redirect } | { props: SessionPageProps }> {
-  const session = await getAuthSession(requestHeaders(context.req.headers), db);
-  if (!session) return { redirect: { destination: signinUrl(context.resolvedUrl), permanent: false } };
-  const user = await db.user.findUnique({ where: { id: session.userId }, select: { timeZone: true } });
-  return { props: { timeZone: user?.timeZone ?? null } };
+  const account = await pageAccount(requestHeaders(context.req.headers));
+  if (!account) return { redirect: { destination: signinUrl(context.resolvedUrl), permanent: false } };
+  return { props: { timeZone: account.timeZone } };
 }

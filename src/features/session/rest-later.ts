@@ -3,6 +3,6 @@
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { call } from './rest';
 
-export const completeTask = (id: string, sessionId: string) =>
-  call<TTaskOutput>('POST', `/tasks/${encodeURIComponent(id)}/complete`, { body: { sessionId } });
+export const completeTask = (id: string, sessionId: string, idempotencyKey: string) =>
+  call<TTaskOutput>('POST', `/tasks/${encodeURIComponent(id)}/complete`, { body: { sessionId }, headers: { 'idempotency-key': idempotencyKey } });
 export const signOut = () => call<unknown>('POST', '/auth/signout', { body: {} });

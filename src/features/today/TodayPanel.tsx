@@ -14,6 +14,7 @@ import { IMPORTANCE_RANK, type FreshStartAction } from '@/lib/just-start';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import type { TTodayOutput } from '@/lib/schemas/today';
 import { formatMinutes } from '@/lib/minutes';
+import { freeUntilLabel } from '@/lib/free-time';
 import { useTRPC } from '@/trpc/react';
 import { TODAY_PANEL_CLASS } from './panel-frame';
 import { EveningRitual, MorningRitual, RitualOffer, ritualDue } from './Ritual';
@@ -103,6 +104,8 @@ export function TodayPanel() {
   const extras = [
     day.focusedMinutes > 0 ? `${formatMinutes(day.focusedMinutes)} focused` : null,
     day.busyMinutes > 0 ? `${formatMinutes(day.busyMinutes)} busy` : null,
+    // With a calendar subscribed: the stretch until the next event ("free until 18:00: 2 h 40 min").
+    day.busyMinutes > 0 && day.freeUntil ? freeUntilLabel(day.freeUntil, me.data?.timeZone) : null,
     day.today.length > 0 ? `${day.today.length} due today` : null,
   ].filter(Boolean);
 

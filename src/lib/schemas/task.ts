@@ -2,7 +2,7 @@
 // the constants of src/lib/constants.ts; validation per docs/api-contract.md. Unknown
 // fields are stripped, not refused.
 import './zod-config';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/constants';
 import { parseRecurrence, RECURRENCE_MAX } from '@/lib/recurrence';
 

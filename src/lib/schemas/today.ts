@@ -20,6 +20,14 @@ export const ZTodayOutput = z.object({
   busyMinutes: z.number().int().describe("Busy calendar time in what is left of today's window (0 until calendar subscriptions exist)"),
   freeMinutes: z.number().int().describe("What is left of today's window after now, less busy time and planned minutes; never below 0"),
   overMinutes: z.number().int().describe("The planned minutes that do not fit in what is left of today's window (0 when they fit)"),
+  freeUntil: z
+    .object({
+      until: z.iso.datetime().describe('When the free stretch ends: the next busy calendar event, else the end of the window'),
+      minutes: z.number().int().describe('Minutes from now until then'),
+      nextEvent: z.string().nullable().describe('The title of that event (null when busy-only, or when the stretch runs to the end of the window)'),
+    })
+    .nullable()
+    .describe('The free stretch from now ("free until 18:00: 2 h 40 min"); null outside the window or during a busy event'),
   carriedOver: z.array(ZTaskOutput).describe('Open tasks, not let go, due before today began, soonest first'),
   today: z.array(ZTaskOutput).describe('Open tasks, not let go, due today'),
 });
@@ -71,7 +79,7 @@ export const ZNextOutput = z.object({
   task: ZTaskOutput.nullable().describe('One open top-level task to start now, or null when there is none'),
   firstStep: z.string().nullable().describe('Its first open subtask, else a starter line (no AI)'),
   firstStepTaskId: z.string().nullable().describe('The subtask that is the first step, when there is one (tick it to get the next)'),
-  reason: z.string().describe('One line saying why this one, e.g. "due Thursday, about 20 min, fits before 15:00"'),
-  minutes: z.number().int().describe('The starter timer, in minutes (10)'),
+  reason: z.string().describe('One line saying why this one, e.g. "due Thursday, about 20 min, fits before 15:00"; with a calendar event coming, "…, you have 70 min before Standup"'),
+  minutes: z.number().int().describe('The starter timer, in minutes (10; less when the next calendar event is sooner)'),
 });
 export type TNextOutput = z.infer<typeof ZNextOutput>;

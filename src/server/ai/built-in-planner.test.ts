@@ -39,7 +39,7 @@ describe('built-in session planner', () => {
     expect(result.recommendedTasks[0]).toEqual({
       taskId: 'bill',
       title: 'Pay the electricity bill',
-      reasoning: 'Overdue by 2 days and easy — a gentle start',
+      reasoning: 'Carried over · 2 days and easy — a gentle start',
       estimatedTime: 15,
     });
     expect(result.recommendedTasks[1]?.reasoning).toBe('Easy and waiting for 40 days — a gentle start');
@@ -50,7 +50,7 @@ describe('built-in session planner', () => {
   it('when stressed, clears what is overdue or due soon first', () => {
     const result = plan('stressed');
     expect(result.recommendedTasks.map((task) => task.reasoning)).toEqual([
-      'Overdue by 2 days and easy — clearing it takes the most pressure off',
+      'Carried over · 2 days and easy — clearing it takes the most pressure off',
       'Due in 6 hours and medium — clearing it takes the most pressure off',
     ]);
     expect(result.estimatedDuration).toBeLessThanOrEqual(50);

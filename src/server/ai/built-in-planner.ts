@@ -136,7 +136,8 @@ function tieBreak(a: Facts, b: Facts): number {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function urgencyFact(f: Facts): string | null {
-  if (f.overdue) return f.overdueDays === 0 ? 'Overdue since earlier today' : `Overdue by ${plural(f.overdueDays, 'day')}`;
+  // Lateness is never shouted (api.md, "Your day"): a late task is carried over, in the words the lists use.
+  if (f.overdue) return f.overdueDays === 0 ? 'Carried over from earlier today' : `Carried over · ${plural(f.overdueDays, 'day')}`;
   if (f.dueInHours === null) return null;
   if (f.dueInHours < 1) return 'Due within the hour';
   if (f.dueInHours <= 24) return `Due in ${plural(Math.round(f.dueInHours), 'hour')}`;
@@ -219,7 +220,7 @@ function sessionLength(request: PlanRequest, workMinutes: number, profile: MoodP
 
 const MOOD_ADVICE: Record<Mood, string> = {
   tired:
-    'You are running low, so this session is short and gentle: the easiest tasks first, overdue ones before the rest. Stop when it ends — rest is part of the work.',
+    'You are running low, so this session is short and gentle: the easiest tasks first, carried-over ones before the rest. Stop when it ends — rest is part of the work.',
   stressed:
     'One thing at a time. The most pressing tasks come first and each is small enough to finish, so the pressure drops with every one you tick off. Take a slow breath before you start.',
   relaxed:

@@ -5,6 +5,7 @@ import { parseSynchronously } from '@/server/compat/trpc';
 import { aiRouter } from './routers/ai/_router';
 import { authRouter } from './routers/auth/_router';
 import { billingRouter } from './routers/billing/_router';
+import { calendarRouter } from './routers/calendar/_router';
 import { contactRouter } from './routers/contact/_router';
 import { healthRouter } from './routers/health/_router';
 import { focusSessionRouter } from './routers/session/_router';
@@ -25,6 +26,7 @@ export const appRouter = parseSynchronously(pinInputCoercion(
     today: todayRouter,
     session: focusSessionRouter,
     billing: billingRouter,
+    calendar: calendarRouter,
   }),
 ));
 

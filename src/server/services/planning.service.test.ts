@@ -137,7 +137,7 @@ describe('ai.plan without a model', () => {
     const caller = callerFor(user);
     const tired = await caller.ai.plan({ mood: 'tired', displayMode: 'clock' });
     expect(tired).toMatchObject({ planner: 'built-in', model: null });
-    expect(tired.recommendedTasks[0]).toMatchObject({ taskId: overdue.id, reasoning: 'Overdue by 2 days and easy — a gentle start' });
+    expect(tired.recommendedTasks[0]).toMatchObject({ taskId: overdue.id, reasoning: 'Carried over · 2 days and easy — a gentle start' });
     const energetic = await caller.ai.plan({ mood: 'energetic', displayMode: 'clock' });
     expect(energetic.recommendedTasks[0]?.taskId).toBe(hard.id);
   });

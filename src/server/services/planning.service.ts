@@ -18,7 +18,9 @@ import { askForJson, aiConfig } from '@/server/ai/provider';
 import { planFocusSession as builtInPlan, type PlannerTask } from '@/server/ai/built-in-planner';
 import { overrunFactor } from '@/lib/estimates';
 import type { Db } from '@/server/db';
+import { beforeNextLabel, freeStretch } from '@/lib/free-time';
 import { assertAllowance, PLANNER_TASK_SELECT } from './ai.service';
+import { busyIntervals } from './busy-time.service';
 import { createFocusSession } from './focus-session.service';
 import { toApiDifficulty } from './task.service';
 
@@ -55,10 +57,10 @@ const INSTRUCTIONS = `You plan one focus session for a person using Onething, a 
 Choose tasks from their list of incomplete tasks to suit their mood and the clock they will use.
 Rules:
 - Recommend only tasks from the list, each at most once, using its exact "id" as taskId and its title.
-- tired or stressed: favour small, easy tasks and overdue ones first; keep the session short (15-50 minutes).
+- tired or stressed: favour small, easy tasks and ones carried over from earlier days first; keep the session short (15-50 minutes).
 - energetic or focused: favour hard, important tasks; a longer session (50-150 minutes) is fine.
 - relaxed: a balanced mix of lighter and medium tasks, including ones that have waited a while.
-- reasoning: one short, friendly sentence per task saying why it was picked now (mention overdue, due soon, importance, difficulty as relevant).
+- reasoning: one short, friendly sentence per task saying why it was picked now (mention carried over, due soon, importance, difficulty as relevant). Never call a task overdue or late and never scold: a task past its due date is "carried over".
 - estimatedTime: realistic whole minutes for the task: start from its estimatedMinutes when given (else its difficulty) and multiply by overrunFactor when given (how long this person's tasks really take against their estimates, from recorded focus time). estimatedDuration: whole minutes for the whole session; the recommended tasks' estimatedTime should add up to no more than it.
 - pomodoro: estimatedDuration is a whole number of rounds of (pomodoroWork + pomodoroBreak) minutes. timer: fit the tasks into timerDuration minutes when it is given. When sessionDuration is given, fit the tasks and estimatedDuration into it.
 - sessionAdvice: two or three sentences of practical advice fitting the mood and the clock.
@@ -106,23 +108,46 @@ function ownRecommendations(result: TAiPlanResult, tasks: PlannerTask[], maxTask
   return { ...result, recommendedTasks: recommendedTasks.slice(0, maxTasks) };
 }
 
+/** How far ahead the planner looks for the next calendar event that bounds the session. */
+const GAP_LOOKAHEAD_MS = 12 * 3_600_000;
+
+/**
+ * The gap before the user's next busy calendar event (from the calendar cache, never a remote
+ * call), when one comes within the look-ahead and leaves at least 5 minutes.
+ */
+async function gapBeforeNextEvent(db: Db, userId: string, now: Date): Promise<{ minutes: number; title: string | null } | null> {
+  const stretch = freeStretch(await busyIntervals(db, userId, now, new Date(now.getTime() + GAP_LOOKAHEAD_MS)), now, new Date(now.getTime() + GAP_LOOKAHEAD_MS));
+  if (!stretch?.next || stretch.minutes < 5) return null;
+  return { minutes: stretch.minutes, title: stretch.next.title };
+}
+
 /** POST /api/sessions/ai-plan. */
 export async function planFocusSession(db: Db, userId: string, input: TAiPlanInput, now = new Date()): Promise<TAiPlanOutput> {
   await assertAllowance(db, userId, ['aiSessions', 'sessions'], now);
-  const tasks = await plannerTasks(db, userId);
-  const factor = await userOverrunFactor(db, userId, now);
+  const [tasks, factor, gap] = await Promise.all([plannerTasks(db, userId), userOverrunFactor(db, userId, now), gapBeforeNextEvent(db, userId, now)]);
   const maxTasks = input.maxTasks ?? AI_MAX_RECOMMENDED_TASKS;
+  // Sized to the gap before the next calendar event: the session fits before it.
+  const sized: TAiPlanInput = gap ? { ...input, sessionDuration: Math.min(input.sessionDuration ?? gap.minutes, gap.minutes) } : input;
   const config = aiConfig();
+  let plan: TAiPlanOutput;
   if (!config) {
-    return { ...builtInPlan({ ...input, tasks, now, overrunFactor: factor }), planner: 'built-in', model: null };
+    plan = { ...builtInPlan({ ...sized, tasks, now, overrunFactor: factor }), planner: 'built-in', model: null };
+  } else {
+    const answer = await askForJson({
+      name: 'session_plan',
+      schema: ZAiPlanResult,
+      instructions: INSTRUCTIONS,
+      input: planPrompt(sized, tasks, now, maxTasks, factor),
+    });
+    plan = { ...ownRecommendations(answer.data, tasks, maxTasks), planner: 'ai', model: answer.model };
   }
-  const answer = await askForJson({
-    name: 'session_plan',
-    schema: ZAiPlanResult,
-    instructions: INSTRUCTIONS,
-    input: planPrompt(input, tasks, now, maxTasks, factor),
-  });
-  return { ...ownRecommendations(answer.data, tasks, maxTasks), planner: 'ai', model: answer.model };
+  if (!gap) return plan;
+  const line = beforeNextLabel({ minutes: gap.minutes, next: { start: now, end: now, title: gap.title } })!;
+  return {
+    ...plan,
+    estimatedDuration: Math.min(plan.estimatedDuration, gap.minutes),
+    sessionAdvice: `${line.charAt(0).toUpperCase()}${line.slice(1)}. ${plan.sessionAdvice}`.slice(0, 1000),
+  };
 }
 
 const isMood = (value: unknown): value is Mood => (MOODS as readonly unknown[]).includes(value);

@@ -9,6 +9,7 @@ import type { TFreshStartInput, TNextOutput, TProposal, TTodayOutput } from '@/l
 import { ZFreshStartInput } from '@/lib/schemas/today';
 import type { Db } from '@/server/db';
 import { appError } from '@/server/errors';
+import { beforeNextLabel, freeStretch } from '@/lib/free-time';
 import { busyIntervals } from './busy-time.service';
 import { userOverrunFactor } from './planning.service';
 import { TASK_SELECT, taskNotFound, toApiDifficulty, toTaskOutput } from './task.service';
@@ -96,7 +97,14 @@ async function focusedToday(db: Db, userId: string, context: Context): Promise<n
 /** Today's figures from today's tasks and the busy time in the window. */
 async function figuresOf(db: Db, userId: string, context: Context, today: readonly TaskRow[]) {
   const busy = await busyIntervals(db, userId, context.bounds.start, context.bounds.end);
-  return dayFigures({ now: context.now, zone: context.zone, workday: context.workday, todayTasks: today.map(toPlanTask), busy, factor: context.factor });
+  const figures = dayFigures({ now: context.now, zone: context.zone, workday: context.workday, todayTasks: today.map(toPlanTask), busy, factor: context.factor });
+  return { figures, busy };
+}
+
+/** The free stretch from now to the next busy event (else the window's end), inside today's window. */
+function stretchFrom(busy: readonly (Interval & { title?: string | null })[], now: Date, window: Interval | null) {
+  if (!window || now < window.start || now >= window.end) return null;
+  return freeStretch(busy.map((block) => ({ start: block.start, end: block.end, title: block.title ?? null })), now, window.end);
 }
 
 /** GET /api/today. */
@@ -108,7 +116,7 @@ export async function getToday(db: Db, userId: string, now = new Date()): Promis
     focusedToday(db, userId, context),
     db.task.count({ where: { userId, completed: true, completedAt: { gte: context.bounds.start, lt: context.bounds.end } } }),
   ]);
-  const figures = await figuresOf(db, userId, context, today);
+  const { figures, busy } = await figuresOf(db, userId, context, today);
   return {
     date: context.day,
     window: figures.window ? { start: figures.window.start.toISOString(), end: figures.window.end.toISOString() } : null,
@@ -118,6 +126,10 @@ export async function getToday(db: Db, userId: string, now = new Date()): Promis
     busyMinutes: figures.busyMinutes,
     freeMinutes: figures.freeMinutes,
     overMinutes: figures.overMinutes,
+    freeUntil: (() => {
+      const stretch = stretchFrom(busy, context.now, figures.window);
+      return stretch ? { until: stretch.until.toISOString(), minutes: stretch.minutes, nextEvent: stretch.next?.title ?? null } : null;
+    })(),
     carriedOver: carried.map(toTaskOutput),
     today: today.map(toTaskOutput),
   };
@@ -136,7 +148,7 @@ export async function previewFreshStart(db: Db, userId: string, now = new Date()
       take: DAY_TASKS_MAX,
     }),
   ]);
-  const figures = await figuresOf(db, userId, context, today);
+  const { figures } = await figuresOf(db, userId, context, today);
   const plannedByDay = new Map<string, number>();
   for (const task of coming) {
     const key = localDate(task.dueDate!, context.zone);
@@ -246,11 +258,15 @@ export async function nextTask(db: Db, userId: string, skip: readonly string[], 
     }),
     busyIntervals(db, userId, now, context.bounds.end),
   ]);
+  // Sized to the gap before the next calendar event: "you have 70 min before Standup".
+  const stretch = freeStretch(busy.map((block) => ({ start: block.start, end: block.end, title: block.title ?? null })), now, context.bounds.end);
+  const before = stretch ? beforeNextLabel(stretch) : null;
+  const reason = nextReason(picked, { now, zone: context.zone, workday: context.workday, factor: context.factor, busy });
   return {
     task: toTaskOutput(row),
     firstStep: step ? step.title : starterLine(row),
     firstStepTaskId: step?.id ?? null,
-    reason: nextReason(picked, { now, zone: context.zone, workday: context.workday, factor: context.factor, busy }),
-    minutes: STARTER_MINUTES,
+    reason: before ? `${reason}, ${before}` : reason,
+    minutes: stretch?.next && stretch.minutes >= 1 ? Math.min(STARTER_MINUTES, stretch.minutes) : STARTER_MINUTES,
   };
 }

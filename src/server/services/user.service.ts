@@ -103,7 +103,7 @@ async function provePassword(db: Db, userId: string, password: string, resHeader
   if (!user) throw appError('UNAUTHORIZED', 'Please sign in to continue');
   const attempt = await consumeRateLimit(db, { key: rateLimitKey('signin:account', user.email), ...RATE_LIMITS.signinPerAccount });
   if (!attempt.ok) tooManyRequests(resHeaders, attempt.retryAfterSeconds, 'Too many password attempts');
-  if (!(await verifyPassword(user.passwordHash, password))) throw appError('BAD_REQUEST', wrongMessage);
+  if (!(await verifyPassword(user.passwordHash, password))) throw appError('BAD_REQUEST', wrongMessage, undefined, 'password_incorrect');
   await releaseRateLimitHit(db, attempt.hitId);
 }
 
@@ -121,7 +121,7 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
   if (!current) throw appError('UNAUTHORIZED', 'Please sign in to continue');
   const newEmail = data.email !== undefined && data.email !== current.email ? data.email : undefined;
   if (newEmail !== undefined) {
-    if (!data.currentPassword) throw appError('BAD_REQUEST', CURRENT_PASSWORD_NEEDED);
+    if (!data.currentPassword) throw appError('BAD_REQUEST', CURRENT_PASSWORD_NEEDED, undefined, 'password_required');
     await provePassword(db, userId, data.currentPassword, resHeaders, CURRENT_PASSWORD_WRONG);
     const taken = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
     if (taken) throw appError('CONFLICT', EMAIL_TAKEN);

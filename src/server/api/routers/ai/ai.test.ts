@@ -30,7 +30,7 @@ describe('POST /api/sessions/ai-plan', () => {
     expect(body.recommendedTasks[0]).toEqual({
       taskId: easy.id,
       title: 'Pay the bill',
-      reasoning: 'Overdue by 2 days and easy — a gentle start',
+      reasoning: 'Carried over · 2 days and easy — a gentle start',
       estimatedTime: 15,
     });
   });

@@ -27,9 +27,10 @@ export const EXAMPLE_TODAY = {
   plannedMinutes: 190,
   focusedMinutes: 25,
   completedToday: 2,
-  busyMinutes: 0,
-  freeMinutes: 160,
+  busyMinutes: 30,
+  freeMinutes: 130,
   overMinutes: 0,
+  freeUntil: { until: '2026-11-27T14:20:00.000Z', minutes: 70, nextEvent: 'Standup' },
   carriedOver: [task],
   today: [],
 };

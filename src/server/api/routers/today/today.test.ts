@@ -38,7 +38,7 @@ describe('GET /api/today', () => {
     // The REST door answers the same shape.
     const { status, body } = await restAs(user)('GET', '/today');
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(['busyMinutes', 'carriedOver', 'completedToday', 'date', 'focusedMinutes', 'freeMinutes', 'overMinutes', 'plannedMinutes', 'today', 'window']);
+    expect(Object.keys(body).sort()).toEqual(['busyMinutes', 'carriedOver', 'completedToday', 'date', 'focusedMinutes', 'freeMinutes', 'freeUntil', 'overMinutes', 'plannedMinutes', 'today', 'window']);
   });
 
   it('uses the user’s own actual/estimate factor for planned minutes, and free never goes below 0', async () => {
