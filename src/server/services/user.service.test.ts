@@ -46,6 +46,8 @@ describe('getUser', () => {
       timeZone: fresh.timeZone,
       pendingEmail: null,
       createdAt: fresh.createdAt.toISOString(),
+      workday: { start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5] },
+      ritual: { morning: false, evening: false, offered: false },
     });
 
     const plusAnswer = await getUser(db, plus.id);

@@ -88,6 +88,9 @@ describe('sign-up to a verified sign-in, from the received mail', () => {
       subscriptionPeriodEnd: null,
       pendingEmail: null,
       createdAt: expect.any(String),
+      // Your day: the default workday and the ritual, off until the person asks for it.
+      workday: { start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5] },
+      ritual: { morning: false, evening: false, offered: false },
     });
 
     // Signed in, not verified: me works, app data is refused.
