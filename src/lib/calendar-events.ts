@@ -19,7 +19,7 @@ export interface CalendarEventItem {
 }
 
 /** What a busy-only event is called. */
-export const BUSY_TITLE = 'Busy';
+const BUSY_TITLE = 'Busy';
 
 export const eventTitle = (event: Pick<CalendarEventItem, 'title'>) => event.title ?? BUSY_TITLE;
 

@@ -5,18 +5,20 @@
 // nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { processSingleton } from '@/server/process-singleton';
 
 export const dynamic = 'force-dynamic';
 
-let script: string | null = null;
+/** The built script, read once per process in production (every read in development). */
+const kept = processSingleton('service-worker-script', () => ({ script: null as string | null }));
 function builtWorker(): string | null {
-  if (script !== null && process.env.NODE_ENV === 'production') return script;
+  if (kept.script !== null && process.env.NODE_ENV === 'production') return kept.script;
   try {
-    script = readFileSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'worker', 'sw.js'), 'utf8');
+    kept.script = readFileSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'worker', 'sw.js'), 'utf8');
   } catch {
-    script = null;
+    kept.script = null;
   }
-  return script;
+  return kept.script;
 }
 
 export function GET() {

@@ -17,7 +17,6 @@ export const ZCreateCalendarInput = z.object({
   name: z.string().trim().min(1).max(100).optional().describe('What to call it; default the feed’s own name (X-WR-CALNAME) or its host'),
   busyOnly: z.boolean().optional().default(false).describe('Keep only busy/free time: event titles are never shown'),
 });
-export type TCreateCalendarInput = z.input<typeof ZCreateCalendarInput>;
 
 export const ZUpdateCalendarInput = z.object({
   id: ZCalendarId,

@@ -12,7 +12,6 @@
 //   claimed by moving its nextSyncAt forward under FOR UPDATE SKIP LOCKED.
 // - The user's own choices (hide, treat as free; one occurrence or the series) are rules applied
 //   when events are read, so they survive refreshes.
-import { DateTime } from 'luxon';
 import { calendarHttpError, calendarUrlHint, checkCalendarUrl, type CalendarProvider } from '@/lib/calendar-url';
 import {
   CALENDAR_FUTURE_DAYS,
@@ -31,7 +30,7 @@ import { log } from '@/server/log';
 import { decodeFeed, FeedFormatError, parseFeed, type ParsedFeed } from './calendar-ics';
 
 const SEAL_PURPOSE = 'calendar-subscription-url';
-export const CALENDAR_REFRESH_MINUTES = 15;
+const CALENDAR_REFRESH_MINUTES = 15;
 /** "Sync now" more often than this answers the last result without calling the server again. */
 const MIN_MANUAL_REFRESH_MS = 20_000;
 /** A 304 keeps the cached events only while their window is this fresh. */
@@ -41,7 +40,7 @@ const FETCH_LIMITS = { connectTimeoutMs: 5_000, timeoutMs: 20_000, maxBytes: 8 *
 /** Options for tests: the CA of a local https feed server. */
 export type FeedFetchOptions = { ca?: Buffer | string };
 
-export const calendarLimitMessage = (tier: 'free' | 'plus') =>
+const calendarLimitMessage = (tier: 'free' | 'plus') =>
   tier === 'plus'
     ? `Calendar limit reached: the Plus plan has up to ${CALENDAR_LIMITS.plus} calendar subscriptions.`
     : `Calendar limit reached: the Free plan has ${CALENDAR_LIMITS.free} calendar subscription. Upgrade to Plus for up to ${CALENDAR_LIMITS.plus}.`;
@@ -235,7 +234,7 @@ export async function updateCalendar(db: Db, userId: string, input: { id: string
  * Fetches and reads one subscription now, and stores the outcome: the events (on a new feed),
  * or the reason it failed (the cached events stay, as they were).
  */
-export async function syncCalendar(db: Db, row: Row, options: FeedFetchOptions = {}, now = new Date()): Promise<Row> {
+async function syncCalendar(db: Db, row: Row, options: FeedFetchOptions = {}, now = new Date()): Promise<Row> {
   const next = new Date(now.getTime() + CALENDAR_REFRESH_MINUTES * 60_000);
   const url = open(SEAL_PURPOSE, row.urlCipher);
   if (!url) {
@@ -377,17 +376,4 @@ export async function busyIntervals(db: Db, userId: string, from: Date, to: Date
     } else merged.push({ ...interval });
   }
   return merged;
-}
-
-/** Minutes from `now` until the next busy block starts (and its title), within the day's end. */
-export async function nextBusy(db: Db, userId: string, now: Date, until: Date): Promise<{ minutes: number; title: string | null; start: Date } | null> {
-  const intervals = await busyIntervals(db, userId, now, until);
-  const next = intervals.find((interval) => interval.start > now);
-  if (!next) return null;
-  return { minutes: Math.floor((next.start.getTime() - now.getTime()) / 60_000), title: next.title, start: next.start };
-}
-
-/** For display: the end of the user's day (their zone) after `now`. */
-export function endOfDay(now: Date, zone: string): Date {
-  return DateTime.fromJSDate(now, { zone }).endOf('day').toJSDate();
 }

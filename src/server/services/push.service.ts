@@ -35,12 +35,12 @@ function mailAddress(from: string): string {
 }
 
 /** At most this many browsers per account get pushes; a new one drops the oldest. */
-export const MAX_PUSH_SUBSCRIPTIONS = 10;
+const MAX_PUSH_SUBSCRIPTIONS = 10;
 /** Pushes in flight at once for one user, and due pushes handled at once by one job run. */
 const PUSH_CONCURRENCY = 8;
 const PUSH_TIMEOUTS = { connectTimeoutMs: 5_000, timeoutMs: 10_000, maxBytes: 64 * 1024, maxRedirects: 0 } as const;
 
-export const PUSH_ENDPOINT_TAKEN = 'This push subscription belongs to another account: it moves only when that browser signs in';
+const PUSH_ENDPOINT_TAKEN = 'This push subscription belongs to another account: it moves only when that browser signs in';
 
 /**
  * Stores a browser's subscription. `apiTokenId`: the personal access token it was registered
