@@ -6,8 +6,8 @@
 //   src/lib              shared rules, schemas and constants: imports nothing above it
 // and src/server beside them, with its own layers (src/server/layers.test.ts). Pages, components
 // and every other module outside src/server never import a server module that reads the database:
-// they call an entry point (src/server/inbound: a server function for pages, the API's door) or
-// the API (src/server/api, as the tRPC prefetch does). Module-level mutable state in server code
+// they call an entry point (src/server/inbound: a server function for pages, the API's door; the
+// MCP connector's handler, src/server/mcp) or the API (src/server/api, as the tRPC prefetch does). Module-level mutable state in server code
 // is a process singleton (src/server/process-singleton.ts), since Next evaluates a module more
 // than once per process: nothing else may keep a module-level `let` or mutate a module-level
 // container. Tests are left out: they may reach anything.
@@ -32,8 +32,8 @@ const CLIENT_RANKS: [prefix: string, rank: number][] = [
 ];
 const clientRank = (file: string) => CLIENT_RANKS.find(([prefix]) => file.startsWith(prefix))?.[1];
 const isServer = (file: string) => file.startsWith('src/server/');
-/** Where code outside src/server may enter the server: its entry points and the API. */
-const isEntry = (file: string) => file.startsWith('src/server/inbound/') || file.startsWith('src/server/api/');
+/** Where code outside src/server may enter the server: its entry points, the API and the MCP connector. */
+const isEntry = (file: string) => /^src\/server\/(inbound|api|mcp)\//.test(file);
 /** Next's process start hook: the server's own entry file, where Next wants it (it starts the jobs and the door). */
 const SERVER_START = 'src/instrumentation.ts';
 
