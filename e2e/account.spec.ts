@@ -45,7 +45,7 @@ test("Email Preferences has the spec's three switches; Push reminders has a Noti
   for (const name of ['Email reminders', 'Marketing emails', 'Newsletter']) await expect(email.getByRole('switch', { name })).toBeVisible();
   await expect(email.getByRole('switch')).toHaveCount(3);
   await expect(email.getByRole('switch', { name: 'Push reminders' })).toHaveCount(0);
-  const notifications = page.getByRole('region', { name: 'Notifications' });
+  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
   await expect(notifications.getByRole('heading', { name: 'Notifications' })).toBeVisible();
   await expect(notifications.getByRole('switch')).toHaveCount(1);
   await expect(notifications.getByRole('switch', { name: 'Push reminders' })).not.toBeChecked();

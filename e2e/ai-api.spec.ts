@@ -13,7 +13,7 @@ test('plan a session by mood, break a task down and start an AI session, counted
   expect(tired.status(), await tired.text()).toBe(200);
   const tiredPlan = await tired.json();
   expect(tiredPlan).toMatchObject({ planner: 'built-in', model: null });
-  expect(tiredPlan.recommendedTasks[0]).toMatchObject({ taskId: easy.id, reasoning: 'Overdue by 2 days and easy — a gentle start' });
+  expect(tiredPlan.recommendedTasks[0]).toMatchObject({ taskId: easy.id, reasoning: 'Carried over · 2 days and easy — a gentle start' });
   const energetic = await (await request.post('/api/sessions/ai-plan', jsonBody({ mood: 'energetic', displayMode: 'clock' }))).json();
   expect(energetic.recommendedTasks[0].taskId).toBe(hard.id);
 
