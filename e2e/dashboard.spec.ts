@@ -203,8 +203,10 @@ test('the limit dialog follows the error\'s reason, not its words', async ({ pag
   let keepReason = true;
   await page.route('**/api/trpc/task.create**', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { error?: { message: string; data: Record<string, unknown> } }[];
-    for (const answer of body) {
+    type Answer = { error?: { message: string; data: Record<string, unknown> } };
+    // A create carries its own Idempotency-Key and goes unbatched (one answer); a batch is a list.
+    const body = (await response.json()) as Answer | Answer[];
+    for (const answer of Array.isArray(body) ? body : [body]) {
       if (!answer.error) continue;
       answer.error.message = 'Your monthly allowance is used up.';
       answer.error.data.message = 'Your monthly allowance is used up.';
