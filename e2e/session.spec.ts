@@ -174,13 +174,13 @@ test('completing tasks through a session: Great work!, a failure rolled back, En
   await expect(page.getByRole('region', { name: 'Up next' })).toContainText('Due second');
 
   // A failed completion: the Session Update dialog says so and the task comes back.
-  // The screen completes through the REST door (src/features/session/rest.ts).
-  await page.route('**/api/tasks/*/complete', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+  // The screen completes through the typed client (tRPC), as the dashboard does.
+  await page.route('**/api/trpc/task.complete*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   await expect(page.getByText('Failed to complete task. Please try again.')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(current).toHaveText('Due first');
-  await page.unroute('**/api/tasks/*/complete');
+  await page.unroute('**/api/trpc/task.complete*');
 
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Great work!' })).toBeVisible();

@@ -3,9 +3,8 @@
 // the time left, the current task and Complete and Pause/Start, for working in another app with
 // the session in sight. Offered in the session header only where the browser has the API.
 //
-// Loaded with the page's after-load code (./SessionLater, through ./HeaderExtras): the first load
-// of /session has no room for it (src/pages/session.tsx). It follows the screen's own state (the
-// clock, the current task and their actions, published by ./SessionScreen in ./focus-store) and
+// Mounted by ./HeaderExtras. It follows the screen's own state (the
+// clock, the current task and their actions, published by ./FocusView in ./focus-store) and
 // the clock's extras (overtime and the break hold, ./ClockExtras), so there is one state and one
 // set of rules (the optimistic completion, the pause when no task remains, the dialogs).
 //
