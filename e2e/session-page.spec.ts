@@ -1,11 +1,13 @@
-// The focus session page in the app shell, an island hydrated after the page has loaded
+// The focus session page in the app shell (and, for a signed-out visitor, its Sign In and Sign Up
+// dialogs), an island hydrated after the page has loaded
 // (src/features/session/SessionIsland.tsx): the server's signed-in guard and security headers on
 // /sessions/{id}, a first load without tRPC or TanStack Query (the typed client comes with the
 // island, after `load`), the dialogs preloaded in idle time so they open without a request, the
 // shell's menu, shortcuts list and sign-out, and the keyboard shortcuts to other pages and back.
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { createTaskViaApi, jsonBody, signUpVerified, uniqueEmail } from './accounts';
+import { expectNoSeriousA11yViolations, screenshot } from './helpers';
 
 async function createSession(page: Page, body: Record<string, unknown>): Promise<{ id: string; sessionName: string }> {
   const response = await page.request.post('/api/sessions', jsonBody(body));
@@ -16,24 +18,63 @@ async function createSession(page: Page, body: Record<string, unknown>): Promise
 /** The tRPC client's own words: they are in its code, whatever the minifier does to names. */
 const TRPC_MARKERS = ['TRPCClientError', 'trpc-accept'];
 
-test('signed out, /sessions/{id} goes to /signin?next=<the page and its query> and back after signing in', async ({ page, playwright }) => {
+test('signed out, /sessions/{id} shows the screen’s Sign In dialog (Sign Up one click away) and opens the session after signing in', async ({ page, playwright }) => {
   const api = await playwright.request.newContext({ baseURL });
   const account = await signUpVerified(api);
   const answer = await api.post('/api/sessions', jsonBody({ displayMode: 'clock' }));
   const session = (await answer.json()) as { id: string; sessionName: string };
   await api.dispose();
 
-  const response = await page.request.get(`/sessions/${session.id}?from=mail`, { maxRedirects: 0 });
-  expect(response.status()).toBe(307);
-  expect(response.headers().location).toBe(`/signin?next=/sessions/${session.id}%3Ffrom%3Dmail`);
-
-  await page.goto(`/sessions/${session.id}?from=mail`);
-  await expect(page).toHaveURL(`${baseURL}/signin?next=/sessions/${session.id}%3Ffrom%3Dmail`);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const response = await page.goto(`/sessions/${session.id}?from=mail`);
+  expect(response!.status()).toBe(200);
+  const signIn = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(signIn).toBeVisible();
   await expect(page).toHaveURL(`${baseURL}/sessions/${session.id}?from=mail`);
+  // Nothing of the account's session is on the page before signing in.
+  expect(await page.content()).not.toContain(session.sessionName);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'session-signed-out-sign-in');
+
+  await signIn.getByLabel('Email').fill(account.email);
+  await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signIn.getByText('Invalid email or password')).toBeVisible();
+
+  await signIn.getByRole('button', { name: 'Sign up' }).click();
+  const signUp = page.getByRole('dialog', { name: 'Sign Up' });
+  await expect(signUp).toBeVisible();
+  await expect(signUp.getByLabel('Name')).toBeVisible();
+  await expect(signUp.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await screenshot(page, 'session-signed-out-sign-up');
+  await signUp.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(signIn).toBeVisible();
+  await signIn.getByLabel('Email').fill(account.email);
+  await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
+  await expect(page).toHaveURL(`${baseURL}/sessions/${session.id}?from=mail`);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('signed out, the session screen’s Sign Up dialog checks the fields and creates the account', async ({ page }) => {
+  await page.goto('/session');
+  await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Sign up' }).click();
+  const signUp = page.getByRole('dialog', { name: 'Sign Up' });
+  await signUp.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Missing information')).toBeVisible();
+  await expect(page.getByText('Please fill in all fields')).toBeVisible();
+  // Closing it leaves the way back on the screen.
+  await signUp.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await signUp.getByLabel('Name').fill('Ada Lovelace');
+  await signUp.getByLabel('Email').fill(uniqueEmail('session-signup'));
+  await signUp.getByRole('textbox', { name: 'Password', exact: true }).fill('correct horse battery 9');
+  await signUp.getByRole('button', { name: 'Create account' }).click();
+  // A new account has no session yet: on to the dashboard (where its e-mail is verified first).
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
 });
 
 test('the session page carries the security headers, its title and the theme before first paint', async ({ page }) => {

@@ -3,7 +3,9 @@
 //
 // The signed-in guard runs here, on the server, before any app UI is sent: a visitor without a
 // valid session is redirected to /signin?next=<the page they asked for> (src/proxy.ts tells us
-// which page that is) and comes back after signing in. A redirect from the server cannot flash
+// which page that is) and comes back after signing in. The focus session screen is the one
+// exception: there the visitor gets the screen's Sign In and Sign Up dialogs in place
+// (src/features/session/SignedOutSession.tsx), and no page content. A redirect from the server cannot flash
 // the app's screens, and it works without JavaScript. Inside the app, AuthSync covers what the
 // server cannot see: a sign-out in another tab, or a session that ends while a page is open. It
 // comes with each page's providers (src/features/auth/SignedInProviders.tsx), not from here: the
@@ -16,13 +18,23 @@ import { AccountZone } from '@/features/auth/AccountZone';
 import { PATH_HEADER, signinUrl } from '@/features/auth/next-path';
 import { SignOutButton } from '@/features/auth/SignOutButton';
 import { PrefetchDashboard } from '@/features/dashboard/PrefetchDashboard';
+import { isFocusScreenPath } from '@/features/session/paths';
+import { SignedOutSession } from '@/features/session/SignedOutSession';
 import { getAuthSession } from '@/server/auth/session';
 import { db } from '@/server/db';
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const requestHeaders = await headers();
   const session = await getAuthSession(requestHeaders, db);
-  if (!session) redirect(signinUrl(requestHeaders.get(PATH_HEADER)));
+  if (!session) {
+    const path = requestHeaders.get(PATH_HEADER);
+    if (!isFocusScreenPath(path)) redirect(signinUrl(path));
+    return (
+      <AppShell>
+        <SignedOutSession />
+      </AppShell>
+    );
+  }
   // Every date on the person’s own clock from the first render in the browser (src/features/auth/AccountZone.tsx).
   const user = await db.user.findUnique({ where: { id: session.userId }, select: { timeZone: true } });
   return (
