@@ -118,7 +118,7 @@ let queue: Promise<unknown> = Promise.resolve();
  * paused, finished, stopped or left): alerts on subscribes this browser, off forgets it; the server's push
  * for this focus session is scheduled, replaced or cancelled. Calls go out in order.
  */
-export function tellPhaseEnd(
+function tellPhaseEnd(
   focusSessionId: string,
   mode: TimedMode | undefined,
   endAt: number | null,
