@@ -8,14 +8,47 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 export type ErrorCode = TRPC_ERROR_CODE_KEY;
 
 export type ApiIssue = { path: string[]; message: string };
+
+/**
+ * The stable, machine-readable reasons a client acts on (api.md, "Conventions"): clients decide
+ * by `reason`, never by message text. Add a reason here before throwing it.
+ */
+export const ERROR_REASONS = [
+  'task_limit',
+  'session_limit',
+  'ai_session_limit',
+  'ai_breakdown_limit',
+  'rate_limited',
+  'email_unverified',
+  'browser_session_required',
+  'scope_required',
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
 /** The public body of every failed call, on every door. */
-export type ApiErrorBody = { message: string; code: string; issues?: ApiIssue[] };
+export type ApiErrorBody = { message: string; code: string; reason?: ErrorReason; issues?: ApiIssue[] };
 
 /** What a caller is told about a failure on our side; details stay in the log. */
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-export function appError(code: ErrorCode, message: string, cause?: unknown): TRPCError {
-  return new TRPCError({ code, message, cause });
+/** A failure with a machine-readable `reason` the client decides by (see ERROR_REASONS). */
+export class ReasonedError extends TRPCError {
+  readonly reason: ErrorReason;
+  constructor(opts: { code: ErrorCode; message: string; reason: ErrorReason; cause?: unknown }) {
+    super({ code: opts.code, message: opts.message, cause: opts.cause });
+    this.reason = opts.reason;
+  }
+}
+
+export function appError(code: ErrorCode, message: string, cause?: unknown, reason?: ErrorReason): TRPCError {
+  return reason ? new ReasonedError({ code, message, cause, reason }) : new TRPCError({ code, message, cause });
+}
+
+/** The reason carried by an error (or by the error it wraps), if any. */
+export function reasonOf(error: unknown, depth = 0): ErrorReason | undefined {
+  if (!error || typeof error !== 'object' || depth > 4) return undefined;
+  if (error instanceof ReasonedError) return error.reason;
+  return reasonOf((error as { cause?: unknown }).cause, depth + 1);
 }
 
 type PrismaLikeError = { code?: unknown; name?: unknown; meta?: { driverAdapterError?: { cause?: { code?: unknown } } } };

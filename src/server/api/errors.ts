@@ -3,7 +3,7 @@
 // schema for the OpenAPI document (the statuses each procedure answers are in responses.ts).
 import type { TRPCError } from '@trpc/server';
 import { z, ZodError, type core } from 'zod';
-import { INTERNAL_MESSAGE, type ApiErrorBody, type ApiIssue } from '@/server/errors';
+import { ERROR_REASONS, INTERNAL_MESSAGE, reasonOf, type ApiErrorBody, type ApiIssue } from '@/server/errors';
 
 /**
  * The error body of every failed call, as a zod schema so that the OpenAPI document describes
@@ -23,6 +23,10 @@ export const ZApiErrorBody = z
     code: z
       .string()
       .describe('The kind of failure: BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_SUPPORTED, CONFLICT, PAYLOAD_TOO_LARGE, TOO_MANY_REQUESTS, INTERNAL_SERVER_ERROR or SERVICE_UNAVAILABLE'),
+    reason: z
+      .enum(ERROR_REASONS)
+      .optional()
+      .describe('Present where a client must act on the failure: a stable machine-readable reason to decide by (never by the message text)'),
     issues: z.array(ZApiIssue).optional().describe('Present on a 400 for invalid input: every invalid value'),
   })
   .meta({ id: 'Error', description: 'The body of every failed call' });
@@ -45,5 +49,6 @@ export function errorBody(error: TRPCError): ApiErrorBody {
     return { message: validationMessage(issues), code: 'BAD_REQUEST', issues };
   }
   if (error.code === 'INTERNAL_SERVER_ERROR') return { message: INTERNAL_MESSAGE, code: error.code };
-  return { message: error.message, code: error.code };
+  const reason = reasonOf(error);
+  return reason ? { message: error.message, code: error.code, reason } : { message: error.message, code: error.code };
 }
