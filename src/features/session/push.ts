@@ -54,9 +54,6 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** How long subscribing waits for the service worker to be active. */
-const WORKER_WAIT_MS = 10_000;
-
 // One subscription per page view once it worked (reset by alerts off); a failure is tried again.
 let subscribed: Promise<boolean> | null = null;
 
@@ -74,9 +71,9 @@ function enablePush(): Promise<boolean> {
       const keyAnswer = await send('GET', '/user/push-public-key');
       const { publicKey } = keyAnswer.ok ? ((await keyAnswer.json()) as { publicKey: string | null }) : { publicKey: null };
       if (!publicKey) return false;
-      // No worker active yet (it registers after the page's load) after a while: no push this time.
-      const registration = await Promise.race([navigator.serviceWorker.ready, delay(WORKER_WAIT_MS).then(() => null)]);
-      if (!registration) return false;
+      // The worker registers after the page's load; until it is active the calls behind this one
+      // wait (End Session's cancel does not: cancelPhaseEndPush).
+      const registration = await navigator.serviceWorker.ready;
       const subscription =
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
