@@ -5,7 +5,7 @@
 // valid session is redirected to /signin?next=<the page they asked for> (src/proxy.ts tells us
 // which page that is) and comes back after signing in. The focus session screen is the one
 // exception: there the visitor gets the screen's Sign In and Sign Up dialogs in place
-// (src/features/session/SignedOutSession.tsx), and no page content. A redirect from the server cannot flash
+// (src/features/session/SignedOutSession.tsx, its code loaded only then), and no page content. A redirect from the server cannot flash
 // the app's screens, and it works without JavaScript. Inside the app, AuthSync covers what the
 // server cannot see: a sign-out in another tab, or a session that ends while a page is open. It
 // comes with each page's providers (src/features/auth/SignedInProviders.tsx), not from here: the
@@ -19,7 +19,7 @@ import { PATH_HEADER, signinUrl } from '@/features/auth/next-path';
 import { SignOutButton } from '@/features/auth/SignOutButton';
 import { PrefetchDashboard } from '@/features/dashboard/PrefetchDashboard';
 import { isFocusScreenPath } from '@/features/session/paths';
-import { SignedOutSession } from '@/features/session/SignedOutSession';
+import { SignedOutIsland } from '@/features/session/SignedOutIsland';
 import { getAuthSession } from '@/server/auth/session';
 import { db } from '@/server/db';
 
@@ -31,7 +31,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     if (!isFocusScreenPath(path)) redirect(signinUrl(path));
     return (
       <AppShell>
-        <SignedOutSession />
+        <SignedOutIsland />
       </AppShell>
     );
   }
