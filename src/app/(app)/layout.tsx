@@ -5,8 +5,8 @@
 // valid session is redirected to /signin?next=<the page they asked for> (src/proxy.ts tells us
 // which page that is) and comes back after signing in. The focus session screen is the one
 // exception: there the visitor gets the screen's Sign In and Sign Up dialogs in place
-// (src/features/session/SignedOutSession.tsx, its code loaded only then), and no page content. A redirect from the server cannot flash
-// the app's screens, and it works without JavaScript. Inside the app, AuthSync covers what the
+// (src/features/session/SignedOutSession.tsx, its code loaded only then), and no page content.
+// A redirect from the server cannot flash the app's screens, and it works without JavaScript. Inside the app, AuthSync covers what the
 // server cannot see: a sign-out in another tab, or a session that ends while a page is open. It
 // comes with each page's providers (src/features/auth/SignedInProviders.tsx), not from here: the
 // dashboard loads them after its first paint (src/features/dashboard/DashboardIsland.tsx).
