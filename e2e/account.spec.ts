@@ -38,6 +38,21 @@ test('e-mail preference switches save one at a time and persist across a reload'
   expect(me).toMatchObject({ emailRemindersEnabled: true, marketingEmailsEnabled: false, newsletterEnabled: false });
 });
 
+test("Email Preferences has the spec's three switches; Push reminders has a Notifications section of its own", async ({ page }) => {
+  await signUpVerified(page);
+  await openAccount(page);
+  const email = page.getByRole('region', { name: 'Email Preferences' });
+  for (const name of ['Email reminders', 'Marketing emails', 'Newsletter']) await expect(email.getByRole('switch', { name })).toBeVisible();
+  await expect(email.getByRole('switch')).toHaveCount(3);
+  await expect(email.getByRole('switch', { name: 'Push reminders' })).toHaveCount(0);
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  await expect(notifications.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await expect(notifications.getByRole('switch')).toHaveCount(1);
+  await expect(notifications.getByRole('switch', { name: 'Push reminders' })).not.toBeChecked();
+  await notifications.scrollIntoViewIfNeeded();
+  await screenshot(page, 'account-notifications-section');
+});
+
 test('Save Profile changes the name at once', async ({ page }) => {
   await signUpVerified(page, { name: 'Ada Lovelace' });
   await openAccount(page);

@@ -23,6 +23,21 @@ test('signed out, /account goes to /signin?next=/account and back after signing 
   await expect(page).toHaveURL(`${baseURL}/account`);
 });
 
+test('a signed-in visitor sent to /signin?next= is redirected only to a path on this site, checked after normalising', async ({ request }) => {
+  await signUpVerified(request);
+  const evil = ['/.//evil.example', '/..//evil.example', '/a/..//evil.example/x', '/%2e//evil.example', '/./\\evil.example', '//evil.example', 'https://evil.example/'];
+  for (const next of evil) {
+    const answer = await request.get(`/signin?next=${encodeURIComponent(next)}`, { maxRedirects: 0 });
+    expect(answer.status(), next).toBe(307);
+    const location = answer.headers()['location'] ?? '';
+    // `//evil.example` in a Location header is another host; only the dashboard is safe here.
+    expect(new URL(location, baseURL).origin, `${next} -> ${location}`).toBe(new URL(baseURL).origin);
+    expect(location, next).toMatch(/^(https?:\/\/[^/]+)?\/dashboard$/);
+  }
+  const ok = await request.get(`/signin?next=${encodeURIComponent('/./account')}`, { maxRedirects: 0 });
+  expect(ok.headers()['location']).toMatch(/\/account$/);
+});
+
 test('every app route sends a signed-out visitor to sign in, keeping the query', async ({ page }) => {
   const present = APP_ROUTES.filter(hasAppPage);
   test.skip(present.length === 0, 'no app page is in this build');

@@ -159,8 +159,40 @@ test('the 41st task of the month opens the Task Limit Reached dialog', async ({ 
   await page.getByRole('button', { name: 'Create Task', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Task Limit Reached' })).toBeVisible();
   await expect(page.getByText("You've reached your limit of 40 tasks per month on the Free plan.")).toBeVisible();
+  await expect(page.getByText('Upgrade to Plus for unlimited tasks, from £2 a month.')).toBeVisible();
   await page.getByRole('button', { name: 'Maybe Later' }).click();
   await expect(page.getByRole('heading', { name: 'Task Limit Reached' })).toHaveCount(0);
+
+  // Someone who chose USA (Account, Subscription) is quoted dollars, as the account page does.
+  await page.evaluate(() => window.localStorage.setItem('region', 'USA'));
+  await page.reload();
+  await page.getByRole('button', { name: 'New Task' }).click();
+  await page.getByLabel('Title').fill('One too many');
+  await page.getByRole('button', { name: /Due date/ }).click();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Create Task', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Task Limit Reached' });
+  await expect(dialog.getByText('Upgrade to Plus for unlimited tasks, from $2 a month.')).toBeVisible();
+  await expect(dialog).not.toContainText('£');
+  await screenshot(page, 'task-limit-dialog-usa');
+});
+
+test('completing a repeating task at the Free limit completes it and says gently that the series paused', async ({ page }) => {
+  await signUpVerified(page);
+  const daily = await createTaskViaApi(page, { title: 'Water the plants', dueDate: inHours(2), recurrence: 'FREQ=DAILY' });
+  for (let i = 2; i <= 40; i += 1) await createTaskViaApi(page, { title: `Task ${i}` });
+  await openDashboard(page);
+  const answered = page.waitForResponse('**/api/trpc/task.complete*');
+  await activeList(page).getByRole('checkbox', { name: 'Complete "Water the plants"' }).click();
+  expect((await answered).status()).toBe(200);
+  await expect(completedList(page).getByRole('button', { name: 'Water the plants', exact: true })).toBeVisible();
+  await expect(page.getByText('Repeating task paused')).toBeVisible();
+  await expect(page.getByText("“Water the plants” is done. Its next one wasn't added: you've reached your limit of 40 tasks per month on the Free plan.")).toBeVisible();
+  await expect(page.getByText('Failed to complete task')).toHaveCount(0);
+  await screenshot(page, 'dashboard-series-paused');
+  // Nothing new was created: the task stays completed and no next occurrence appears.
+  const tasks = (await (await page.request.get('/api/tasks?status=all')).json()) as { id: string; title: string; completed: boolean }[];
+  expect(tasks.filter((task) => task.title === 'Water the plants')).toEqual([expect.objectContaining({ id: daily.id, completed: true })]);
 });
 
 test('the 21st session of the month opens the Session Limit Reached dialog', async ({ page }) => {

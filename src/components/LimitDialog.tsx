@@ -1,10 +1,11 @@
 'use client';
 // The plan-limit dialog: "You've reached your limit of {max} … per month on the
-// Free plan." with an upgrade prompt, Maybe Later and Upgrade to Plus (→ /account). On the Plus
+// Free plan." with an upgrade prompt in the reader's currency, Maybe Later and Upgrade to Plus (→ /account). On the Plus
 // plan it names the Plus limit, says when it starts again, and offers no upgrade.
 import { useRouter } from 'next/navigation';
 import type { SubscriptionTier, UsageKind } from '@/lib/constants';
 import { limitDialogCopy } from '@/lib/pricing';
+import { storedRegion } from '@/lib/region';
 import { Button } from './ButtonCore';
 import { Dialog } from './Dialog';
 
@@ -22,7 +23,8 @@ export interface LimitDialogProps {
 
 export function LimitDialog({ open, onClose, kind, tier = 'free', max, used }: LimitDialogProps) {
   const router = useRouter();
-  const copy = limitDialogCopy(kind, tier, max);
+  // The price in the reader's currency, as the account page shows it (read once the dialog opens).
+  const copy = limitDialogCopy(kind, tier, max, open ? storedRegion() : 'UK');
   const limit = copy.limit;
   return (
     <Dialog

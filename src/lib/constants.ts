@@ -5,6 +5,9 @@
 // carries only those); they are part of this list all the same.
 export { COMPLETION_REFRESH_MS, DISPLAY_MODE_LABELS, DISPLAY_MODES, SESSION_DEFAULTS, STORAGE_KEYS, type DisplayMode } from './session-constants';
 
+/** The most calls one tRPC batch may carry; the app's client splits larger ones (src/trpc/react.tsx). */
+export const TRPC_MAX_BATCH = 20;
+
 export const IMPORTANCE = ['Low', 'Medium', 'High', 'Critical'] as const;
 export type Importance = (typeof IMPORTANCE)[number];
 

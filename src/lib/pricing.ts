@@ -65,9 +65,10 @@ const LIMIT_TITLES: Record<UsageKind, string> = {
 /**
  * The limit dialog's words ("… per month on the Free plan." with an upgrade
  * prompt). A Plus member who reaches a Plus limit (50 AI breakdowns or AI sessions) is told the
- * Plus figure and when it starts again, with no upgrade prompt: `upgrade` is null.
+ * Plus figure and when it starts again, with no upgrade prompt: `upgrade` is null. The price is
+ * in the reader's currency (`country`, src/lib/region.ts).
  */
-export function limitDialogCopy(kind: UsageKind, tier: SubscriptionTier = 'free', max?: number) {
+export function limitDialogCopy(kind: UsageKind, tier: SubscriptionTier = 'free', max?: number, country: Country = 'UK') {
   const plus = PLAN_LIMITS.plus[kind];
   const limit = max ?? PLAN_LIMITS[tier][kind] ?? PLAN_LIMITS.free[kind];
   const plan = tier === 'plus' ? 'Plus' : 'Free';
@@ -78,8 +79,8 @@ export function limitDialogCopy(kind: UsageKind, tier: SubscriptionTier = 'free'
       tier === 'plus'
         ? null
         : plus === null
-          ? `Upgrade to Plus for unlimited ${USAGE_NOUNS[kind].many}, from ${formatPrice(PLUS_PRICE.amount, 'UK')} a month.`
-          : `Upgrade to Plus for ${plus} ${USAGE_NOUNS[kind].many} a month, from ${formatPrice(PLUS_PRICE.amount, 'UK')} a month.`,
+          ? `Upgrade to Plus for unlimited ${USAGE_NOUNS[kind].many}, from ${formatPrice(PLUS_PRICE.amount, country)} a month.`
+          : `Upgrade to Plus for ${plus} ${USAGE_NOUNS[kind].many} a month, from ${formatPrice(PLUS_PRICE.amount, country)} a month.`,
     limit,
   };
 }

@@ -86,6 +86,13 @@ describe('pricing', () => {
     expect(limitDialogCopy('tasks').upgrade).toContain('Upgrade to Plus for unlimited tasks');
   });
 
+  it("quotes the Plus price in the reader's currency: dollars in the USA, pounds in the UK", () => {
+    expect(limitDialogCopy('tasks', 'free', undefined, 'USA').upgrade).toBe('Upgrade to Plus for unlimited tasks, from $2 a month.');
+    expect(limitDialogCopy('aiBreakdowns', 'free', undefined, 'USA').upgrade).toBe('Upgrade to Plus for 50 AI breakdowns a month, from $2 a month.');
+    expect(limitDialogCopy('tasks', 'free', undefined, 'UK').upgrade).toBe('Upgrade to Plus for unlimited tasks, from £2 a month.');
+    expect(limitDialogCopy('tasks').upgrade).toContain('£2');
+  });
+
   it('tells a Plus member the Plus limit, without an upgrade prompt', () => {
     const copy = limitDialogCopy('aiSessions', 'plus');
     expect(copy.body).toBe("You've reached your limit of 50 AI sessions per month on the Plus plan.");

@@ -13,7 +13,15 @@ describe('quick capture', () => {
       estimatedMinutes: 30,
       recurrence: 'FREQ=WEEKLY;BYDAY=MO',
       color: '#3B82F6',
+      problem: null,
     });
+  });
+
+  it('names a date outside the years 1 to 9999 as the problem instead of answering it', () => {
+    for (const words of ['x in 8000 years', 'x in 12000 years']) {
+      expect(parseQuickCapture(words, 'UTC', now), words).toMatchObject({ dueDate: null, problem: 'Dates must be between the years 1 and 9999' });
+    }
+    expect(parseQuickCapture('x in 7000 years', 'UTC', now)).toMatchObject({ dueDate: expect.stringMatching(/^9026-/), problem: null });
   });
 
   it('puts the same words at another instant for someone in another zone', () => {

@@ -70,6 +70,11 @@ const RECURRENCE_PATTERNS: { pattern: RegExp; rule: (match: RegExpMatchArray) =>
   { pattern: /\b(daily|weekly|monthly|yearly|annually)\b/i, rule: (match) => `FREQ=${({ daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY', yearly: 'YEARLY', annually: 'YEARLY' } as Record<string, string>)[match[1]!.toLowerCase()]}` },
 ];
 
+/** A date read from the words that no calendar here can hold ("in 8000 years"). */
+export const DATE_OUT_OF_RANGE = 'Dates must be between the years 1 and 9999';
+const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
 export const NO_TITLE = 'Add a few words for the title, e.g. "Call Sam tomorrow 5pm"';
 
 /** "1h30m", "90m", "1.5h", "45" → minutes, or null when it is not a duration. */
@@ -82,9 +87,10 @@ function minutesOf(value: string): number | null {
 
 /**
  * Reads `text` into a draft on the clock of `zone` at `now`. Throws nothing: a draft whose
- * title is empty is the caller's 400 (NO_TITLE).
+ * title is empty is the caller's 400 (NO_TITLE), and so is one with a `problem` (a date outside
+ * the years 1 to 9999, DATE_OUT_OF_RANGE).
  */
-export function parseQuickCapture(text: string, zone: string, now: Date = new Date()): QuickDraft {
+export function parseQuickCapture(text: string, zone: string, now: Date = new Date()): QuickDraft & { problem: string | null } {
   let rest = ` ${text.replace(/\s+/g, ' ').trim()} `;
   let importance: Importance = 'Medium';
   let estimatedMinutes: number | null = null;
@@ -146,7 +152,10 @@ export function parseQuickCapture(text: string, zone: string, now: Date = new Da
     .replace(/\s+([,.;:!?])/g, '$1')
     .replace(/^[\s,;:-]+|[\s,;:-]+$/g, '')
     .trim();
-  return { title, dueDate: dueDate?.toISOString() ?? null, importance, estimatedMinutes, recurrence, color };
+  if (dueDate && !(dueDate.getTime() >= EARLIEST && dueDate.getTime() <= LATEST)) {
+    return { title, dueDate: null, importance, estimatedMinutes, recurrence, color, problem: DATE_OUT_OF_RANGE };
+  }
+  return { title, dueDate: dueDate?.toISOString() ?? null, importance, estimatedMinutes, recurrence, color, problem: null };
 }
 
 /** "every Monday" with no date named: the next such day (after today), at the default hour. */

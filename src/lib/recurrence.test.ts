@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextOccurrence, occurrencesBetween, parseRecurrence } from './recurrence';
+import { nextOccurrence, occurrencesBetween, parseRecurrence, walk } from './recurrence';
 import { describeRule, fromRule, NO_REPEAT, toRule } from './recurrence-picker';
 
 const now = new Date('2026-10-20T12:00:00.000Z');
@@ -60,5 +60,56 @@ describe('recurrence rules', () => {
     expect(toRule(fromRule('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR'))).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR');
     expect(toRule(fromRule('FREQ=YEARLY;UNTIL=20301231T235959Z'))).toBe('FREQ=YEARLY;UNTIL=20301231T235959Z');
     expect(toRule(NO_REPEAT)).toBeNull();
+  });
+
+  it('refuses parts out of range or dates no month has before rrule walks them (they stalled the server ~11 s)', () => {
+    const refused: [string, RegExp][] = [
+      ['FREQ=DAILY;BYMONTH=13', /BYMONTH takes 1 to 12/],
+      ['FREQ=DAILY;BYMONTH=0', /BYMONTH takes 1 to 12/],
+      ['FREQ=MONTHLY;BYMONTHDAY=32', /BYMONTHDAY takes/],
+      ['FREQ=MONTHLY;BYMONTHDAY=0', /BYMONTHDAY takes/],
+      ['FREQ=YEARLY;BYYEARDAY=367', /BYYEARDAY takes/],
+      ['FREQ=YEARLY;BYWEEKNO=54', /BYWEEKNO takes/],
+      ['FREQ=MONTHLY;BYDAY=MO;BYSETPOS=0', /BYSETPOS takes/],
+      ['FREQ=DAILY;BYHOUR=24', /BYHOUR takes 0 to 23/],
+      ['FREQ=DAILY;BYMINUTE=60', /BYMINUTE takes 0 to 59/],
+      ['FREQ=MONTHLY;BYDAY=+54MO', /BYDAY takes a position/],
+      ['FREQ=YEARLY;BYEASTER=0', /BYEASTER/],
+      ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31', /never happens/],
+      ['FREQ=DAILY;BYMONTH=2,4,6,9,11;BYMONTHDAY=31,-31', /never happens/],
+    ];
+    for (const [rule, message] of refused) {
+      const parsed = parseRecurrence(rule, now);
+      expect(parsed.ok, rule).toBe(false);
+      expect(parsed.ok ? '' : parsed.message, rule).toMatch(message);
+    }
+    // Possible, if rare: 29 February, 31 January among other months, the fifth Monday.
+    for (const rule of ['FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', 'FREQ=MONTHLY;BYMONTH=1,2;BYMONTHDAY=31', 'FREQ=MONTHLY;BYDAY=+5MO', 'FREQ=MONTHLY;BYMONTHDAY=-1']) {
+      expect(parseRecurrence(rule, now).ok, rule).toBe(true);
+    }
+  });
+
+  it('walks a rule that never matches for at most the steps of ten years, never on to the year 9999', () => {
+    // Day 200 of a year is in July, so never in January: nothing the static checks see, but no date ever matches.
+    // Unbounded, rrule walks 2.9 million days before giving up; the walk stops after the ~3,650 days of the horizon.
+    const never = 'FREQ=DAILY;BYMONTH=1;BYYEARDAY=200';
+    expect(parseRecurrence(never, now)).toMatchObject({ ok: false, message: expect.stringContaining('never') });
+    const tenYears = new Date('2036-10-20T12:00:00.000Z');
+    let visited = 0;
+    const steps = walk({ freq: 3, bymonth: [1], byyearday: [200] }, now, tenYears, () => {
+      visited += 1;
+      return true;
+    });
+    expect(visited).toBe(0);
+    expect(steps).toBeGreaterThan(3000);
+    expect(steps).toBeLessThanOrEqual(3654 + 3);
+    // However long the span, a walk stops after 20,000 steps.
+    expect(walk({ freq: 3, bymonth: [1], byyearday: [200] }, now, new Date('2226-01-01T00:00:00.000Z'), () => true)).toBeLessThanOrEqual(20_001);
+    // Every seventh day from a Tuesday is never a Monday: a weekly step count stops that one too.
+    expect(parseRecurrence('FREQ=DAILY;INTERVAL=7;BYDAY=MO', now).ok).toBe(false);
+    // A rule whose first date is near the end of the horizon is still found (29 February 2028).
+    expect(nextOccurrence('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', new Date('2026-10-20T09:00:00.000Z'), 'UTC', now)?.dueDate.toISOString()).toBe('2028-02-29T09:00:00.000Z');
+    // The calendar's window of a rule that stops matching is walked only as far as the window.
+    expect(occurrencesBetween('FREQ=DAILY;INTERVAL=7;BYDAY=TU', now, 'UTC', now, new Date('2026-11-20T00:00:00Z'))).toHaveLength(4);
   });
 });

@@ -47,12 +47,123 @@ export function parseRecurrence(input: string, now: Date = new Date()): Parsed {
   if (options.count != null && options.until) return { ok: false, message: 'Use COUNT or UNTIL, not both' };
   const byweekday = options.byweekday;
   if (Array.isArray(byweekday) && byweekday.some((day) => day == null)) return { ok: false, message: 'BYDAY takes MO, TU, WE, TH, FR, SA or SU' };
+  const impossible = impossibleParts(options);
+  if (impossible) return { ok: false, message: impossible };
   const rule = RRule.optionsToString(options).replace(/^RRULE:/, '');
   if (/undefined|NaN/.test(rule)) return { ok: false, message: RECURRENCE_INVALID };
   const start = floating(now, 'UTC');
-  const first = new RRule({ ...options, dtstart: start }).between(start, addYears(start, HORIZON_YEARS), true, (_date, index) => index < 1);
-  if (first.length === 0) return { ok: false, message: RECURRENCE_NEVER };
+  if (!firstBetween(options, start, start, addYears(start, HORIZON_YEARS), true)) return { ok: false, message: RECURRENCE_NEVER };
   return { ok: true, rule, options };
+}
+
+/** Values allowed in each BY* part (RFC 5545 section 3.3.10); zero is never a position. */
+const BY_RANGES: { key: keyof Options; name: string; min: number; max: number; signed: boolean }[] = [
+  { key: 'bymonth', name: 'BYMONTH', min: 1, max: 12, signed: false },
+  { key: 'bymonthday', name: 'BYMONTHDAY', min: 1, max: 31, signed: true },
+  { key: 'byyearday', name: 'BYYEARDAY', min: 1, max: 366, signed: true },
+  { key: 'byweekno', name: 'BYWEEKNO', min: 1, max: 53, signed: true },
+  { key: 'bysetpos', name: 'BYSETPOS', min: 1, max: 366, signed: true },
+  { key: 'byhour', name: 'BYHOUR', min: 0, max: 23, signed: false },
+  { key: 'byminute', name: 'BYMINUTE', min: 0, max: 59, signed: false },
+  { key: 'bysecond', name: 'BYSECOND', min: 0, max: 59, signed: false },
+];
+/** The most days each month can have (February in a leap year). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function list<T>(value: T | T[] | null | undefined): T[] {
+  if (value == null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function inRange(value: unknown, min: number, max: number, signed: boolean): boolean {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return false;
+  return signed ? value !== 0 && Math.abs(value) >= min && Math.abs(value) <= max : value >= min && value <= max;
+}
+
+/**
+ * Why a rule's parts can never describe a date, checked before rrule walks it (rrule steps day by
+ * day to the year 9999 looking for a date that never comes): a value out of its range
+ * (BYMONTH=13), or month days that no chosen month has (BYMONTH=2;BYMONTHDAY=31). Null when the
+ * parts are possible; the bounded walk settles the rest.
+ */
+function impossibleParts(options: Options): string | null {
+  if (options.byeaster != null) return 'Recurrence cannot use BYEASTER';
+  for (const { key, name, min, max, signed } of BY_RANGES) {
+    const values = list(options[key] as number | number[] | null | undefined);
+    const allowed = signed ? `${min} to ${max} or -${max} to -${min}` : `${min} to ${max}`;
+    if (values.some((value) => !inRange(value, min, max, signed))) return `${name} takes ${allowed}`;
+  }
+  for (const day of list(options.byweekday)) {
+    const n = typeof day === 'object' && day ? day.n : undefined;
+    if (n != null && !inRange(n, 1, 53, true)) return 'BYDAY takes a position from 1 to 53 or -53 to -1 (such as 2MO or -1FR)';
+  }
+  const monthDays = list(options.bymonthday);
+  if (monthDays.length) {
+    const months = list(options.bymonth);
+    const longest = Math.max(...(months.length ? months : [1]).map((month) => MONTH_DAYS[month - 1]!));
+    if (monthDays.every((day) => Math.abs(day) > longest)) return RECURRENCE_NEVER;
+  }
+  return null;
+}
+
+/** Thrown inside rrule's walk to stop it when its budget of steps is spent. */
+class WalkBudgetSpent extends Error {}
+
+/**
+ * The first occurrence of the rule (started at `dtstart`) between `after` and `before`, or null.
+ * rrule only stops walking when it reaches a date, so a rule that matches nothing would walk on to
+ * the year 9999 (seconds of blocked event loop); here the walk is bounded by the number of steps
+ * the span holds and stops there.
+ */
+function firstBetween(options: Options, dtstart: Date, after: Date, before: Date, inclusive: boolean): Date | null {
+  let found: Date | null = null;
+  walk(options, dtstart, before, (date) => {
+    if (date < after || (!inclusive && date.getTime() === after.getTime())) return true;
+    if (date > before || (!inclusive && date.getTime() === before.getTime())) return false;
+    found = date;
+    return false;
+  });
+  return found;
+}
+
+/**
+ * Walks the rule's dates in order from `dtstart`, calling `visit` until it answers false, for at
+ * most the steps (days, weeks, months or years, by FREQ) between `dtstart` and `until`, plus two,
+ * and never more than MAX_WALK_STEPS.
+ * Answers how many steps it took.
+ */
+export function walk(options: Options, dtstart: Date, until: Date, visit: (date: Date) => boolean): number {
+  const rule = new RRule({ ...options, dtstart }, true);
+  const budget = Math.min(stepsBetween(rule.options.freq, rule.options.interval, dtstart, until) + 2, MAX_WALK_STEPS);
+  // rrule 2.8 reads `interval` once when the walk starts and twice at each step (the stop check
+  // and the step itself), whatever the frequency: that count is the walk's step counter. Only that
+  // one property is an accessor (a Proxy on every read made each step ~6 times slower).
+  const interval = rule.options.interval;
+  let reads = 0;
+  const guarded = { ...rule.options };
+  Object.defineProperty(guarded, 'interval', {
+    enumerable: true,
+    get() {
+      if (++reads > 2 * budget + 1) throw new WalkBudgetSpent();
+      return interval;
+    },
+  });
+  (rule as { options: typeof rule.options }).options = guarded;
+  try {
+    rule.all((date) => visit(date));
+  } catch (error) {
+    if (!(error instanceof WalkBudgetSpent)) throw error;
+  }
+  return Math.floor(reads / 2);
+}
+
+const DAY_MS = 86_400_000;
+/** The most steps any walk takes (~55 years of days): a few tens of milliseconds at most. */
+const MAX_WALK_STEPS = 20_000;
+function stepsBetween(freq: number, interval: number, from: Date, to: Date): number {
+  const days = Math.max(0, (to.getTime() - from.getTime()) / DAY_MS);
+  const perStep = freq === Frequency.YEARLY ? 365 : freq === Frequency.MONTHLY ? 28 : freq === Frequency.WEEKLY ? 7 : 1;
+  return Math.ceil(days / perStep / Math.max(1, interval));
 }
 
 function addYears(date: Date, years: number): Date {
@@ -86,10 +197,10 @@ export function nextOccurrence(recurrence: string, due: Date | null, zone: strin
   if (!parsed.ok) return null;
   const start = floating(due ?? now, zone);
   const notBefore = floating(now, zone);
-  const rule = new RRule({ ...parsed.options, dtstart: start });
   let used = 0;
   let found: Date | null = null;
-  rule.between(start, addYears(start > notBefore ? start : notBefore, HORIZON_YEARS), false, (date) => {
+  walk(parsed.options, start, addYears(start > notBefore ? start : notBefore, HORIZON_YEARS), (date) => {
+    if (date.getTime() === start.getTime()) return true;
     used += 1;
     if (date > notBefore) {
       found = date;
@@ -101,15 +212,11 @@ export function nextOccurrence(recurrence: string, due: Date | null, zone: strin
   let next = parsed.rule;
   if (parsed.options.count != null) {
     // The current occurrence is one of the COUNT (the first when the due date matches the rule).
-    const left = parsed.options.count - used - (matchesStart(rule, start) ? 1 : 0) + 1;
+    const left = parsed.options.count - used - (firstBetween(parsed.options, start, start, start, true) ? 1 : 0) + 1;
     if (left < 1) return null;
     next = RRule.optionsToString({ ...parsed.options, count: left }).replace(/^RRULE:/, '');
   }
   return { dueDate: fromFloating(found, zone), recurrence: next };
-}
-
-function matchesStart(rule: InstanceType<typeof RRule>, start: Date): boolean {
-  return rule.between(start, start, true, (_date, index) => index < 1).length > 0;
 }
 
 /**
@@ -120,9 +227,11 @@ export function occurrencesBetween(recurrence: string, due: Date, zone: string, 
   const parsed = parseRecurrence(recurrence, due);
   if (!parsed.ok) return [];
   const start = floating(due, zone);
-  const rule = new RRule({ ...parsed.options, dtstart: start });
+  const end = floating(to, zone);
   const out: Date[] = [];
-  rule.between(start, floating(to, zone), false, (date) => {
+  walk(parsed.options, start, end, (date) => {
+    if (date.getTime() === start.getTime()) return true;
+    if (date >= end) return false;
     const instant = fromFloating(date, zone);
     if (instant >= from && instant < to) out.push(instant);
     return out.length < max;

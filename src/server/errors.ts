@@ -55,8 +55,8 @@ type PrismaLikeError = { code?: unknown; name?: unknown; meta?: { driverAdapterE
 
 /** PostgreSQL's SQLSTATEs for text it cannot store (NUL bytes, invalid encodings). */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
-/** PostgreSQL's datetime_field_overflow and invalid_datetime_format. */
-const BAD_DATETIME = new Set(['22008', '22007']);
+/** PostgreSQL's datetime_field_overflow, invalid_datetime_format and invalid_time_zone_displacement_value. */
+const BAD_DATETIME = new Set(['22008', '22007', '22009']);
 const DATE_RANGE_MESSAGE = 'Dates must be between the years 1 and 9999';
 const UNSTORABLE_MESSAGE = 'A value contains characters that cannot be stored';
 
@@ -131,6 +131,7 @@ export function fromDatabaseError(cause: unknown): TRPCError | undefined {
       return appError('BAD_REQUEST', UNSTORABLE_MESSAGE, cause);
     case '22008':
     case '22007':
+    case '22009':
       return appError('BAD_REQUEST', DATE_RANGE_MESSAGE, cause);
     case 'P2025':
       return appError('NOT_FOUND', 'Not found', cause);

@@ -8,6 +8,7 @@ import { handleRest, handleRestAs } from '@/server/api/rest';
 import { sha256 } from '@/server/auth/secrets';
 import type { AuthSession } from '@/server/auth/session';
 import { getDb } from '@/server/db';
+import { ERROR_REASONS } from '@/server/errors';
 import { createTaskRow, createUser } from '@/test/factories';
 
 export type JsonSchema = {
@@ -140,16 +141,17 @@ export async function send(
   return { status: response.status, body: json, text: body, headers: response.headers };
 }
 
-/** The error contract of docs/api-contract.md: JSON, exactly `{ message, code, issues? }`. */
+/** The error contract of docs/api-contract.md: JSON, exactly `{ message, code, reason?, issues? }`. */
 export function expectErrorBody(answer: Answer, context: string): void {
   expect(answer.headers.get('content-type') ?? '', context).toMatch(/^application\/json/);
   const body = answer.body as Record<string, unknown>;
   expect(typeof body, `${context}: ${answer.text.slice(0, 200)}`).toBe('object');
   expect(body, context).not.toBeNull();
   const keys = Object.keys(body).sort();
-  expect(keys.filter((key) => !['code', 'issues', 'message'].includes(key)), context).toEqual([]);
+  expect(keys.filter((key) => !['code', 'issues', 'message', 'reason'].includes(key)), context).toEqual([]);
   expect(typeof body.message, context).toBe('string');
   expect(typeof body.code, context).toBe('string');
+  if ('reason' in body) expect(ERROR_REASONS, context).toContain(body.reason);
   if ('issues' in body) {
     expect(Array.isArray(body.issues), context).toBe(true);
     for (const issue of body.issues as Record<string, unknown>[]) {

@@ -1,5 +1,5 @@
 'use client';
-// /account: Profile, Appearance, Email Preferences, Subscription, Usage This Month, API tokens,
+// /account: Profile, Appearance, Email Preferences, Notifications, Subscription, Usage This Month, API tokens,
 // Calendar feed, Export my data and Account Actions.
 // `me` is polled every 5 s here so usage and a Plus upgrade show up by themselves.
 import { useRouter, useSearchParams } from 'next/navigation';

@@ -7,7 +7,7 @@ import type { TUser } from '@/lib/schemas/user';
 import { ActionsSection } from './ActionsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { ExportSection } from './ExportSection';
-import { PreferencesSection } from './PreferencesSection';
+import { NotificationsSection, PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
 import { Section } from './Section';
 import { SubscriptionSection, type CheckoutReturn } from './SubscriptionSection';
@@ -28,6 +28,7 @@ export function AccountSections({ me, checkoutReturn, upgradeCountry }: AccountS
         <ThemeSwitcher legend="Theme" showLegend={false} />
       </Section>
       <PreferencesSection me={me} />
+      <NotificationsSection me={me} />
       <SubscriptionSection me={me} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
       <UsageSection me={me} />
       <TokensSection verified={me.emailVerified} />

@@ -1,7 +1,8 @@
 'use client';
-// Email Preferences: four switches (e-mail reminders, and the same reminders by push beside them), each saved on its own (PATCH /api/user/preferences with
-// exactly one field), optimistic with rollback. The reminder mail links here
-// (/account#email-preferences).
+// Email Preferences: the spec's three switches (e-mail reminders, marketing e-mails, newsletter),
+// and Notifications, a section of its own for the push reminders (not an e-mail). Each switch is
+// saved on its own (PATCH /api/user/preferences with exactly one field), optimistic with rollback.
+// The reminder mail links here (/account#email-preferences).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Switch } from '@/components/Field';
 import { useToast } from '@/components/Toast';
@@ -9,18 +10,39 @@ import type { PreferenceKey, TUser } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { Section } from './Section';
 
-const PREFERENCES: { key: PreferenceKey; label: string; hint: string }[] = [
+type Preference = { key: PreferenceKey; label: string; hint: string };
+
+const EMAIL_PREFERENCES: Preference[] = [
   { key: 'emailRemindersEnabled', label: 'Email reminders', hint: 'A reminder for tasks due in less than 12 hours.' },
-  {
-    key: 'pushRemindersEnabled',
-    label: 'Push reminders',
-    hint: 'The same reminder as a notification on the devices where you turned on alerts in a focus session.',
-  },
   { key: 'marketingEmailsEnabled', label: 'Marketing emails', hint: 'Product news and offers, now and then.' },
   { key: 'newsletterEnabled', label: 'Newsletter', hint: 'Tips for focus and calm, at most once a month.' },
 ];
 
+const NOTIFICATION_PREFERENCES: Preference[] = [
+  {
+    key: 'pushRemindersEnabled',
+    label: 'Push reminders',
+    hint: 'A notification for tasks due in less than 12 hours, on the devices where you turned on alerts in a focus session.',
+  },
+];
+
 export function PreferencesSection({ me }: { me: TUser }) {
+  return (
+    <Section id="email-preferences" title="Email Preferences" description="Choose which e-mails we send you.">
+      <PreferenceSwitches me={me} preferences={EMAIL_PREFERENCES} />
+    </Section>
+  );
+}
+
+export function NotificationsSection({ me }: { me: TUser }) {
+  return (
+    <Section id="notifications" title="Notifications" description="Choose which notifications we show on your devices.">
+      <PreferenceSwitches me={me} preferences={NOTIFICATION_PREFERENCES} />
+    </Section>
+  );
+}
+
+function PreferenceSwitches({ me, preferences }: { me: TUser; preferences: Preference[] }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -43,20 +65,18 @@ export function PreferencesSection({ me }: { me: TUser }) {
   );
 
   return (
-    <Section id="email-preferences" title="Email Preferences" description="Choose which e-mails we send you.">
-      <div className="flex flex-col divide-y divide-border">
-        {PREFERENCES.map(({ key, label, hint }) => (
-          <Switch
-            key={key}
-            name={key}
-            label={label}
-            hint={hint}
-            checked={me[key]}
-            className="py-4 first:pt-0 last:pb-0"
-            onChange={(event) => update.mutate({ [key]: event.target.checked })}
-          />
-        ))}
-      </div>
-    </Section>
+    <div className="flex flex-col divide-y divide-border">
+      {preferences.map(({ key, label, hint }) => (
+        <Switch
+          key={key}
+          name={key}
+          label={label}
+          hint={hint}
+          checked={me[key]}
+          className="py-4 first:pt-0 last:pb-0"
+          onChange={(event) => update.mutate({ [key]: event.target.checked })}
+        />
+      ))}
+    </div>
   );
 }

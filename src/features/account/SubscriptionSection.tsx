@@ -11,8 +11,9 @@ import { Button } from '@/components/ButtonCore';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Select } from '@/components/Field';
 import { useToast } from '@/components/Toast';
-import { CURRENCIES, PLUS_PRICE, STORAGE_KEYS, type Country } from '@/lib/constants';
+import { CURRENCIES, PLUS_PRICE, type Country } from '@/lib/constants';
 import { formatPrice } from '@/lib/pricing';
+import { isCountry, saveRegion, storedRegion } from '@/lib/region';
 import type { TUser } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { redirectTo } from './clipboard';
@@ -26,21 +27,14 @@ const COUNTRY_OPTIONS = (Object.keys(CURRENCIES) as Country[]).map((country) => 
   label: `${country} (${CURRENCIES[country].code})`,
 }));
 
-function isCountry(value: string | null | undefined): value is Country {
-  return value === 'UK' || value === 'USA';
-}
-
 function useRegion(): [Country, (country: Country) => void] {
   // Rendered only in the browser (after `me` has loaded), so storage can be read up front.
-  const [region, setRegion] = useState<Country>(() => {
-    const stored = typeof window === 'undefined' ? null : window.localStorage.getItem(STORAGE_KEYS.region);
-    return isCountry(stored) ? stored : 'UK';
-  });
+  const [region, setRegion] = useState<Country>(storedRegion);
   return [
     region,
     (country) => {
       setRegion(country);
-      window.localStorage.setItem(STORAGE_KEYS.region, country);
+      saveRegion(country);
     },
   ];
 }

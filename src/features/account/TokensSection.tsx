@@ -1,32 +1,43 @@
 'use client';
-// API tokens (an extra): personal access tokens for the REST API. A new token is shown
-// once, with Copy and a clear warning; revoking asks first.
+// API tokens (an extra): personal access tokens for the REST API. Each is made with what it may
+// do (read only, or read and write) and when it expires (30 days, 90 by default, a year, never);
+// the list says that in words with its last use. A new token is shown once, with Copy and a
+// clear warning; revoking asks first.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ButtonCore';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
-import { Input } from '@/components/Field';
+import { Badge } from '@/components/Badge';
+import { ChoiceCard } from '@/components/ChoiceCard';
+import { Input, Select } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { Spinner } from '@/components/Spinner';
 import { useToast } from '@/components/Toast';
+import { TOKEN_EXPIRY_CHOICES, tokenAccessWords, tokenExpiry } from '@/lib/api-tokens';
+import type { TTokenForm } from '@/lib/schemas/account-forms';
 import type { TApiToken, TCreateApiTokenInput } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { copyText } from './clipboard';
 import { Notice, Section } from './Section';
 import { displayTimeZone } from '@/lib/time-zone';
 
-function when(iso: string | null): string {
-  if (!iso) return 'Never';
+function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: displayTimeZone() });
 }
+
+function day(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: displayTimeZone() });
+}
+
+const DEFAULT_VALUES: TTokenForm = { name: '', access: 'read-write', expiry: '90' };
 
 export function TokensSection({ verified }: { verified: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const [created, setCreated] = useState<{ name: string; token: string; scopes: TApiToken['scopes'] } | null>(null);
   const [revoking, setRevoking] = useState<TApiToken | null>(null);
   const tokens = useQuery(trpc.user.listTokens.queryOptions(undefined, { refetchOnMount: true }));
   const listKey = trpc.user.listTokens.queryKey();
@@ -35,7 +46,7 @@ export function TokensSection({ verified }: { verified: boolean }) {
     trpc.user.createToken.mutationOptions({
       onMutate: () => queryClient.cancelQueries(),
       onSuccess: (token) => {
-        setCreated({ name: token.name, token: token.token });
+        setCreated({ name: token.name, token: token.token, scopes: token.scopes });
         form.reset();
         void queryClient.invalidateQueries({ queryKey: listKey });
       },
@@ -54,10 +65,10 @@ export function TokensSection({ verified }: { verified: boolean }) {
     }),
   );
 
-  // The API's own schema; Create Token stays disabled while the name is blank.
-  const { form, formProps } = useSchemaForm<TCreateApiTokenInput, { name: string }>({
-    schema: () => import('@/lib/schemas/user').then((schemas) => schemas.ZCreateApiTokenInput),
-    defaultValues: { name: '' },
+  // The choices map onto the API's own schema; Create Token stays disabled while the name is blank.
+  const { form, formProps } = useSchemaForm<TTokenForm, TCreateApiTokenInput>({
+    schema: () => import('@/lib/schemas/account-forms').then((schemas) => schemas.ZTokenForm),
+    defaultValues: DEFAULT_VALUES,
     pending: create.isPending,
     onValid: (values) => create.mutate(values),
   });
@@ -78,19 +89,40 @@ export function TokensSection({ verified }: { verified: boolean }) {
         <div className="grid gap-3 text-sm sm:grid-cols-2">
           <div className="rounded-control border border-border px-4 py-3">
             <p className="font-medium">A token can</p>
-            <p className="mt-1 text-muted">Read and change your tasks and sessions, use the AI planner, and change your name and e-mail preferences.</p>
+            <p className="mt-1 text-muted">
+              Read your tasks, sessions and stats; with write access also create, change, complete and delete them, plan with AI, and change your name and
+              e-mail preferences.
+            </p>
           </div>
           <div className="rounded-control border border-border px-4 py-3">
             <p className="font-medium">A token cannot</p>
-            <p className="mt-1 text-muted">Change your e-mail address or password, create or revoke tokens, or delete your account. Those need you signed in here.</p>
+            <p className="mt-1 text-muted">
+              Change your e-mail address or password, see your calendar feed link, manage billing, create or revoke tokens, or delete your account. Those need
+              you signed in here.
+            </p>
           </div>
         </div>
         {verified ? (
-          <form {...formProps} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <Input label="Token name" placeholder="e.g. Laptop script" maxLength={100} autoComplete="off" className="sm:flex-1" {...form.register('name')} />
-            <Button type="submit" pending={create.isPending} disabled={blank}>
-              Create Token
-            </Button>
+          <form {...formProps} className="flex flex-col gap-4" aria-label="Create a token">
+            <Input label="Token name" placeholder="e.g. Laptop script" maxLength={100} autoComplete="off" {...form.register('name')} />
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-medium">What it can do</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                <ChoiceCard value="read" title="Read only" hint="See tasks, sessions, your day and stats" {...form.register('access')} />
+                <ChoiceCard value="read-write" title="Read and write" hint="Also create, change, complete and delete them" {...form.register('access')} />
+              </div>
+            </fieldset>
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+              <Select
+                label="Expires after"
+                options={TOKEN_EXPIRY_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }))}
+                className="sm:w-48"
+                {...form.register('expiry')}
+              />
+              <Button type="submit" pending={create.isPending} disabled={blank}>
+                Create Token
+              </Button>
+            </div>
           </form>
         ) : (
           <Notice>Verify your e-mail address to create API tokens.</Notice>
@@ -104,19 +136,26 @@ export function TokensSection({ verified }: { verified: boolean }) {
           <p className="text-sm text-muted">No tokens yet.</p>
         ) : (
           <ul className="flex flex-col divide-y divide-border rounded-control border border-border" aria-label="Your API tokens">
-            {tokens.data.map((token) => (
-              <li key={token.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{token.name}</p>
-                  <p className="mt-1 text-sm text-muted">
-                    <code className="text-xs">{token.prefix}…</code> · Created {when(token.createdAt)} · Last used {when(token.lastUsedAt)}
-                  </p>
-                </div>
-                <Button variant="secondary" size="sm" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
-                  Revoke
-                </Button>
-              </li>
-            ))}
+            {tokens.data.map((token) => {
+              const expiry = tokenExpiry(token.expiresAt, new Date(), day);
+              return (
+                <li key={token.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <span className="truncate font-medium">{token.name}</span>
+                      {expiry.expired ? <Badge variant="warning">Expired</Badge> : null}
+                    </p>
+                    <p className="mt-1 text-sm">{tokenAccessWords(token.scopes)}</p>
+                    <p className="mt-1 text-sm text-muted">
+                      <code className="text-xs">{token.prefix}…</code> · {expiry.words} · {token.lastUsedAt ? `Last used ${when(token.lastUsedAt)}` : 'Never used'}
+                    </p>
+                  </div>
+                  <Button variant="secondary" size="sm" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
+                    Revoke
+                  </Button>
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>
@@ -125,7 +164,7 @@ export function TokensSection({ verified }: { verified: boolean }) {
         open={created !== null}
         onClose={() => setCreated(null)}
         title="Your new token"
-        description={`Copy “${created?.name ?? ''}” now: this is the only time it is shown. Anyone with it can read and change your tasks and sessions through the API, so keep it secret.`}
+        description={`Copy “${created?.name ?? ''}” now: this is the only time it is shown. ${created ? tokenAccessWords(created.scopes).replace(/^Can/, 'Anyone with it can') : ''} through the API, so keep it secret.`}
         footer={<Button onClick={() => setCreated(null)}>I have copied it</Button>}
       >
         {created ? (
@@ -148,7 +187,7 @@ export function TokensSection({ verified }: { verified: boolean }) {
         open={revoking !== null}
         onClose={() => setRevoking(null)}
         title="Revoke this token?"
-        description={`“${revoking?.name ?? ''}” stops working at once. Scripts using it will be refused.`}
+        description={`“${revoking?.name ?? ''}” stops working at once. Scripts using it will be refused, and notifications set up through it stop.`}
         cancelLabel="Keep Token"
         confirmLabel="Revoke Token"
         pending={revoke.isPending}

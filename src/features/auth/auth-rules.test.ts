@@ -34,6 +34,34 @@ describe('the page to return to after signing in', () => {
     expect(safeNextPath(undefined)).toBeNull();
   });
 
+  it('checks the path after normalising it, so dot segments cannot make it another host', () => {
+    const evil = [
+      '/.//evil.example',
+      '/..//evil.example',
+      '/././/evil.example/x?y=1',
+      '/a/..//evil.example',
+      '/a/b/../..//evil.example',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/.%2e//evil.example',
+      '/./\\evil.example',
+      '/.//\\evil.example',
+      '/.///evil.example',
+      '/. //evil.example',
+      '/.\t//evil.example',
+      '/.\n//evil.example',
+      '/./../..//evil.example',
+    ];
+    for (const bad of evil) {
+      const safe = safeNextPath(bad);
+      expect(safe === null || (!safe.startsWith('//') && new URL(safe, 'http://onething.test').host === 'onething.test'), `${JSON.stringify(bad)} -> ${safe}`).toBe(true);
+    }
+    for (const collapsing of evil.slice(0, 8)) expect(safeNextPath(collapsing), collapsing).toBeNull();
+    // Dot segments that stay on the site are still followed, in their normal form.
+    expect(safeNextPath('/a/../account')).toBe('/account');
+    expect(safeNextPath('/./dashboard?x=1')).toBe('/dashboard?x=1');
+  });
+
   it('does not return to the sign-in or sign-up page, or to the API', () => {
     expect(safeNextPath('/signin?next=/account')).toBeNull();
     expect(safeNextPath('/signup')).toBeNull();

@@ -1,6 +1,8 @@
 // Where to go after signing in. `?next=` carries the page a signed-out visitor asked for; only a
 // path on this site is followed (never another origin, a protocol-relative `//host`, a
-// backslash trick or the API), so a crafted sign-in link cannot send anyone elsewhere.
+// backslash trick or the API), so a crafted sign-in link cannot send anyone elsewhere. The path is
+// normalised first (dot segments resolved, as the browser would) and the result is what is checked
+// and followed: `/.//evil.example` normalises to `//evil.example`, another host.
 
 /** Request header set by src/proxy.ts: the path and query of the page being rendered. */
 export const PATH_HEADER = 'x-onething-path';
@@ -21,10 +23,16 @@ export function safeNextPath(raw: string | null | undefined): string | null {
   }
   if (url.origin !== BASE) return null;
   const path = url.pathname;
+  const normal = `${path}${url.search}${url.hash}`;
+  // What is followed must still be one path on this site once normalised, and stay the same when
+  // read again (no second normalisation turning it into another host).
+  if (!normal.startsWith('/') || normal.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(normal)) return null;
+  const again = new URL(normal, BASE);
+  if (again.origin !== BASE || `${again.pathname}${again.search}${again.hash}` !== normal) return null;
   // Coming back to the sign-in or sign-up page, or to a JSON answer, is never what was meant.
   if (['/signin', '/signup'].some((page) => path === page || path.startsWith(`${page}/`))) return null;
   if (path === '/api' || path.startsWith('/api/')) return null;
-  return `${path}${url.search}${url.hash}`;
+  return normal;
 }
 
 /** `/signin?next=<path>` (slashes left readable), or `/signin` when there is nothing safe to return to. */

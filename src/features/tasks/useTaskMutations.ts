@@ -6,12 +6,18 @@
 // the dashboard, the calendar and the session screen all react.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/Toast';
-import { COMPLETION_REFRESH_MS, STORAGE_KEYS } from '@/lib/constants';
+import { COMPLETION_REFRESH_MS, PLAN_LIMITS, STORAGE_KEYS } from '@/lib/constants';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { idsRemovedWith } from '@/lib/tasks';
 import { useTRPC } from '@/trpc/react';
 
 type Snapshot = [readonly unknown[], unknown][];
+
+const SERIES_PAUSED_TITLE = 'Repeating task paused';
+/** The gentle notice when a repeating task's next occurrence would pass the Free plan's task limit. */
+function seriesPausedText(title: string): string {
+  return `“${title}” is done. Its next one wasn't added: you've reached your limit of ${PLAN_LIMITS.free.tasks} tasks per month on the Free plan.`;
+}
 
 /** A cached task list: the plain array, one page, or the pages of an infinite (paged) list. */
 type CachedList = TTaskOutput[] | { items: TTaskOutput[]; nextCursor: string | null } | { pages: unknown[]; pageParams: unknown[] };
@@ -103,7 +109,11 @@ export function useTaskMutations() {
       completeMutation.mutate(
         { id: task.id, sessionId: options.sessionId },
         {
-          onSuccess: (done) => options.onSuccess?.(done),
+          onSuccess: (done) => {
+            // Completing always completes; at the plan's task limit a repeating task's series pauses.
+            if (done.seriesPaused) toast({ title: SERIES_PAUSED_TITLE, description: seriesPausedText(done.title) });
+            options.onSuccess?.(done);
+          },
           onError: (error) => {
             if (options.onError) options.onError(error);
             else toast({ title: 'Failed to complete task', description: messageOf(error), variant: 'destructive' });

@@ -1,8 +1,10 @@
-// The Account page's profile form: what it checks before sending, in its words; the rest (a
+// The Account page's forms: what they check before sending, in their words; the rest (a
 // malformed address, a wrong password, an unknown zone) is the server's to say. Deleting the
-// account and naming a token check with the API's own schemas (./user.ts).
+// account checks with the API's own schema (./user.ts); the token form's choices map onto it.
 import './zod-config';
 import { z } from 'zod';
+import { TOKEN_ACCESS_SCOPES, TOKEN_EXPIRY_CHOICES } from '@/lib/api-tokens';
+import { ZCreateApiTokenInput, type TCreateApiTokenInput } from './user';
 
 /** A new sign-in address is asked for when the typed one differs from the account's (case aside). */
 export function emailChanges(typed: string, signedInWith: string): boolean {
@@ -26,3 +28,19 @@ export function profileFormSchema(signedInWith: () => string) {
     });
 }
 export type TProfileForm = z.input<ReturnType<typeof profileFormSchema>>;
+
+
+/** Create Token: a name, what it can do, when it expires; out comes the API's input. */
+export const ZTokenForm = z
+  .object({
+    name: z.string(),
+    access: z.enum(['read', 'read-write'], 'Choose what the token can do'),
+    expiry: z.enum(['30', '90', '365', 'never'], 'Choose when the token expires'),
+  })
+  .transform(({ name, access, expiry }): TCreateApiTokenInput => ({
+    name,
+    scopes: [...TOKEN_ACCESS_SCOPES[access]],
+    expiresInDays: TOKEN_EXPIRY_CHOICES.find((choice) => choice.value === expiry)!.days,
+  }))
+  .pipe(ZCreateApiTokenInput);
+export type TTokenForm = z.input<typeof ZTokenForm>;

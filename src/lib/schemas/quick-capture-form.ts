@@ -1,6 +1,7 @@
 // Quick capture's one field (src/features/tasks/QuickCapture.tsx): plain words read into a task
-// draft. Its one rule is the parser's: the words must leave a title once the date, the
-// importance, the estimate, the repeat and the colour are read out of them. The output is the
+// draft. Its rules are the parser's: the words must leave a title once the date, the
+// importance, the estimate, the repeat and the colour are read out of them, and a date they name
+// must fall in the years 1 to 9999. The output is the
 // draft itself, which the task form then checks with its own schema (./task-form.ts). This file
 // brings the parser (chrono-node), so the browser loads it only when the field is first used.
 import './zod-config';
@@ -15,10 +16,11 @@ export function quickCaptureFormSchema(zone: () => string = displayTimeZone) {
     .object({ text: z.string().max(QUICK_CAPTURE_MAX) })
     .transform((values, ctx): QuickDraft => {
       const draft = values.text.trim() ? parseQuickCapture(values.text, zone()) : null;
-      if (!draft?.title) {
-        ctx.addIssue({ code: 'custom', path: ['text'], message: NO_TITLE });
+      if (!draft?.title || draft.problem) {
+        ctx.addIssue({ code: 'custom', path: ['text'], message: draft?.problem ?? NO_TITLE });
         return z.NEVER;
       }
-      return draft;
+      const { problem: _problem, ...read } = draft;
+      return read;
     });
 }

@@ -50,7 +50,7 @@ export const ZCreateFocusSessionInput = z.object({
     .string()
     .refine(isValidTimeZone, 'Must be an IANA time zone such as Europe/London')
     .nullish()
-    .describe('IANA zone used for dueTime and the date in the default name; default UTC'),
+    .describe("IANA zone used for dueTime and the date in the default name; default the account's zone"),
   sessionType: ZFocusSessionType.default('manual'),
   userMood: ZMood.nullish(),
   selectedTaskIds: z.array(ZId).max(SESSION_LIMITS.maxTasks).default([]).describe('Your own tasks picked for this session'),

@@ -41,6 +41,13 @@ const ZTaskColor = z
 /** The instants every part of the app can store and show: years 1 to 9999, UTC. */
 const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
 const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+export const DATE_RANGE_MESSAGE = 'Dates must be between the years 1 and 9999';
+
+/** True for an instant in the years 1 to 9999 (false for an invalid date). */
+export function isStorableDate(date: Date): boolean {
+  const instant = date.getTime();
+  return instant >= EARLIEST_INSTANT && instant <= LATEST_INSTANT;
+}
 
 /**
  * Every date the API reads (both doors): ISO 8601 with a time, between the years 1 and 9999
@@ -48,10 +55,7 @@ const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
  */
 export const ZDateTimeInput = z.iso
   .datetime({ offset: true, message: 'Must be an ISO 8601 date and time' })
-  .refine((value) => {
-    const instant = Date.parse(value);
-    return instant >= EARLIEST_INSTANT && instant <= LATEST_INSTANT;
-  }, 'Dates must be between the years 1 and 9999');
+  .refine((value) => isStorableDate(new Date(value)), DATE_RANGE_MESSAGE);
 
 const ZTaskDueDate = ZDateTimeInput.nullable().describe('ISO 8601 date and time, or null for no due date');
 
@@ -105,6 +109,16 @@ export const ZTaskOutput = z.object({
   actualMinutes: z.number().int().describe('Focused minutes recorded by the session screen while this was the current task (read-only)'),
 });
 export type TTaskOutput = z.infer<typeof ZTaskOutput>;
+
+/** POST /api/tasks/{id}/complete: the task, and whether its series paused at the plan's task limit. */
+export const ZCompleteTaskOutput = ZTaskOutput.extend({
+  seriesPaused: z
+    .boolean()
+    .describe(
+      "True when the task repeats and its next occurrence was not created because it would pass the plan's monthly task limit (the task is completed all the same; completing it again after reopening, once there is room, creates it). False otherwise.",
+    ),
+});
+export type TCompleteTaskOutput = z.infer<typeof ZCompleteTaskOutput>;
 
 export const ZCreateTaskInput = z.object({
   title: ZTaskTitle,

@@ -173,10 +173,22 @@ export const ZDeleteAccountInput = z.object({
 });
 export type TDeleteAccountInput = z.input<typeof ZDeleteAccountInput>;
 
+/** What a personal access token may do (src/server/auth/token-scopes.ts checks them). */
+export const TOKEN_SCOPES = ['read', 'write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+const ZTokenScope = z.enum(TOKEN_SCOPES);
+/** Days a new token lives when the request does not say. */
+export const DEFAULT_TOKEN_EXPIRY_DAYS = 90;
+const MAX_TOKEN_EXPIRY_DAYS = 365;
+
 export const ZApiTokenOutput = z.object({
   id: z.string(),
   name: z.string(),
   prefix: z.string().describe('The first characters of the token, to tell tokens apart'),
+  scopes: z
+    .array(ZTokenScope)
+    .describe('What the token may do: `read` (every GET of tasks, sessions, today, calendars, stats), `write` (creating, changing, completing and deleting tasks and sessions, parse, fresh start, focus)'),
+  expiresAt: z.iso.datetime().nullable().describe('When the token stops working (401 after); null: never'),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable().describe('Last use, to the minute'),
 });
@@ -184,6 +196,21 @@ export type TApiToken = z.infer<typeof ZApiTokenOutput>;
 
 export const ZCreateApiTokenInput = z.object({
   name: z.string().trim().min(1, 'Please name the token').max(API_TOKEN_NAME_MAX).describe('A name to recognise the token by'),
+  scopes: z
+    .array(ZTokenScope)
+    .min(1, 'Choose at least one scope')
+    .max(TOKEN_SCOPES.length)
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'A scope is listed twice')
+    .optional()
+    .describe('`read`, `write` or both (the default)'),
+  expiresInDays: z
+    .number()
+    .int()
+    .min(1, 'A token lives at least 1 day')
+    .max(MAX_TOKEN_EXPIRY_DAYS, `A token lives at most ${MAX_TOKEN_EXPIRY_DAYS} days (or never: null)`)
+    .nullable()
+    .optional()
+    .describe(`Days until the token stops working, 1-${MAX_TOKEN_EXPIRY_DAYS}; null: never. Default ${DEFAULT_TOKEN_EXPIRY_DAYS}`),
 });
 export type TCreateApiTokenInput = z.input<typeof ZCreateApiTokenInput>;
 

@@ -45,6 +45,34 @@ describe('dates between the years 1 and 9999', () => {
     expect([first.dueDate, last.dueDate]).toEqual(['0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']);
   });
 
+  it('refuses a date past 9999 reached by quick capture words, a time and zone, or a cursor, with a 400 on both doors', async () => {
+    const user = await createUser({ timeZone: 'Pacific/Kiritimati' });
+    const rest = restAs(user);
+    const caller = callerFor(user);
+
+    // Quick capture: "in 8000 years" is past the year 9999.
+    const capture = await rest('POST', '/tasks/parse', { text: 'x in 8000 years' });
+    expect(capture.status, JSON.stringify(capture.body)).toBe(400);
+    expect(capture.body).toMatchObject({ code: 'BAD_REQUEST', message: MESSAGE });
+    await expect(caller.task.parse({ text: 'x in 8000 years' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: MESSAGE });
+
+    // 23:00 UTC on the last day is already the year 10000 in Kiritimati (UTC+14): 23:30 there is past 9999.
+    const session = { sessionName: 'Far away', displayMode: 'clock', dueDate: '9999-12-31T23:00:00.000Z', dueTime: { hour: 23, minute: 30 }, timeZone: 'Pacific/Kiritimati' };
+    const late = await rest('POST', '/sessions', session);
+    expect(late.status, JSON.stringify(late.body)).toBe(400);
+    expect(late.body).toMatchObject({ code: 'BAD_REQUEST', message: MESSAGE });
+    await expect(caller.session.create({ ...session, displayMode: 'clock' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: MESSAGE });
+    expect(await getDb().session.count({ where: { userId: user.id } })).toBe(0);
+
+    // A history cursor whose date JavaScript reads but PostgreSQL cannot hold (it answered 22009, a 500).
+    const cursor = Buffer.from(JSON.stringify(['d', new Date(-8.64e15).toISOString(), 'x'])).toString('base64url');
+    const page = await rest('GET', `/tasks?completed=true&cursor=${cursor}`);
+    expect(page.status, JSON.stringify(page.body)).toBe(400);
+    expect(page.body.message).toMatch(/Invalid cursor/);
+    await expect(caller.task.list({ completed: 'true', cursor })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect(fromDatabaseError({ code: '22009' })).toMatchObject({ code: 'BAD_REQUEST', message: MESSAGE });
+  });
+
   it("maps PostgreSQL's refusal of a date to a 400 if one ever slips past the schema", async () => {
     const user = await createUser();
     const refused = await getDb()

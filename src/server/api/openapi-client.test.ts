@@ -257,7 +257,7 @@ describe('a client generated from the live OpenAPI document', () => {
       statuses.add(String(call.status));
       if (call.status >= 400) {
         const body = call.body as Record<string, unknown>;
-        expect(Object.keys(body).every((key) => ['message', 'code', 'issues'].includes(key)), JSON.stringify(body)).toBe(true);
+        expect(Object.keys(body).every((key) => ['message', 'code', 'reason', 'issues'].includes(key)), JSON.stringify(body)).toBe(true);
       }
     }
     expect([...statuses].sort()).toEqual(['200', '400', '401', '404', '429']);

@@ -6,6 +6,9 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { stripeWebhookOpenApi } from '@/server/billing/webhook-contract';
 import { procedureDefs } from '@/server/compat/trpc';
 import { isVoidSchema } from '@/server/compat/zod';
+import { DEFAULT_TOKEN_EXPIRY_DAYS } from '@/lib/schemas/user';
+import { SCOPE_DESCRIPTIONS } from '@/lib/api-tokens';
+import { TOKEN_SCOPES, type TokenScope } from '@/server/auth/token-scopes';
 import { ZApiErrorBody } from './errors';
 import { procedureErrors, RETRY_AFTER_STATUSES, STATUS_TITLES, type ApiMeta, type ErrorStatus } from './responses';
 import { appRouter } from './root';
@@ -27,8 +30,8 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'contact', description: 'A message to the people running this server' },
 ];
 
-const COOKIE_OR_TOKEN = [{ cookieAuth: [] }, { bearerAuth: [] }];
 const COOKIE_ONLY = [{ cookieAuth: [] }];
+const COOKIE_OR_TOKEN = [{ cookieAuth: [] }, { bearerAuth: [] }];
 
 export function openApiDocument(baseUrl: string): OpenApiDocument {
   let document = cached.get(baseUrl);
@@ -42,7 +45,8 @@ function build(baseUrl: string): OpenApiDocument {
     description:
       'One task at a time. Every call answers JSON; every failure has the body `Error` (`{ message, code, issues? }`), ' +
       'and each operation lists the statuses it can answer. 429 and most 503 answers carry `Retry-After` (seconds). ' +
-      'Authenticate with the session cookie from POST /api/auth/signin, or with `Authorization: Bearer <personal access token>`. ' +
+      'Authenticate with the session cookie from POST /api/auth/signin, or with `Authorization: Bearer <personal access token>`: ' +
+      "each operation that takes a token names the scope it needs (`read` or `write`) in its description and in `x-token-scope` (403 `scope_required` without it); operations that list only the cookie refuse tokens (403 `browser_session_required`). " +
       'A path that is not listed answers 404; a method HTTP does not serve here (e.g. TRACE) answers 405.',
     version: '1.0.0',
     baseUrl: `${baseUrl}/api`,
@@ -55,7 +59,11 @@ function build(baseUrl: string): OpenApiDocument {
         name: `${baseUrl.startsWith('https://') ? '__Secure-' : ''}next-auth.session-token`,
         description: 'The session cookie set by POST /api/auth/signin or /api/auth/signup (httpOnly, SameSite=Lax)',
       },
-      bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token from the account page' },
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        description: `A personal access token from the account page, with its scopes: ${TOKEN_SCOPES.map((scope) => `\`${scope}\` (${SCOPE_DESCRIPTIONS[scope]})`).join(', ')}. It expires after ${DEFAULT_TOKEN_EXPIRY_DAYS} days unless made otherwise (401 after).`,
+      },
     },
   });
   const paths = document.paths as Record<string, Record<string, Operation>>;
@@ -106,6 +114,8 @@ type Operation = {
   summary?: string;
   tags?: string[];
   security?: unknown;
+  /** The personal access token scope the operation needs (absent where tokens are refused). */
+  'x-token-scope'?: TokenScope;
   parameters?: Parameter[];
   requestBody?: unknown;
   responses?: Record<string, unknown>;
@@ -113,8 +123,13 @@ type Operation = {
 
 function describeOperation(operation: Operation, meta: ApiMeta, mutation: boolean, takesInput: boolean): void {
   const access = meta.access ?? 'public';
-  operation.security = access === 'public' ? [] : access === 'browserSession' || access === 'verifiedBrowserSession' ? COOKIE_ONLY : COOKIE_OR_TOKEN;
+  // A procedure a token may reach declares its scope; one that declares none refuses tokens (trpc.ts).
+  operation.security = access === 'public' ? [] : access === 'browserSession' || access === 'verifiedBrowserSession' || !meta.scope ? COOKIE_ONLY : COOKIE_OR_TOKEN;
   operation.description ??= operation.summary;
+  if (operation.security === COOKIE_OR_TOKEN && meta.scope) {
+    operation['x-token-scope'] = meta.scope;
+    operation.description += `\n\nPersonal access token scope: \`${meta.scope}\`.`;
+  }
   const success = Object.fromEntries(Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith('2')));
   operation.responses = { ...success, ...errorResponses(procedureErrors(meta, mutation, takesInput)) };
 }

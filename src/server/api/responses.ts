@@ -4,6 +4,7 @@
 // that may be down). The OpenAPI document (src/server/api/openapi.ts) is built from this, so a
 // status the doors answer cannot be missing from it.
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { TokenScope } from '@/server/auth/token-scopes';
 import { RATE_LIMITS } from '@/server/services/rate-limit.service';
 
 /** Who may call a procedure: the rung of the ladder it is built on. */
@@ -17,6 +18,12 @@ type ProcedureErrors = Partial<Record<ErrorStatus, string>>;
 export type ApiMeta = OpenApiMeta<{
   /** Set by the ladder's rung, never by a procedure. */
   access?: Access;
+  /**
+   * What a personal access token needs to call it: every procedure a token can reach (the
+   * signedIn and verified rungs) declares one; without it a token is refused (403), and a test
+   * walking the router fails (src/server/api/token-scopes.test.ts).
+   */
+  scope?: TokenScope;
   /** Set by an ownership loader: the thing a path id names (404 when it is not the caller's). */
   owns?: string;
   /** The statuses this procedure's own rules answer, with why. */
@@ -58,7 +65,8 @@ export function procedureErrors(meta: ApiMeta, mutation: boolean, takesInput: bo
   if (access !== 'public') add(401, 'Not signed in: no valid session cookie or bearer token, or the session has ended');
   if (mutation) add(403, 'A cross-site request riding on the session cookie (a bearer token may call from anywhere)');
   if (access === 'verified' || access === 'verifiedBrowserSession') add(403, 'The e-mail address is not verified yet');
-  if (access === 'browserSession' || access === 'verifiedBrowserSession') add(403, 'Called with a personal access token: this call needs the signed-in browser session');
+  if (access === 'browserSession' || access === 'verifiedBrowserSession') add(403, 'Called with a personal access token: this call needs the signed-in browser session (`reason: browser_session_required`)');
+  if (meta.scope) add(403, `Called with a personal access token without the \`${meta.scope}\` scope (\`reason: scope_required\`)`);
   if (meta.owns) add(404, `${meta.owns} not found: none of yours has this id (another user's id answers the same)`);
   for (const [status, reason] of Object.entries(meta.errors ?? {})) add(Number(status) as ErrorStatus, reason);
   add(413, 'The request body is larger than 1 MB');
@@ -74,7 +82,7 @@ export const RATE_LIMITED_SIGNIN = `Too many failed sign-ins: ${perWindow(RATE_L
 export const RATE_LIMITED_PASSWORD = `Too many wrong passwords (${perWindow(RATE_LIMITS.signinPerAccount)})`;
 export const RATE_LIMITED_MAIL = `Too many e-mails to this address (${perWindow(RATE_LIMITS.mailPerAddress)})`;
 export const RATE_LIMITED_CONTACT = `Too many messages from this address (${perWindow(RATE_LIMITS.contactPerIp)})`;
-export const RATE_LIMITED_PLANNING = `Too many planning calls (${perWindow(RATE_LIMITS.aiPlanPerUser)})`;
+export const RATE_LIMITED_PLANNING = `Too many AI calls (${perWindow(RATE_LIMITS.aiPlanPerUser)}, shared by session planning and task breakdown)`;
 export const MAIL_DOWN = 'The mail server cannot send right now';
 export const AI_DOWN = '`AI is unavailable right now`: the configured model failed';
 export const BILLING_DOWN = '`Billing is not configured` on this server, or Stripe cannot be reached';

@@ -16,7 +16,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { adapterRequest, withMergedInputs } from '@/server/compat/trpc-to-openapi';
 import { API_DISPOSITION } from '@/server/http/api-disposition';
-import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
+import { ERROR_REASONS, INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
 import { isJsonObject, NOT_AN_OBJECT, queryOf } from './rest-input';
 import { appRouter } from './root';
 import type { AuthSession } from '@/server/auth/session';
@@ -88,7 +88,7 @@ const ERROR_CODES: Record<number, string> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-/** Rewrites the adapter's error body to exactly `{ message, code, issues? }`. */
+/** Rewrites the adapter's error body to exactly `{ message, code, reason?, issues? }`. */
 function normaliseError(status: number, text: string | null): { status: number; body: ApiErrorBody } {
   let raw: Record<string, unknown> = {};
   try {
@@ -109,6 +109,9 @@ function normaliseError(status: number, text: string | null): { status: number; 
     body.message = BAD_JSON.message;
     body.code = BAD_JSON.code;
   }
+  // The reason the error formatter put in `data` (src/server/api/errors.ts), one the contract names.
+  const reason = ERROR_REASONS.find((known) => known === data.reason);
+  if (reason && status < 500) body.reason = reason;
   const issues = data.issues;
   if (Array.isArray(issues) && issues.length) body.issues = issues as ApiErrorBody['issues'];
   return { status: status === 500 && raw.code === 'PARSE_ERROR' ? 400 : status, body };

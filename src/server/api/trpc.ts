@@ -6,6 +6,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { isCrossSiteRequest } from '@/server/auth/origin';
 import { getAuthSession, type AuthSession } from '@/server/auth/session';
+import { requireScope } from '@/server/auth/token-scopes';
 import { db, type Db } from '@/server/db';
 import { reportError } from '@/server/error-report';
 import { log } from '@/server/log';
@@ -74,8 +75,10 @@ export const createCallerFactory = t.createCallerFactory;
 // profile). In order, the gate:
 // 1. refuses cross-site mutations that would ride on the browser's cookie (src/server/auth/origin.ts);
 // 2. refuses input PostgreSQL cannot store (a NUL character) with a 400 before any read or write;
-// 3. checks the caller where the procedure asks for it: signed in (401), e-mail verified (403),
-//    a browser session rather than a personal access token (403);
+// 3. checks the caller where the procedure asks for it: signed in (401), a browser session rather
+//    than a personal access token (403, reason browser_session_required), a token holding the
+//    procedure's declared scope (403, reason scope_required; a procedure declaring none refuses
+//    every token), e-mail verified (403);
 // 4. maps the outcome's errors (mapFailure).
 
 type RawInputOpts = { ctx: Context; type: string; getRawInput: () => Promise<unknown> };
@@ -113,14 +116,22 @@ const publicGate = t.middleware(async (opts) => {
   return result.ok ? result : mapFailure(result, opts.ctx, opts.path, opts.type);
 });
 
-export const BROWSER_SESSION_NEEDED = 'This action needs a signed-in browser session, not an API token';
+const BROWSER_SESSION_NEEDED = 'This action needs a signed-in browser session, not an API token';
+
+/** The 403 for a personal access token calling what only the signed-in browser may. */
+export const browserSessionRequired = () => appError('FORBIDDEN', BROWSER_SESSION_NEEDED, undefined, 'browser_session_required');
 
 function signedInGate(needsVerifiedEmail: boolean, needsBrowserSession = false) {
   return t.middleware(async (opts) => {
     await refuseUnsafeCall(opts);
     const session = opts.ctx.session;
     if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-    if (needsBrowserSession && session.via !== 'cookie') throw new TRPCError({ code: 'FORBIDDEN', message: BROWSER_SESSION_NEEDED });
+    if (session.via !== 'cookie') {
+      // A token reaches only what declares a scope it holds: undeclared is refused, not allowed.
+      const scope = needsBrowserSession ? undefined : opts.meta?.scope;
+      if (!scope) throw browserSessionRequired();
+      requireScope(session.scopes ?? [], scope);
+    }
     if (needsVerifiedEmail && !session.emailVerified) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Please verify your email address to continue' });
     }

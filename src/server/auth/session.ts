@@ -9,12 +9,15 @@
 // left. Signing out on one device ends only that session: its id (`sid`) is kept in
 // EndedSession until the token would have expired, checked in the same query. And no session
 // outlives 30 days from its sign-in (`st`), however often it is re-issued. Personal access tokens are separate credentials: they
-// survive sign-out and password changes and are revoked one by one (or with the account).
+// survive sign-out and password changes, are revoked one by one (or with the account, or all at
+// once by a password reset by mail), stop at their `expiresAt`, and carry their scopes
+// (src/server/auth/token-scopes.ts) to the procedure ladder.
 import { poolOf, type Db } from '@/server/db';
-import { sessionUserRow } from '@/server/db/sql';
+import { apiTokenRow, sessionUserRow, touchApiToken } from '@/server/db/sql';
 import { log } from '@/server/log';
 import { decodeSessionToken, readCookie, sessionCookieName, sessionSecondsLeft } from './cookie';
 import { sha256 } from './secrets';
+import { parseScopes, type TokenScope } from './token-scopes';
 
 export type AuthSession = {
   userId: string;
@@ -29,6 +32,8 @@ export type AuthSession = {
   sessionId?: string;
   /** Token sessions: the personal access token's id. */
   tokenId?: string;
+  /** Token sessions: what the token may do (absent for a cookie session, which may do all). */
+  scopes?: TokenScope[];
 };
 
 export const API_TOKEN_PREFIX = 'ot_';
@@ -68,19 +73,20 @@ function sessionUser(db: Db, userId: string, sessionId: string) {
   return sessionUserRow(poolOf(db), userId, sessionId);
 }
 
-type TokenRow = { id: string; userId: string; lastUsedAt: Date | null; emailVerified: boolean };
-
 async function tokenSession(token: string, db: Db): Promise<AuthSession | null> {
   if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return null;
-  const rows = await db.$queryRaw<TokenRow[]>`
-    SELECT t."id", t."userId", t."lastUsedAt", u."emailVerified"
-    FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId"
-    WHERE t."tokenHash" = ${sha256(token)}`;
-  const row = rows[0];
+  // A prepared statement of the hot paths (src/server/db/sql.ts), like the cookie check.
+  const pool = poolOf(db);
+  const row = await apiTokenRow(pool, sha256(token));
   if (!row) return null;
-  const now = Date.now();
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOKEN_TOUCH_MS) {
-    await db.apiToken.updateMany({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
+  const now = new Date();
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) {
+    log.debug('api token refused', { reason: 'expired' });
+    return null;
   }
-  return { userId: row.userId, emailVerified: row.emailVerified, via: 'token', tokenId: row.id };
+  // lastUsedAt to the minute: one write a minute per token, not one per request.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOKEN_TOUCH_MS) {
+    await touchApiToken(pool, row.id, now, new Date(now.getTime() - TOKEN_TOUCH_MS));
+  }
+  return { userId: row.userId, emailVerified: row.emailVerified, via: 'token', tokenId: row.id, scopes: parseScopes(row.scopes) };
 }

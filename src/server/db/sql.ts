@@ -3,7 +3,8 @@
 // implementation to keep equal); everything else in the app goes through Prisma only.
 //
 // Which operations, and why. These are the calls every screen makes, or makes most:
-//   - the sign-in session check of every signed-in request (sessionUserRow),
+//   - the sign-in session check of every signed-in request (sessionUserRow, or apiTokenRow for a
+//     personal access token, whose lastUsedAt is written at most once a minute: touchApiToken),
 //   - GET /api/auth/me (meRow), GET /api/tasks (taskRows), GET /api/sessions (focusSessionRows),
 //   - the task writes: POST /api/tasks, PUT/PATCH /api/tasks/{id}, POST /api/tasks/{id}/complete,
 //     with the ownership read before them (ownTaskRow) and a repeating task's next occurrence.
@@ -99,6 +100,31 @@ export async function sessionUserRow(pool: pg.Pool, userId: string, sessionId: s
     values: [userId, sessionId],
   });
   return rows[0] ?? null;
+}
+
+export type ApiTokenRow = { id: string; userId: string; scopes: string[]; expiresAt: Date | null; lastUsedAt: Date | null; emailVerified: boolean };
+
+/** The personal access token with this SHA-256 hash and its user's e-mail verification, or null. */
+export async function apiTokenRow(pool: pg.Pool, tokenHash: string): Promise<ApiTokenRow | null> {
+  const { rows } = await pool.query<ApiTokenRow>({
+    name: 'onething-api-token',
+    text: 'SELECT t."id", t."userId", t."scopes", t."expiresAt", t."lastUsedAt", u."emailVerified" FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."tokenHash" = $1',
+    values: [tokenHash],
+    types: UTC_TYPES,
+  });
+  return rows[0] ?? null;
+}
+
+/**
+ * Records a use of the token unless one was recorded since `staleBefore`: the caller only asks
+ * when its row says the last use is older, and parallel requests write it once.
+ */
+export async function touchApiToken(pool: pg.Pool, id: string, now: Date, staleBefore: Date): Promise<void> {
+  await pool.query({
+    name: 'onething-api-token-touch',
+    text: 'UPDATE "ApiToken" SET "lastUsedAt" = $2 WHERE "id" = $1 AND ("lastUsedAt" IS NULL OR "lastUsedAt" < $3)',
+    values: [id, utcParam(now), utcParam(staleBefore)],
+  });
 }
 
 /** The user's plan, read in the transaction that meters a use (null: no such user). */

@@ -137,7 +137,7 @@ export async function signup(
     log.warn('verification mail after sign-up was not sent', { userId: row.id, error: (error as Error).message });
   }
   const { sessionVersion, ...userRow } = row;
-  if (request.headers) rememberDevice(request.headers, request.resHeaders, row.id);
+  if (request.headers) rememberDevice(request.headers, request.resHeaders, { id: row.id, sessionVersion });
   return { user: await toUserOutput(db, userRow), session: { id: row.id, sessionVersion }, verificationEmailSent };
 }
 
@@ -146,14 +146,16 @@ export async function signup(
  * the same work. Each attempt takes a slot of the IP's (100 per 15 min) failed-sign-in budget and
  * of the account's (10 per 15 min) up front, so parallel guesses cannot overrun them; a
  * successful attempt gives its slots back, so only failures count. A device that signed in to
- * this account before (src/server/auth/known-device.ts) is counted in its own bucket instead of
- * the account's, so a stranger's guesses cannot lock the owner out of their own devices.
+ * this account before (src/server/auth/known-device.ts) is counted in a bucket of its own (this
+ * account on this device) instead of the account's, so a stranger's guesses cannot lock the owner
+ * out of their own devices, and a former device's guesses lock only that device.
  */
 export async function verifyCredentials(db: Db, input: TSigninInput, request: RequestInfo): Promise<SessionUser> {
   const data = ZSigninInput.parse(input);
   const user = await db.user.findUnique({ where: { email: data.email }, select: { id: true, passwordHash: true, sessionVersion: true } });
-  const device = user && request.headers ? knownDeviceProof(request.headers, user.id) : undefined;
-  const accountKey = device ? rateLimitKey('signin:device', `${data.email}:${device}`) : rateLimitKey('signin:account', data.email);
+  const device = user && request.headers ? knownDeviceProof(request.headers, user) : undefined;
+  // A known device's bucket is its own: the account and this device's id.
+  const accountKey = device && user ? rateLimitKey('signin:device', `${user.id}:${device}`) : rateLimitKey('signin:account', data.email);
   const account = await consumeRateLimit(db, { key: accountKey, ...RATE_LIMITS.signinPerAccount });
   if (!account.ok) tooManyRequests(request.resHeaders, account.retryAfterSeconds, 'Too many sign-in attempts');
   const ip = await consumeRateLimit(db, { key: rateLimitKey('signin:ip', request.ip), ...RATE_LIMITS.signinPerIp });
@@ -168,7 +170,7 @@ export async function verifyCredentials(db: Db, input: TSigninInput, request: Re
   if (passwordNeedsRehash(user.passwordHash)) {
     await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(data.password) } });
   }
-  if (request.headers) rememberDevice(request.headers, request.resHeaders, user.id);
+  if (request.headers) rememberDevice(request.headers, request.resHeaders, user);
   return { id: user.id, sessionVersion: user.sessionVersion };
 }
 
@@ -199,9 +201,15 @@ export async function signout(db: Db, session: AuthSession | null): Promise<void
   ]);
 }
 
-/** Ends every browser session of the user (this one included) by bumping the session version. */
+/**
+ * Ends every browser session of the account and forgets every push subscription (a browser
+ * signed out must not keep getting the account's reminders). Personal access tokens stay.
+ */
 export async function signoutEverywhere(db: Db, userId: string): Promise<void> {
-  await db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  await db.$transaction([
+    db.user.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } }),
+    db.pushSubscription.deleteMany({ where: { userId } }),
+  ]);
 }
 
 /**
@@ -283,9 +291,13 @@ export async function resetPassword(db: Db, input: TResetPasswordInput): Promise
     if (used.count !== 1) throw appError('BAD_REQUEST', BAD_RESET_LINK);
     await tx.authToken.updateMany({ where: { userId: token.userId, kind: 'reset_password', usedAt: null }, data: { usedAt: now } });
     // Whoever had the account before the reset loses every way back in: sessions (the
-    // version), personal access tokens, the calendar feed URL and a pending e-mail change.
+    // version), personal access tokens, the calendar feed URL and a pending e-mail change; and
+    // every browser's push subscription, so no reminder reaches a device that was signed in.
+    // The push-reminder switch stays as the person set it: reminders resume on a browser that
+    // signs in and turns notifications on again.
     await tx.authToken.updateMany({ where: { userId: token.userId, kind: 'change_email', usedAt: null }, data: { usedAt: now } });
     await tx.apiToken.deleteMany({ where: { userId: token.userId } });
+    await tx.pushSubscription.deleteMany({ where: { userId: token.userId } });
     await tx.user.update({
       where: { id: token.userId },
       data: {

@@ -7,7 +7,8 @@ import { DisplayMode as DbDisplayMode } from '@/generated/prisma/enums';
 import { SESSION_DEFAULTS, type DisplayMode } from '@/lib/constants';
 import { combineDateAndTime, usDate } from '@/lib/dates';
 import { SESSION_LIST_MAX, ZCreateFocusSessionInput, type TCreateFocusSessionInput, type TFocusSession } from '@/lib/schemas/session';
-import { TASK_LIST_MAX, type TTaskOutput } from '@/lib/schemas/task';
+import { DATE_RANGE_MESSAGE, isStorableDate, TASK_LIST_MAX, type TTaskOutput } from '@/lib/schemas/task';
+import { appError } from '@/server/errors';
 import { poolOf, type Db } from '@/server/db';
 import { focusSessionRows, type FocusSessionRow } from '@/server/db/sql';
 import { focusSessionNotFound, TASK_SELECT, taskNotFound, toTaskOutput } from './task.service';
@@ -69,7 +70,11 @@ function defaultFocusSessionName(type: 'manual' | 'ai', existingCount: number, n
  */
 export async function createFocusSession(db: Db, userId: string, raw: TCreateFocusSessionInput | TCreateFocusSessionData, now = new Date()): Promise<TFocusSession> {
   const input = ZCreateFocusSessionInput.parse(raw);
-  const zone = input.timeZone ?? 'UTC';
+  // Without a zone in the call, the account's: the default name carries the person's date.
+  const zone = input.timeZone ?? (await db.user.findUnique({ where: { id: userId }, select: { timeZone: true } }))?.timeZone ?? 'UTC';
+  // A due date in range plus a time in a zone ahead of UTC can land past the year 9999.
+  const dueDate = combineDateAndTime(input.dueDate ? new Date(input.dueDate) : null, input.dueTime, zone, now);
+  if (!isStorableDate(dueDate)) throw appError('BAD_REQUEST', DATE_RANGE_MESSAGE);
   const selectedTaskIds = [...new Set(input.selectedTaskIds)];
   const row = await db.$transaction(async (tx) => {
     if (selectedTaskIds.length) {
@@ -90,7 +95,7 @@ export async function createFocusSession(db: Db, userId: string, raw: TCreateFoc
         pomodoroWork: input.pomodoroWork ?? SESSION_DEFAULTS.pomodoroWork,
         pomodoroBreak: input.pomodoroBreak ?? SESSION_DEFAULTS.pomodoroBreak,
         timerDuration: input.timerDuration ?? null,
-        dueDate: combineDateAndTime(input.dueDate ? new Date(input.dueDate) : null, input.dueTime, zone, now),
+        dueDate,
         selectedTaskIds,
         sessionType: input.sessionType,
         userMood: input.userMood ?? null,

@@ -20,7 +20,7 @@ import { resetEnvCache } from '@/server/env';
 import { server as msw } from '@/test/msw';
 import { callerFor, createSessionRow, createUser, restAs } from '@/test/factories';
 import { runReminders } from '@/server/jobs/reminders';
-import { sendDuePushes } from './push.service';
+import { pushToUser, sendDuePushes, vapidConfig } from './push.service';
 
 type Received = { headers: IncomingHttpHeaders; body: Buffer; path: string };
 
@@ -187,6 +187,32 @@ describe('the phase-end push', () => {
     expectVapid(push.headers);
     expect(JSON.parse(decrypt(push.body, browser))).toEqual({ title: 'Onething', body: 'Break time!', tag: `onething-session-${focus.id}` });
     expect(await sendDuePushes(getDb(), new Date(due.getTime() + 60_000), { agent })).toBe(0);
+  });
+
+  it('goes out on the default set-up (an http APP_URL, no VAPID_SUBJECT), signed with a mailto: subject from MAIL_FROM', async () => {
+    const saved = { APP_URL: process.env.APP_URL, MAIL_FROM: process.env.MAIL_FROM };
+    process.env.APP_URL = 'http://localhost:3000';
+    process.env.MAIL_FROM = 'Onething <hello@onething.example>';
+    delete process.env.VAPID_SUBJECT;
+    resetEnvCache();
+    try {
+      expect(vapidConfig()?.subject).toBe('mailto:hello@onething.example');
+      const user = await createUser();
+      const browser = browserKeys();
+      expect((await restAs(user)('POST', '/user/push-subscriptions', browser.json(`${base}/push/default`))).status).toBe(201);
+      // With the http APP_URL as subject web-push refused every push ("Vapid subject is not an https: or mailto: URL").
+      expect(await pushToUser(getDb(), user.id, { title: 'Onething', body: 'Time to focus' }, { agent })).toBe(1);
+      expect(received).toHaveLength(1);
+      const claims = /^vapid t=[^.]+\.([^.]+)\./.exec(String(received[0]!.headers.authorization))?.[1];
+      expect(JSON.parse(Buffer.from(claims!, 'base64url').toString())).toMatchObject({ sub: 'mailto:hello@onething.example' });
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      process.env.VAPID_SUBJECT = 'mailto:support@onething.example';
+      resetEnvCache();
+    }
   });
 
   it('is replaced by the next phase and removed by a pause; a gone subscription is forgotten', async () => {

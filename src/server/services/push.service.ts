@@ -15,19 +15,34 @@ import { reportError } from '@/server/error-report';
 
 export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
 
+/**
+ * The VAPID subject is how a push service reaches the sender: VAPID_SUBJECT, else a mailto: of the
+ * address mail is sent from (MAIL_FROM). Never APP_URL: on the default set-up it is an http URL,
+ * which web-push refuses ("not an https: or mailto: URL"), and then every push failed.
+ */
 export function vapidConfig(): VapidConfig | null {
-  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, APP_URL } = env();
+  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, MAIL_FROM } = env();
   if (!VAPID_PUBLIC_KEY || !VAPID_PRIVATE_KEY) return null;
-  return { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY, subject: VAPID_SUBJECT ?? APP_URL ?? 'mailto:support@onething.local' };
+  return { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY, subject: VAPID_SUBJECT ?? `mailto:${mailAddress(MAIL_FROM)}` };
 }
 
-export async function savePushSubscription(db: Db, userId: string, input: TPushSubscriptionInput) {
+/** The address in a From line: `Onething <no-reply@onething.local>` → `no-reply@onething.local`. */
+function mailAddress(from: string): string {
+  const address = (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from).trim();
+  return /^[^\s@]+@[^\s@]+$/.test(address) ? address : 'no-reply@onething.local';
+}
+
+/**
+ * Stores a browser's subscription. `apiTokenId`: the personal access token it was registered
+ * with (null for a browser session), so revoking that token removes it.
+ */
+export async function savePushSubscription(db: Db, userId: string, input: TPushSubscriptionInput, apiTokenId: string | null = null) {
   const data = ZPushSubscriptionInput.parse(input);
   // An endpoint belongs to one browser: signing in as someone else there moves it to them.
   const row = await db.pushSubscription.upsert({
     where: { endpoint: data.endpoint },
-    create: { userId, endpoint: data.endpoint, p256dh: data.keys.p256dh, auth: data.keys.auth },
-    update: { userId, p256dh: data.keys.p256dh, auth: data.keys.auth },
+    create: { userId, endpoint: data.endpoint, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
+    update: { userId, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
   });
   return { endpoint: row.endpoint, createdAt: row.createdAt.toISOString() };
 }

@@ -103,7 +103,7 @@ function wait(seconds: number): string {
 /** The 429 of docs/api-contract.md: a readable message and `Retry-After` on the response. */
 export function tooManyRequests(resHeaders: Headers, retryAfterSeconds: number, what = 'Too many attempts'): never {
   resHeaders.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
-  throw appError('TOO_MANY_REQUESTS', `${what}. Please try again in ${wait(Math.max(1, Math.ceil(retryAfterSeconds)))}.`);
+  throw appError('TOO_MANY_REQUESTS', `${what}. Please try again in ${wait(Math.max(1, Math.ceil(retryAfterSeconds)))}.`, undefined, 'rate_limited');
 }
 
 /**

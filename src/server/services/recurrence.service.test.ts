@@ -27,6 +27,25 @@ describe('repeating tasks', () => {
     expect(await db.task.count({ where: { userId: user.id } })).toBe(1);
   });
 
+  it('refuses a rule no date matches with a clear 400 on both doors, without stalling the server', async () => {
+    const user = await createUser();
+    const rest = restAs(user);
+    const cases: [string, RegExp][] = [
+      ['FREQ=DAILY;BYMONTH=13', /BYMONTH takes 1 to 12/],
+      ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31', /never happens/],
+      ['FREQ=DAILY;BYMONTH=1;BYYEARDAY=200', /never happens/],
+    ];
+    for (const [recurrence, message] of cases) {
+      const answer = await rest('POST', '/tasks', { title: 'Water plants', recurrence });
+      expect(answer.status, recurrence).toBe(400);
+      expect(answer.body.issues?.[0]?.message ?? answer.body.message, recurrence).toMatch(message);
+      await expect(callerFor(user).task.create({ title: 'Water plants', recurrence })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(message) });
+    }
+    // The health check answers while and after such rules are refused (the walk is bounded, not timed).
+    expect((await rest('GET', '/health')).status).toBe(200);
+    expect(await db.task.count({ where: { userId: user.id } })).toBe(0);
+  });
+
   it("completing creates the next occurrence on the person's clock, with subtasks copied uncompleted, counted once each", async () => {
     const user = await createUser({ timeZone: 'America/New_York' });
     const rest = restAs(user);
@@ -74,16 +93,40 @@ describe('repeating tasks', () => {
     }
   });
 
-  it('counts the next occurrence against the Free limit: at the limit the complete is refused and nothing changes', async () => {
+  it('completes a repeating task at the Free limit (200) and pauses the series, saying so, on both doors', async () => {
     const user = await createUser();
     const caller = callerFor(user);
     const task = await caller.task.create({ title: 'Daily', dueDate: '2027-12-01T08:00:00.000Z', recurrence: 'FREQ=DAILY' });
     for (let i = 1; i < 40; i++) await caller.task.create({ title: `Task ${i}` });
     const answer = await restAs(user)('POST', `/tasks/${task.id}/complete`);
-    expect(answer.status).toBe(403);
-    expect(answer.body.message).toContain('Task limit reached');
-    expect(await db.task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ completed: false });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ id: task.id, completed: true, seriesPaused: true });
+    expect(await db.task.findUniqueOrThrow({ where: { id: task.id } })).toMatchObject({ completed: true });
+    // No next occurrence, nothing counted past the limit.
     expect(await db.task.count({ where: { userId: user.id } })).toBe(40);
+    expect((await caller.auth.me()).tasksCreatedThisMonth).toBe(40);
+
+    // The tRPC door says the same; with room left the series goes on and says it did not pause.
+    const other = await caller.task.create({ title: 'Weekly', dueDate: '2027-12-01T08:00:00.000Z', recurrence: 'FREQ=WEEKLY' }).catch((error: unknown) => error);
+    expect(other).toMatchObject({ code: 'FORBIDDEN' });
+    const plus = await createUser({ subscriptionTier: 'plus' });
+    const weekly = await callerFor(plus).task.create({ title: 'Weekly', dueDate: '2027-12-01T08:00:00.000Z', recurrence: 'FREQ=WEEKLY' });
+    expect(await callerFor(plus).task.complete({ id: weekly.id })).toMatchObject({ completed: true, seriesPaused: false });
+    expect(await db.task.count({ where: { previousOccurrenceId: weekly.id } })).toBe(1);
+  });
+
+  it('pauses rather than half-creating an occurrence whose subtasks do not all fit under the limit', async () => {
+    const user = await createUser();
+    const caller = callerFor(user);
+    const task = await caller.task.create({ title: 'Weekly review', dueDate: '2027-12-01T08:00:00.000Z', recurrence: 'FREQ=WEEKLY' });
+    await caller.task.create({ title: 'Inbox', parentTaskId: task.id });
+    await caller.task.create({ title: 'Calendar', parentTaskId: task.id });
+    for (let i = 3; i < 39; i++) await caller.task.create({ title: `Task ${i}` });
+    // 39 counted: the occurrence alone would fit, but with its two subtasks (3) it would make 42.
+    const done = await caller.task.complete({ id: task.id });
+    expect(done).toMatchObject({ completed: true, seriesPaused: true });
+    expect(await db.task.count({ where: { userId: user.id } })).toBe(39);
+    expect((await caller.auth.me()).tasksCreatedThisMonth).toBe(39);
   });
 
   it('editing "this one" takes it out of the series, which goes on from the next occurrence unchanged', async () => {

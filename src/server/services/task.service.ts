@@ -7,6 +7,7 @@
 import { Difficulty as DbDifficulty } from '@/generated/prisma/enums';
 import type { Difficulty } from '@/lib/constants';
 import {
+  isStorableDate,
   TASK_LIST_MAX,
   TASK_PAGE_DEFAULT,
   ZCompleteTaskInput,
@@ -17,6 +18,7 @@ import {
   type TTaskCountsOutput,
   type TTaskDraft,
   type TTaskOutput,
+  type TCompleteTaskOutput,
   type TTaskPage,
 } from '@/lib/schemas/task';
 import { appError } from '@/server/errors';
@@ -26,7 +28,7 @@ import * as sql from '@/server/db/sql';
 import { nextOccurrence } from '@/lib/recurrence';
 import { NO_TITLE, parseQuickCapture } from '@/lib/quick-capture';
 import { runIdempotent } from './idempotency.service';
-import { meterUsageSql } from './usage.service';
+import { meterUsageSql, tryMeterUsageSql } from './usage.service';
 import type { z } from 'zod';
 
 export type OwnTask = sql.OwnTaskRow;
@@ -146,7 +148,8 @@ function decodeCursor(text: string, order: Cursor['order']): Cursor {
   if (!Array.isArray(parsed) || parsed.length !== 3) throw badCursor();
   const [kind, at, id] = parsed as unknown[];
   if (kind !== (order === 'completedAt' ? 'd' : 'c') || typeof id !== 'string' || id.length === 0 || id.length > 64) throw badCursor();
-  if (at !== null && (typeof at !== 'string' || Number.isNaN(Date.parse(at)))) throw badCursor();
+  // A date PostgreSQL cannot hold (year -271821 parses in JavaScript) is a bad cursor, not a query.
+  if (at !== null && (typeof at !== 'string' || !isStorableDate(new Date(at)))) throw badCursor();
   if (at === null && order === 'createdAt') throw badCursor();
   return { order, at: at === null ? null : new Date(at), id };
 }
@@ -320,39 +323,57 @@ async function lockTask(client: SqlClient, task: OwnTask): Promise<sql.SeriesRow
   return row;
 }
 
+/** What became of a repeating task's next occurrence when one was due. */
+type NextOutcome = 'created' | 'none' | 'paused';
+
 /**
  * The occurrence after `row`, created once: counted against the task limit like any create (in
  * the caller's transaction), with the subtasks copied uncompleted and their due dates moved
- * along. Reopening and completing again creates nothing new.
+ * along. Reopening and completing again creates nothing new while the next one exists. With
+ * `pauseAtLimit` (completing), an occurrence that would pass the plan's task limit is not created
+ * and nothing of it is counted ('paused'); otherwise (an edit of "this one", which leaves the
+ * series) the limit's 403 stands.
  */
-async function createNextOccurrence(client: SqlClient, row: sql.SeriesRow, now: Date): Promise<void> {
-  if (!row.recurrence || row.parentTaskId) return;
-  if (await sql.hasNextOccurrence(client, row.id)) return;
+async function createNextOccurrence(client: SqlClient, row: sql.SeriesRow, now: Date, pauseAtLimit = false): Promise<NextOutcome> {
+  if (!row.recurrence || row.parentTaskId) return 'none';
+  if (await sql.hasNextOccurrence(client, row.id)) return 'none';
   const next = nextOccurrence(row.recurrence, row.dueDate, row.timeZone, now);
-  if (!next) return;
-  await meterUsageSql(client, row.userId, 'tasks', now);
+  if (!next) return 'none';
+  const subtasks = await sql.subtaskRows(client, row.userId, row.id);
+  // The occurrence and its subtasks are counted together, all or none.
+  if (pauseAtLimit) {
+    if (!(await tryMeterUsageSql(client, row.userId, 'tasks', subtasks.length + 1, now))) return 'paused';
+  } else {
+    for (let unit = 0; unit <= subtasks.length; unit += 1) await meterUsageSql(client, row.userId, 'tasks', now);
+  }
   const at = new Date();
   const nextId = newId();
-  if (!(await sql.insertNextOccurrence(client, row, { id: nextId, dueDate: next.dueDate, recurrence: next.recurrence, at }))) return;
+  if (!(await sql.insertNextOccurrence(client, row, { id: nextId, dueDate: next.dueDate, recurrence: next.recurrence, at }))) return 'none';
   const shift = row.dueDate ? next.dueDate.getTime() - row.dueDate.getTime() : 0;
-  for (const subtask of await sql.subtaskRows(client, row.userId, row.id)) {
-    await meterUsageSql(client, row.userId, 'tasks', now);
+  for (const subtask of subtasks) {
     const dueDate = subtask.dueDate ? new Date(subtask.dueDate.getTime() + shift) : null;
     await sql.insertSubtaskCopy(client, subtask, { id: newId(), userId: row.userId, parentId: nextId, dueDate, at });
   }
+  return 'created';
 }
 
-/** Completes a task in the caller's transaction; a repeating one gets its next occurrence, once. */
-async function completeInSeries(client: SqlClient, task: OwnTask, changes: TaskChanges, now: Date): Promise<TTaskOutput> {
+/**
+ * Completes a task in the caller's transaction; a repeating one gets its next occurrence, once.
+ * Completing always completes: at the plan's task limit the series pauses instead (`seriesPaused`).
+ */
+async function completeInSeries(client: SqlClient, task: OwnTask, changes: TaskChanges, now: Date): Promise<TCompleteTaskOutput> {
   const row = await lockTask(client, task);
   if (row.completed && changes.completed) {
     // Completed meanwhile (a concurrent complete): only a session link may still be added.
     const { completed: _completed, completedAt: _completedAt, completedInSessionId, ...rest } = changes;
-    return changeTask(client, task, { ...rest, ...(completedInSessionId && !row.completedInSessionId && { completedInSessionId }) });
+    const answer = await changeTask(client, task, { ...rest, ...(completedInSessionId && !row.completedInSessionId && { completedInSessionId }) });
+    return { ...answer, seriesPaused: false };
   }
   const answer = await changeTask(client, task, changes);
-  if (changes.completed) await createNextOccurrence(client, { ...row, recurrence: changes.recurrence !== undefined ? changes.recurrence : row.recurrence }, now);
-  return answer;
+  const outcome = changes.completed
+    ? await createNextOccurrence(client, { ...row, recurrence: changes.recurrence !== undefined ? changes.recurrence : row.recurrence }, now, true)
+    : 'none';
+  return { ...answer, seriesPaused: outcome === 'paused' };
 }
 
 /**
@@ -368,9 +389,11 @@ async function editOneOccurrence(client: SqlClient, task: OwnTask, changes: Task
 /**
  * POST /api/tasks/{id}/complete: marks it done now, in the given session (which must be the
  * user's, else 404). Completing a completed task changes nothing but may link the session. A
- * repeating task's next occurrence is created in the same transaction, exactly once.
+ * repeating task's next occurrence is created in the same transaction, exactly once, unless it
+ * would pass the plan's task limit: then the task is completed all the same and the answer says
+ * `seriesPaused: true`.
  */
-export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof ZCompleteTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TTaskOutput> {
+export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof ZCompleteTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TCompleteTaskOutput> {
   const pool = poolOf(db);
   const changesOn = async (client: sql.Queryable): Promise<TaskChanges> => {
     if (input.sessionId && !(await sql.ownsFocusSession(client, task.userId, input.sessionId))) throw focusSessionNotFound();
@@ -379,14 +402,15 @@ export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof
       : { completed: true, completedAt: now, completedInSessionId: input.sessionId ?? null };
   };
   // A repeating task's next occurrence is created in the complete's transaction.
-  const write = async (client: SqlClient) => {
+  const write = async (client: SqlClient): Promise<TCompleteTaskOutput> => {
     const changes = await changesOn(client);
-    return task.recurrence && !task.completed ? completeInSeries(client, task, changes, now) : changeTask(client, task, changes);
+    if (task.recurrence && !task.completed) return completeInSeries(client, task, changes, now);
+    return { ...(await changeTask(client, task, changes)), seriesPaused: false };
   };
   if (idempotencyKey) return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.complete', target: task.id, input }, write, now);
   if (task.recurrence) return inSqlTransaction(pool, write);
   // Anything else is the session check and one UPDATE, on the pool.
-  return changeTask(pool, task, await changesOn(pool));
+  return { ...(await changeTask(pool, task, await changesOn(pool))), seriesPaused: false };
 }
 
 /** DELETE /api/tasks/{id}: its subtasks go with it (ON DELETE CASCADE). No quota is given back. */
@@ -397,11 +421,12 @@ export async function deleteTask(db: Db, task: OwnTask): Promise<{ success: true
 
 /**
  * POST /api/tasks/parse: quick capture's plain words as a draft on the user's clock; nothing is
- * saved. Words that leave no title are a 400.
+ * saved. Words that leave no title, or name a date outside the years 1 to 9999, are a 400.
  */
 export async function parseTaskText(db: Db, userId: string, text: string, now = new Date()): Promise<TTaskDraft> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { timeZone: true } });
-  const draft = parseQuickCapture(text, user?.timeZone ?? 'UTC', now);
+  const { problem, ...draft } = parseQuickCapture(text, user?.timeZone ?? 'UTC', now);
+  if (problem) throw appError('BAD_REQUEST', problem);
   if (!draft.title) throw appError('BAD_REQUEST', NO_TITLE);
   return draft;
 }

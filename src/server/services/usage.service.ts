@@ -59,20 +59,21 @@ export async function getUsage(db: Db | Tx, userId: string, now: Date = new Date
 }
 
 /**
- * The statement that counts one use and checks the limit at once: insert the month's row with 1,
- * or add 1 only while under the limit. No row back means the limit is reached. One text for
- * both paths below, so they cannot drift apart.
+ * The statement that counts `units` uses (one unless told) and checks the limit at once: insert
+ * the month's row with them, or add them only while they fit under the limit. No row back means
+ * the limit is reached (and nothing was counted). One text for both paths below, so they cannot
+ * drift apart.
  */
-function meterStatement(userId: string, kind: UsageKind, max: number | null, now: Date): { text: string; values: unknown[] } {
+function meterStatement(userId: string, kind: UsageKind, max: number | null, now: Date, units = 1): { text: string; values: unknown[] } {
   const column = `"${COLUMN[kind]}"`;
   return {
     text: `INSERT INTO "UsageCounter" ("userId", "month", ${column})
-      VALUES ($1, $2::date, 1)
+      SELECT $1, $2::date, $3::int ${max === null ? '' : 'WHERE $3::int <= $4'}
       ON CONFLICT ("userId", "month") DO UPDATE
-        SET ${column} = "UsageCounter".${column} + 1
-        WHERE ${max === null ? 'TRUE' : `"UsageCounter".${column} < $3`}
+        SET ${column} = "UsageCounter".${column} + $3::int
+        WHERE ${max === null ? 'TRUE' : `"UsageCounter".${column} + $3::int <= $4`}
       RETURNING ${column} AS used`,
-    values: max === null ? [userId, monthDate(now)] : [userId, monthDate(now), max],
+    values: max === null ? [userId, monthDate(now), units] : [userId, monthDate(now), units, max],
   };
 }
 
@@ -95,6 +96,18 @@ export async function meterUsage(tx: Tx, userId: string, kind: UsageKind, now: D
   const max = PLAN_LIMITS[user.subscriptionTier][kind];
   const { text, values } = meterStatement(userId, kind, max, now);
   refuseOverLimit(await tx.$queryRawUnsafe<{ used: number }[]>(text, ...values), kind, max, user.subscriptionTier);
+}
+
+/**
+ * Counts `units` uses of `kind` together if they all fit under the plan's limit, on a
+ * node-postgres connection inside its transaction; false (nothing counted) when they do not.
+ * Completing a repeating task uses it: at the limit its series pauses instead of failing.
+ */
+export async function tryMeterUsageSql(client: SqlClient, userId: string, kind: UsageKind, units: number, now: Date = new Date()): Promise<boolean> {
+  const tier = await subscriptionTierOf(client, userId);
+  if (!tier) throw appError('NOT_FOUND', 'Not found');
+  const { text, values } = meterStatement(userId, kind, PLAN_LIMITS[tier][kind], now, units);
+  return (await client.query<{ used: number }>({ text, values })).rows.length > 0;
 }
 
 /** meterUsage on a node-postgres connection inside its transaction (the task writes). */

@@ -18,6 +18,7 @@ import { consumeRateLimit, rateLimitKey, RATE_LIMITS, releaseRateLimitHit, tooMa
 import { limitsFor, monthStart, usageSummary, type Tx, type Usage } from './usage.service';
 import { TASK_SELECT, toTaskOutput } from './task.service';
 import { toFocusSessionOutput } from './focus-session.service';
+import { toApiTokenOutput } from './token.service';
 
 /** The columns the User answer is made of (and nothing secret). */
 export const USER_SELECT = {
@@ -208,7 +209,7 @@ export async function exportAccount(db: Db, userId: string) {
     db.apiToken.findMany({
       where: { userId },
       orderBy: { createdAt: 'asc' },
-      select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true },
+      select: { id: true, name: true, prefix: true, scopes: true, expiresAt: true, createdAt: true, lastUsedAt: true },
     }),
   ]);
   if (!row) throw appError('UNAUTHORIZED', 'Please sign in to continue');
@@ -226,12 +227,6 @@ export async function exportAccount(db: Db, userId: string) {
         aiSessions: usage.aiSessions,
       }),
     ),
-    apiTokens: tokenRows.map((token) => ({
-      id: token.id,
-      name: token.name,
-      prefix: token.prefix,
-      createdAt: token.createdAt.toISOString(),
-      lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
-    })),
+    apiTokens: tokenRows.map(toApiTokenOutput),
   };
 }

@@ -18,14 +18,19 @@ import { createTRPCRouter, verifiedProcedure } from '../../trpc';
 const PLANNER_NOTE =
   'Answered by the configured OpenAI-compatible model, or by the built-in planner (deterministic rules) when none is configured; `planner` says which. 503 `AI is unavailable right now` when the model fails.';
 
-/** Planning calls per user per hour (docs/api-contract.md), counted whether or not the plan becomes a session. */
-async function limitPlanning(ctx: Pick<Context, 'db' | 'resHeaders'>, userId: string): Promise<void> {
-  await enforceRateLimit(ctx, { key: rateLimitKey('ai-plan', userId), ...RATE_LIMITS.aiPlanPerUser }, 'Too many planning requests');
+/**
+ * AI calls per user per hour (docs/api-contract.md), one count shared by planning, ai-generate and
+ * task breakdown, on every plan: each may call the configured model, so a script cannot run up the
+ * AI bill. Counted whether or not the call's result is used.
+ */
+async function limitAiCalls(ctx: Pick<Context, 'db' | 'resHeaders'>, userId: string): Promise<void> {
+  await enforceRateLimit(ctx, { key: rateLimitKey('ai-plan', userId), ...RATE_LIMITS.aiPlanPerUser }, 'Too many AI requests');
 }
 
 export const aiRouter = createTRPCRouter({
   plan: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/sessions/ai-plan',
@@ -39,12 +44,13 @@ export const aiRouter = createTRPCRouter({
     .input(ZAiPlanInput)
     .output(ZAiPlanOutput)
     .mutation(async ({ ctx, input }) => {
-      await limitPlanning(ctx, ctx.session.userId);
+      await limitAiCalls(ctx, ctx.session.userId);
       return planFocusSession(ctx.db, ctx.session.userId, input);
     }),
 
   generate: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/sessions/ai-generate',
@@ -58,23 +64,27 @@ export const aiRouter = createTRPCRouter({
     .input(ZAiGenerateInput)
     .output(ZAiGenerateOutput)
     .mutation(async ({ ctx, input }) => {
-      await limitPlanning(ctx, ctx.session.userId);
+      await limitAiCalls(ctx, ctx.session.userId);
       return generateFocusSession(ctx.db, ctx.session.userId, input);
     }),
 
   breakdown: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/tasks/{id}/breakdown',
         tags: ['ai'],
         summary: 'Break a task into subtasks',
-        description: `Proposes subtasks (with estimates, difficulty and an optional deadline no later than the task's due date) and tips; nothing is created. Counts against the AI breakdown limit (403 when reached) only when it succeeds. 404 for a task that is not yours. ${PLANNER_NOTE}`,
+        description: `Proposes subtasks (with estimates, difficulty and an optional deadline no later than the task's due date) and tips; nothing is created. Counts against the AI breakdown limit (403 when reached) only when it succeeds. Shares the AI limit of ${RATE_LIMITS.aiPlanPerUser.limit} calls per hour with session planning, on every plan (429 with Retry-After). 404 for a task that is not yours. ${PLANNER_NOTE}`,
         protect: true,
       },
-      errors: { 403: 'At the AI breakdown limit of the plan', 404: '`Task not found`: none of yours has this id', 503: AI_DOWN },
+      errors: { 403: 'At the AI breakdown limit of the plan', 404: '`Task not found`: none of yours has this id', 429: RATE_LIMITED_PLANNING, 503: AI_DOWN },
     })
     .input(ZBreakdownInput)
     .output(ZBreakdownOutput)
-    .mutation(({ ctx, input }) => breakdownTask(ctx.db, ctx.session.userId, input)),
+    .mutation(async ({ ctx, input }) => {
+      await limitAiCalls(ctx, ctx.session.userId);
+      return breakdownTask(ctx.db, ctx.session.userId, input);
+    }),
 });

@@ -10,6 +10,7 @@ import { callerFor, createTaskRow, createUser, restAs } from '@/test/factories';
 
 const db = getDb();
 const DAY = 86_400_000;
+const STEPS = 'Outline the sections. Draft each section. Proofread the whole report.';
 
 async function userWithTasks(overrides: Parameters<typeof createUser>[0] = {}) {
   const user = await createUser(overrides);
@@ -56,7 +57,7 @@ describe('POST /api/sessions/ai-plan', () => {
     const refused = await restAs(user)('POST', '/sessions/ai-plan', plan);
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
-    expect(refused.body.message).toMatch(/^Too many planning requests\. Please try again in \d+ minutes\.$/);
+    expect(refused.body.message).toMatch(/^Too many AI requests\. Please try again in \d+ minutes\.$/);
     // The oldest call in the window was 29 minutes ago: it leaves the hour in about 31 minutes.
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(31 * 60 - 10);
@@ -68,6 +69,25 @@ describe('POST /api/sessions/ai-plan', () => {
 });
 
 describe('POST /api/tasks/{id}/breakdown', () => {
+  it(`shares the AI limit of ${RATE_LIMITS.aiPlanPerUser.limit} calls per user per hour with planning, on Plus too: 429 with Retry-After on both doors`, async () => {
+    const { user, hard } = await userWithTasks({ subscriptionTier: 'plus' });
+    const key = rateLimitKey('ai-plan', user.id);
+    // 28 planning calls earlier this hour; a 29th plan and a 30th call (a breakdown) are allowed.
+    await db.rateLimitHit.createMany({
+      data: Array.from({ length: RATE_LIMITS.aiPlanPerUser.limit - 2 }, (_, i) => ({ key, createdAt: new Date(Date.now() - (i + 1) * 60_000) })),
+    });
+    expect((await restAs(user)('POST', '/sessions/ai-plan', { mood: 'focused', displayMode: 'clock' })).status).toBe(200);
+    expect((await restAs(user)('POST', `/tasks/${hard.id}/breakdown`, { description: STEPS })).status).toBe(200);
+    const refused = await restAs(user)('POST', `/tasks/${hard.id}/breakdown`, { description: STEPS });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'rate_limited', message: expect.stringMatching(/^Too many AI requests\. Please try again in \d+ minutes\.$/) });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    await expect(callerFor(user).ai.breakdown({ id: hard.id, description: STEPS })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'rate_limited' });
+    // Planning is refused now too: one count. Nothing more was counted as a breakdown.
+    expect((await restAs(user)('POST', '/sessions/ai-plan', { mood: 'focused', displayMode: 'clock' })).status).toBe(429);
+    expect((await getUsage(db, user.id)).aiBreakdownsThisMonth).toBe(1);
+  });
+
   it('answers subtasks and tips for your task, counting one AI breakdown', async () => {
     const { user, hard } = await userWithTasks();
     const { status, body } = await restAs(user)('POST', `/tasks/${hard.id}/breakdown`, {

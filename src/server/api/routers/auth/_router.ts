@@ -108,6 +108,7 @@ export const authRouter = createTRPCRouter({
 
   me: protectedProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/auth/me',
@@ -192,7 +193,7 @@ export const authRouter = createTRPCRouter({
     .output(ZVerifyEmailOutput)
     .query(({ ctx, input }) => auth.verifyEmail(ctx.db, input)),
 
-  resendVerification: protectedProcedure
+  resendVerification: browserSessionProcedure
     .meta({
       openapi: {
         method: 'POST',

@@ -26,7 +26,7 @@ const PROTECTED = [
   'DELETE /user/tokens/{id}',
 ];
 
-const BROWSER_SESSION_ONLY = ['DELETE /user', 'PATCH /user/reset-password', 'GET /user/tokens', 'POST /user/tokens', 'DELETE /user/tokens/{id}'];
+const BROWSER_SESSION_ONLY = ['POST /auth/resend-verification', 'DELETE /user', 'PATCH /user/reset-password', 'GET /user/tokens', 'POST /user/tokens', 'DELETE /user/tokens/{id}'];
 
 type Operation = { security?: Record<string, string[]>[] };
 

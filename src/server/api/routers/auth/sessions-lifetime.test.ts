@@ -107,4 +107,55 @@ describe('failed sign-ins', () => {
     // The account's own bucket is untouched: a new device is not locked by the first device's typos.
     expect((await client().rest('POST', '/auth/signin', { email, password })).status).toBe(200);
   });
+
+  it("lets a former device's guesses lock only that device, never the owner's other known devices", async () => {
+    const { email, laptop, phone } = await twoDevices();
+    // A shared computer the owner once signed in on, and whoever uses it now.
+    const former = client();
+    expect((await former.rest('POST', '/auth/signin', { email, password })).status).toBe(200);
+    await former.rest('POST', '/auth/signout');
+    for (let guess = 0; guess < 10; guess += 1) expect((await former.rest('POST', '/auth/signin', { email, password: `guess ${guess}` })).status).toBe(401);
+    expect((await former.rest('POST', '/auth/signin', { email, password })).status).toBe(429);
+    // Each known device has its own proof and bucket: the laptop and the phone still sign in ...
+    await laptop.rest('POST', '/auth/signout');
+    expect((await laptop.rest('POST', '/auth/signin', { email, password })).status).toBe(200);
+    await phone.rest('POST', '/auth/signout');
+    expect((await phone.rest('POST', '/auth/signin', { email, password })).status).toBe(200);
+    // ... and so does a new device: the account's bucket is untouched.
+    expect((await client().rest('POST', '/auth/signin', { email, password })).status).toBe(200);
+  });
+
+  it('gives each device its own proof, and a copied cookie is no proof after Sign Out Everywhere', async () => {
+    const { email, laptop, phone } = await twoDevices();
+    const proof = (device: TestClient) => device.jar.get('onething-known-device');
+    expect(proof(laptop)).toBeTruthy();
+    expect(proof(phone)).toBeTruthy();
+    expect(proof(laptop)).not.toBe(proof(phone));
+    // Someone keeps a copy of the phone's cookie; the owner signs out everywhere.
+    const copy = client();
+    copy.jar.set('onething-known-device', proof(phone)!);
+    expect((await laptop.rest('POST', '/auth/signout-everywhere', {})).status).toBe(200);
+    // The copy is now a new device: its guesses count against the account (10), then the account
+    // bucket holds new devices back; the owner's laptop signs in again after a reset by mail.
+    for (let guess = 0; guess < 10; guess += 1) expect((await copy.rest('POST', '/auth/signin', { email, password: `guess ${guess}` })).status).toBe(401);
+    expect((await copy.rest('POST', '/auth/signin', { email, password })).status).toBe(429);
+    expect((await client().rest('POST', '/auth/signin', { email, password })).status).toBe(429);
+  });
+
+  it('revokes the proofs with a password change, and gives the changing device a fresh one', async () => {
+    const { email, laptop, phone } = await twoDevices();
+    const user = await getDb().user.findUniqueOrThrow({ where: { email } });
+    await getDb().user.update({ where: { id: user.id }, data: { emailVerified: true } });
+    const phoneProof = phone.jar.get('onething-known-device')!;
+    const newPassword = 'herons over a quiet canal';
+    const changed = await laptop.rest('PATCH', '/user/reset-password', { currentPassword: password, newPassword });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // The phone's old proof no longer counts: its guesses now come out of the account's bucket.
+    for (let guess = 0; guess < 10; guess += 1) expect((await phone.rest('POST', '/auth/signin', { email, password: `guess ${guess}` })).status).toBe(401);
+    expect(phone.jar.get('onething-known-device')).toBe(phoneProof);
+    expect((await client().rest('POST', '/auth/signin', { email, password: newPassword })).status).toBe(429);
+    // The laptop changed the password: it is known with its fresh proof and signs in.
+    await laptop.rest('POST', '/auth/signout');
+    expect((await laptop.rest('POST', '/auth/signin', { email, password: newPassword })).status).toBe(200);
+  });
 });

@@ -23,7 +23,7 @@ import {
 } from '@/server/services/billing.service';
 import { z } from 'zod';
 import { BILLING_DOWN } from '../../responses';
-import { createTRPCRouter, protectedProcedure, publicProcedure, verifiedProcedure } from '../../trpc';
+import { browserSessionProcedure, createTRPCRouter, publicProcedure, verifiedBrowserSessionProcedure } from '../../trpc';
 
 const UNKNOWN_PROVIDER_MESSAGE = 'Unknown billing provider';
 
@@ -51,7 +51,7 @@ export const billingRouter = createTRPCRouter({
     .output(ZBillingStatusOutput)
     .query(() => billingStatus()),
 
-  createCheckoutSession: verifiedProcedure
+  createCheckoutSession: verifiedBrowserSessionProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -75,7 +75,7 @@ export const billingRouter = createTRPCRouter({
       return createCheckoutSession(ctx.db, ctx.session.userId, input);
     }),
 
-  createPortalSession: protectedProcedure
+  createPortalSession: browserSessionProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -97,7 +97,7 @@ export const billingRouter = createTRPCRouter({
       return createPortalSession(ctx.db, ctx.session.userId);
     }),
 
-  cancelSubscription: protectedProcedure
+  cancelSubscription: browserSessionProcedure
     .meta({
       openapi: {
         method: 'POST',

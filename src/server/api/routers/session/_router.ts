@@ -13,6 +13,7 @@ const tags = ['sessions'];
 export const focusSessionRouter = createTRPCRouter({
   list: verifiedProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/sessions',
@@ -28,6 +29,7 @@ export const focusSessionRouter = createTRPCRouter({
 
   create: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/sessions',
@@ -45,12 +47,13 @@ export const focusSessionRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createFocusSession(ctx.db, ctx.session.userId, input)),
 
   get: focusSessionProcedure
-    .meta({ openapi: { method: 'GET', path: '/sessions/{id}', tags, summary: 'One of your sessions', description: 'The session: its name, display mode, timer settings and selected task ids in order.', protect: true } })
+    .meta({ scope: 'read', openapi: { method: 'GET', path: '/sessions/{id}', tags, summary: 'One of your sessions', description: 'The session: its name, display mode, timer settings and selected task ids in order.', protect: true } })
     .output(ZFocusSessionOutput)
     .query(({ ctx }) => toFocusSessionOutput(ctx.focusSession)),
 
   tasks: focusSessionProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/sessions/{id}/tasks',
@@ -65,6 +68,7 @@ export const focusSessionRouter = createTRPCRouter({
 
   delete: focusSessionProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'DELETE',
         path: '/sessions/{id}',

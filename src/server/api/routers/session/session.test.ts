@@ -92,6 +92,18 @@ describe('POST /api/sessions', () => {
     expect((await db.session.findUniqueOrThrow({ where: { id: body.id } })).displayMode).toBe('clock_date');
   });
 
+  it("names the session with the account's date when the call gives no zone, on both doors", async () => {
+    // 02:00 UTC on the 23rd is still the 22nd in New York, the account's zone.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T02:00:00.000Z') });
+    const user = await createUser({ timeZone: 'America/New_York' });
+    expect((await callerFor(user).session.create({})).sessionName).toBe('Session #1 - 11/22/2026');
+    const { status, body } = await restAs(user)('POST', '/sessions', {});
+    expect(status).toBe(200);
+    expect(body.sessionName).toBe('Session #2 - 11/22/2026');
+    // A dueTime without a zone is read on the account's clock too: 18:30 in New York is 23:30 UTC.
+    expect((await callerFor(user).session.create({ dueTime: { hour: 18, minute: 30 } })).dueDate).toBe('2026-11-22T23:30:00.000Z');
+  });
+
   it('combines a dueTime with the dueDate (or today) in the given zone', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T10:00:00.000Z') });
     const user = await createUser();

@@ -3,6 +3,7 @@
 import {
   ZCalendarFeedOutput,
   ZCompleteTaskInput,
+  ZCompleteTaskOutput,
   ZCreateTaskInput,
   ZListTasksInput,
   ZParseTaskInput,
@@ -21,7 +22,7 @@ import { idempotencyKeyOf } from '@/server/services/idempotency.service';
 import { completeTask, createTask, currentTask, deleteTask, listTaskPage, listTasks, parseTaskText, patchTask, recordFocus, taskCounts, updateTask } from '@/server/services/task.service';
 import { z } from 'zod';
 import { FEED_NEEDS_SECRET, IDEMPOTENCY_CONFLICT } from '../../responses';
-import { createTRPCRouter, verifiedProcedure } from '../../trpc';
+import { createTRPCRouter, verifiedBrowserSessionProcedure, verifiedProcedure } from '../../trpc';
 import { taskProcedure } from './procedures';
 
 const tags = ['tasks'];
@@ -45,6 +46,7 @@ const APPLY_TO_NOTE =
 export const taskRouter = createTRPCRouter({
   list: verifiedProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/tasks',
@@ -68,6 +70,7 @@ export const taskRouter = createTRPCRouter({
 
   counts: verifiedProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/tasks/counts',
@@ -83,6 +86,7 @@ export const taskRouter = createTRPCRouter({
 
   current: verifiedProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/tasks/current',
@@ -96,14 +100,14 @@ export const taskRouter = createTRPCRouter({
     .output(z.object({ task: ZTaskOutput.nullable() }))
     .query(async ({ ctx }) => ({ task: await currentTask(ctx.db, ctx.session.userId) })),
 
-  calendarFeed: verifiedProcedure
+  calendarFeed: verifiedBrowserSessionProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/tasks/calendar-feed',
         tags,
         summary: 'Your private calendar feed',
-        description: 'The secret iCalendar (ICS) URL listing your dated tasks, for any calendar app; url is null while the feed is off.',
+        description: 'The secret iCalendar (ICS) URL listing your dated tasks, for any calendar app; url is null while the feed is off. The URL is a credential: needs the browser session (not an API token).',
         protect: true,
       },
       errors: { 503: FEED_NEEDS_SECRET },
@@ -112,14 +116,14 @@ export const taskRouter = createTRPCRouter({
     .output(ZCalendarFeedOutput)
     .query(({ ctx }) => getCalendarFeed(ctx.db, ctx.session.userId)),
 
-  rotateCalendarFeed: verifiedProcedure
+  rotateCalendarFeed: verifiedBrowserSessionProcedure
     .meta({
       openapi: {
         method: 'POST',
         path: '/tasks/calendar-feed/rotate',
         tags,
         summary: 'Turn on the calendar feed with a new URL',
-        description: 'Turns the feed on and gives it a new secret URL; every earlier URL stops working.',
+        description: 'Turns the feed on and gives it a new secret URL; every earlier URL stops working. Needs the browser session (not an API token).',
         protect: true,
       },
       errors: { 503: FEED_NEEDS_SECRET },
@@ -128,14 +132,14 @@ export const taskRouter = createTRPCRouter({
     .output(ZCalendarFeedOutput)
     .mutation(({ ctx }) => rotateCalendarFeed(ctx.db, ctx.session.userId)),
 
-  disableCalendarFeed: verifiedProcedure
+  disableCalendarFeed: verifiedBrowserSessionProcedure
     .meta({
       openapi: {
         method: 'DELETE',
         path: '/tasks/calendar-feed',
         tags,
         summary: 'Turn off the calendar feed',
-        description: 'The feed URL stops working; turning the feed on again gives a new URL.',
+        description: 'The feed URL stops working; turning the feed on again gives a new URL. Needs the browser session (not an API token).',
         protect: true,
       },
       errors: { 503: FEED_NEEDS_SECRET },
@@ -146,6 +150,7 @@ export const taskRouter = createTRPCRouter({
 
   parse: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/tasks/parse',
@@ -164,6 +169,7 @@ export const taskRouter = createTRPCRouter({
 
   create: verifiedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/tasks',
@@ -183,6 +189,7 @@ export const taskRouter = createTRPCRouter({
 
   update: taskProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'PUT',
         path: '/tasks/{id}',
@@ -201,6 +208,7 @@ export const taskRouter = createTRPCRouter({
 
   patch: taskProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'PATCH',
         path: '/tasks/{id}',
@@ -221,22 +229,26 @@ export const taskRouter = createTRPCRouter({
 
   complete: taskProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/tasks/{id}/complete',
         tags,
         summary: 'Complete a task',
-        description: 'Marks the task completed now; an optional sessionId (one of your own sessions) records where. ' + IDEMPOTENCY_NOTE,
+        description:
+          "Marks the task completed now; an optional sessionId (one of your own sessions) records where. Completing always completes: a repeating task's next occurrence is created in the same call, unless it would pass your plan's monthly task limit, in which case it is not created and `seriesPaused` is true. " +
+          IDEMPOTENCY_NOTE,
         protect: true,
       },
       errors: { 404: '`Session not found`: sessionId is not one of your sessions', 409: IDEMPOTENCY_CONFLICT },
     })
     .input(ZCompleteTaskInput)
-    .output(ZTaskOutput)
+    .output(ZCompleteTaskOutput)
     .mutation(({ ctx, input }) => completeTask(ctx.db, ctx.task, input, new Date(), idempotencyKeyOf(ctx.headers))),
 
   recordFocus: taskProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'POST',
         path: '/tasks/{id}/focus',
@@ -256,6 +268,7 @@ export const taskRouter = createTRPCRouter({
 
   delete: taskProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'DELETE',
         path: '/tasks/{id}',

@@ -1,6 +1,5 @@
 // The signed-in user's account at /api/user*: profile, e-mail preferences, password, deletion,
 // and personal access tokens (an extra of this server).
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
   ZApiTokenOutput,
@@ -16,6 +15,7 @@ import {
 import { ZFocusSessionOutput } from '@/lib/schemas/session';
 import { ZTaskOutput } from '@/lib/schemas/task';
 import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
+import { rememberDevice } from '@/server/auth/known-device';
 import { ZPhaseEndPushInput, ZPushPublicKeyOutput, ZPushSubscriptionDeleteInput, ZPushSubscriptionInput, ZPushSubscriptionOutput } from '@/lib/schemas/push';
 import * as push from '@/server/services/push.service';
 import * as tokens from '@/server/services/token.service';
@@ -23,7 +23,7 @@ import * as users from '@/server/services/user.service';
 import { MAIL_DOWN, RATE_LIMITED_MAIL, RATE_LIMITED_PASSWORD } from '../../responses';
 import {
   browserSessionProcedure,
-  BROWSER_SESSION_NEEDED,
+  browserSessionRequired,
   createTRPCRouter,
   protectedProcedure,
   verifiedBrowserSessionProcedure,
@@ -54,6 +54,7 @@ const ZAccountExport = z.object({
 export const userRouter = createTRPCRouter({
   update: protectedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'PATCH',
         path: '/user',
@@ -68,7 +69,7 @@ export const userRouter = createTRPCRouter({
     .output(ZUserOutput)
     .mutation(({ ctx, input }) => {
       // The sign-in address is a key of the account: a personal access token cannot move it.
-      if (input.email !== undefined && ctx.session.via !== 'cookie') throw new TRPCError({ code: 'FORBIDDEN', message: BROWSER_SESSION_NEEDED });
+      if (input.email !== undefined && ctx.session.via !== 'cookie') throw browserSessionRequired();
       return users.updateProfile(ctx.db, ctx.session.userId, input, ctx.resHeaders);
     }),
 
@@ -88,6 +89,7 @@ export const userRouter = createTRPCRouter({
 
   pushPublicKey: protectedProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/user/push-public-key',
@@ -103,21 +105,27 @@ export const userRouter = createTRPCRouter({
 
   addPushSubscription: protectedProcedure
     .meta({
+      // Receiving reminders is reading (their text is task titles): a write-only token must not
+      // open that channel, and a read-only one may.
+      scope: 'read',
       openapi: {
         method: 'POST',
         path: '/user/push-subscriptions',
         tags,
         summary: 'Store a Web Push subscription',
         description:
-          "A browser's PushSubscription JSON (`endpoint`, `keys.p256dh`, `keys.auth`): this browser then gets a notification at a focus session's phase end. 201; sending the same endpoint again updates it.",
+          "A browser's PushSubscription JSON (`endpoint`, `keys.p256dh`, `keys.auth`): this browser then gets a notification at a focus session's phase end. 201; sending the same endpoint again updates it. Registered with a personal access token, it is removed when that token is revoked; sign out everywhere and a password reset by mail remove every subscription of the account.",
       },
     })
     .input(ZPushSubscriptionInput)
     .output(ZPushSubscriptionOutput)
-    .mutation(({ ctx, input }) => push.savePushSubscription(ctx.db, ctx.session.userId, input)),
+    .mutation(({ ctx, input }) => push.savePushSubscription(ctx.db, ctx.session.userId, input, ctx.session.tokenId ?? null)),
 
   deletePushSubscription: protectedProcedure
     .meta({
+      // Receiving reminders is reading (their text is task titles): a write-only token must not
+      // open that channel, and a read-only one may.
+      scope: 'read',
       openapi: {
         method: 'DELETE',
         path: '/user/push-subscriptions',
@@ -132,6 +140,7 @@ export const userRouter = createTRPCRouter({
 
   schedulePhaseEndPush: protectedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'PUT',
         path: '/user/phase-end-push',
@@ -147,6 +156,7 @@ export const userRouter = createTRPCRouter({
 
   cancelPhaseEndPush: protectedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'DELETE',
         path: '/user/phase-end-push',
@@ -161,6 +171,7 @@ export const userRouter = createTRPCRouter({
 
   updatePreferences: protectedProcedure
     .meta({
+      scope: 'write',
       openapi: {
         method: 'PATCH',
         path: '/user/preferences',
@@ -190,6 +201,8 @@ export const userRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const session = await users.changePassword(ctx.db, ctx.session.userId, input, ctx.resHeaders);
       await issueSessionCookie(ctx.resHeaders, session);
+      // The new password revokes every device's known-device proof; this device gets a fresh one.
+      rememberDevice(ctx.headers, ctx.resHeaders, session);
       return { success: true as const };
     }),
 
@@ -215,6 +228,7 @@ export const userRouter = createTRPCRouter({
 
   export: protectedProcedure
     .meta({
+      scope: 'read',
       openapi: {
         method: 'GET',
         path: '/user/export',
@@ -236,7 +250,7 @@ export const userRouter = createTRPCRouter({
         tags,
         summary: 'List personal access tokens',
         description:
-          'Newest first. The tokens themselves are never shown again, only their first characters. Needs the browser session (not an API token).',
+          'Newest first, each with its `scopes`, `expiresAt` and `lastUsedAt`. The tokens themselves are never shown again, only their first characters. Needs the browser session (not an API token).',
       },
     })
     .input(z.void())
@@ -251,7 +265,7 @@ export const userRouter = createTRPCRouter({
         tags,
         summary: 'Create a personal access token',
         description:
-          'Answers the token once: send it as `Authorization: Bearer <token>` on data calls (tasks, sessions, AI, the profile name and preferences). A token cannot change the e-mail or password, manage tokens or delete the account. Needs a verified e-mail and the browser session; at most 25 tokens.',
+          'Answers the token once: send it as `Authorization: Bearer <token>`. `scopes` (default both): `read` for every GET of tasks, sessions, today, calendars and stats; `write` for creating, changing, completing and deleting tasks and sessions, parse, fresh start and focus; a call outside them is a 403 with `reason: scope_required`. `expiresInDays` 1-365, or null for never (default 90); an expired token is a 401. A token never reaches the e-mail, password, tokens, calendar feed URL, billing or account deletion (403, `reason: browser_session_required`). Needs a verified e-mail and the browser session; at most 25 tokens.',
       },
       errors: { 400: 'The most API tokens an account can have already exist' },
     })
@@ -266,7 +280,7 @@ export const userRouter = createTRPCRouter({
         path: '/user/tokens/{id}',
         tags,
         summary: 'Revoke a personal access token',
-        description: 'The token stops working at once. 404 when no token of yours has this id. Needs the browser session (not an API token).',
+        description: 'The token stops working at once, and the push subscriptions registered with it are removed. 404 when no token of yours has this id. Needs the browser session (not an API token).',
       },
       errors: { 404: '`API token not found`: none of yours has this id' },
     })

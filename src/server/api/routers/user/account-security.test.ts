@@ -1,6 +1,7 @@
 // The account's keys, tried as an attacker would on both doors: a leaked personal access token
 // cannot take the account over, a pending e-mail address claims nothing, and a password reset
 // by mail shuts out whoever was in before (sessions, tokens, the calendar feed URL).
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
 import { resetEnvCache } from '@/server/env';
@@ -33,6 +34,27 @@ async function verifiedUser(password = 'first password here') {
   const id = ((await c.rest('GET', '/auth/me')).body as { id: string }).id;
   return { c, email, password, id };
 }
+
+/** A browser's PushSubscription JSON (its own P-256 key and auth secret, a push service URL). */
+function pushSubscriptionJson(name: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://updates.push.services.mozilla.com/wpush/v2/${name}-${randomBytes(6).toString('hex')}`,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
+
+async function subscribe(c: TestClient, name: string): Promise<string> {
+  const body = pushSubscriptionJson(name);
+  const answer = await c.rest('POST', '/user/push-subscriptions', body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return body.endpoint;
+}
+
+const endpointsOf = async (userId: string) =>
+  (await getDb().pushSubscription.findMany({ where: { userId }, orderBy: { createdAt: 'asc' }, select: { endpoint: true } })).map((row) => row.endpoint);
 
 async function tokenOf(c: TestClient): Promise<TestClient> {
   const created = await c.rest('POST', '/user/tokens', { name: 'script' });
@@ -81,7 +103,7 @@ describe('a leaked personal access token', () => {
       await script.trpc('mutation', 'user.delete', { password }),
     ];
     for (const answer of forbidden) expect(answer.status).toBe(403);
-    expect(forbidden[0]!.body).toEqual({ message: 'This action needs a signed-in browser session, not an API token', code: 'FORBIDDEN' });
+    expect(forbidden[0]!.body).toEqual({ message: 'This action needs a signed-in browser session, not an API token', code: 'FORBIDDEN', reason: 'browser_session_required' });
     expect(trpcError(forbidden[7]!).message).toBe('This action needs a signed-in browser session, not an API token');
 
     const user = await getDb().user.findUniqueOrThrow({ where: { id }, select: { email: true, pendingEmail: true } });
@@ -96,6 +118,60 @@ describe('a leaked personal access token', () => {
     expect((await script.rest('POST', '/tasks', { title: 'From a script' })).status).toBe(200);
     expect((await script.rest('PATCH', '/user', { name: 'Ada K' })).status).toBe(200);
     expect((await script.trpc('query', 'task.list')).status).toBe(200);
+  });
+});
+
+describe('push subscriptions follow the credential that registered them', () => {
+  it('one registered with a token is recorded with it and goes when the token is revoked; the browser’s own stays', async () => {
+    const { c, id } = await verifiedUser();
+    const created = await c.rest('POST', '/user/tokens', { name: 'assistant' });
+    const { id: tokenId, token } = created.body as { id: string; token: string };
+    const script = client({ authorization: `Bearer ${token}` });
+    const other = await tokenOf(c);
+    const byBrowser = await subscribe(c, 'browser');
+    const byScript = await subscribe(script, 'script');
+    const byOther = await subscribe(other, 'other');
+    expect(await getDb().pushSubscription.findUniqueOrThrow({ where: { endpoint: byScript }, select: { apiTokenId: true } })).toEqual({ apiTokenId: tokenId });
+    expect(await getDb().pushSubscription.findUniqueOrThrow({ where: { endpoint: byBrowser }, select: { apiTokenId: true } })).toEqual({ apiTokenId: null });
+
+    expect((await c.rest('DELETE', `/user/tokens/${tokenId}`)).status).toBe(200);
+    expect((await script.rest('GET', '/tasks')).status).toBe(401);
+    expect(await endpointsOf(id)).toEqual([byBrowser, byOther]);
+  });
+
+  it('a browser signing in again takes over the subscription its token registered (it survives the revoke)', async () => {
+    const { c, id } = await verifiedUser();
+    const created = await c.rest('POST', '/user/tokens', { name: 'assistant' });
+    const { id: tokenId, token } = created.body as { id: string; token: string };
+    const json = pushSubscriptionJson('shared');
+    expect((await client({ authorization: `Bearer ${token}` }).rest('POST', '/user/push-subscriptions', json)).status).toBe(201);
+    expect((await c.rest('POST', '/user/push-subscriptions', json)).status).toBe(201);
+    expect((await c.trpc('mutation', 'user.revokeToken', { id: tokenId })).status).toBe(200);
+    expect(await endpointsOf(id)).toEqual([json.endpoint]);
+  });
+
+  it('registering one needs the read scope (reminders carry task titles): a write-only token is refused', async () => {
+    const { c, id } = await verifiedUser();
+    const token = async (scopes: string[]) => {
+      const created = await c.rest('POST', '/user/tokens', { name: scopes.join('+'), scopes });
+      return client({ authorization: `Bearer ${(created.body as { token: string }).token}` });
+    };
+    const refused = await (await token(['write'])).rest('POST', '/user/push-subscriptions', pushSubscriptionJson('write-only'));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ reason: 'scope_required' });
+    expect(await endpointsOf(id)).toEqual([]);
+    await subscribe(await token(['read']), 'read-only');
+    expect(await endpointsOf(id)).toHaveLength(1);
+  });
+
+  it('sign out everywhere removes every subscription of the account (tokens stay)', async () => {
+    const { c, id } = await verifiedUser();
+    const script = await tokenOf(c);
+    await subscribe(c, 'browser');
+    await subscribe(script, 'script');
+    expect((await c.rest('POST', '/auth/signout-everywhere', {})).status).toBe(200);
+    expect(await endpointsOf(id)).toEqual([]);
+    expect((await script.rest('GET', '/tasks')).status).toBe(200);
   });
 });
 
@@ -146,6 +222,9 @@ describe('what a change of the keys revokes', () => {
     const script = await tokenOf(c);
     const feed = await feedOf(c);
     expect(await calendarFeedBody(getDb(), feed.userId, feed.token)).not.toBeNull();
+    await subscribe(c, 'browser');
+    await subscribe(script, 'script');
+    expect((await c.rest('PATCH', '/user/preferences', { pushRemindersEnabled: true })).status).toBe(200);
     await c.rest('PATCH', '/user', { email: uniqueEmail('pending'), currentPassword: password });
 
     expect((await client().rest('POST', '/auth/forgot-password', { email })).status).toBe(200);
@@ -163,6 +242,11 @@ describe('what a change of the keys revokes', () => {
     expect(await getDb().apiToken.count({ where: { userId: id } })).toBe(0);
     expect(await calendarFeedBody(getDb(), feed.userId, feed.token)).toBeNull();
     expect(await getDb().user.findUniqueOrThrow({ where: { id }, select: { pendingEmail: true } })).toEqual({ pendingEmail: null });
+    // Every browser's push subscription goes (no reminder reaches a device that was signed in);
+    // the push-reminder switch stays as it was set: a browser that signs in again and allows
+    // notifications gets reminders again.
+    expect(await endpointsOf(id)).toEqual([]);
+    expect(await getDb().user.findUniqueOrThrow({ where: { id }, select: { pushRemindersEnabled: true } })).toEqual({ pushRemindersEnabled: true });
   });
 
   it('a confirmed e-mail change rotates the calendar feed URL and keeps the sessions', async () => {

@@ -312,7 +312,7 @@ describe('personal access tokens', () => {
     const { c, id, email } = await verifiedUser();
     const created = await c.rest('POST', '/user/tokens', { name: ' my script ' });
     expect(created.status).toBe(200);
-    const body = created.body as { id: string; name: string; prefix: string; token: string; lastUsedAt: string | null; createdAt: string };
+    const body = created.body as { id: string; name: string; prefix: string; token: string; lastUsedAt: string | null; createdAt: string; expiresAt: string | null };
     expect(body.name).toBe('my script');
     expect(body.token).toMatch(/^ot_[A-Za-z0-9_-]{43}$/);
     expect(body.prefix).toBe(body.token.slice(0, 8));
@@ -324,7 +324,7 @@ describe('personal access tokens', () => {
 
     const list = await c.rest('GET', '/user/tokens');
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([{ id: body.id, name: 'my script', prefix: body.prefix, createdAt: body.createdAt, lastUsedAt: null }]);
+    expect(list.body).toEqual([{ id: body.id, name: 'my script', prefix: body.prefix, scopes: ['read', 'write'], expiresAt: body.expiresAt, createdAt: body.createdAt, lastUsedAt: null }]);
     expect(list.text).not.toContain(body.token);
 
     const script = new TestClient({ authorization: `Bearer ${body.token}` });
