@@ -15,13 +15,6 @@ const securityHeaders = [
 
 const apiContentSecurityPolicy = { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" };
 
-// The service worker (public/sw.js) runs under the policy its own script arrives with: its one
-// import and its fetches are same-origin. Always revalidated, so an update check sees a deploy.
-const serviceWorkerHeaders = [
-  { key: 'Content-Security-Policy', value: "default-src 'self'; script-src 'self'; object-src 'none'" },
-  { key: 'Cache-Control', value: 'no-cache' },
-];
-
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
@@ -33,7 +26,6 @@ const nextConfig = {
     return [
       { source: '/:path*', headers: securityHeaders },
       { source: '/api/:path*', headers: [apiContentSecurityPolicy] },
-      { source: '/sw.js', headers: serviceWorkerHeaders },
     ];
   },
 };

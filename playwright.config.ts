@@ -51,6 +51,8 @@ export default defineConfig({
     dataDir: process.env.E2E_DATA_DIR ?? '.data/e2e',
     // The suite acts as one proxy in front of the app: sign-ups send a test-range
     // X-Forwarded-For (e2e/accounts.ts testClientIp) to stay under the per-IP limits.
-    env: { TRUSTED_PROXIES: '1' },
+    // The calendar-subscription spec serves its ICS feed on loopback at port + 9 (e2e/calendar-subscriptions.spec.ts):
+    // exempt from the public-address rule, as an intranet calendar would be.
+    env: { TRUSTED_PROXIES: '1', OUTBOUND_ALLOWLIST: `http://127.0.0.1:${port + 9}` },
   }),
 });

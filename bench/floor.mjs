@@ -19,7 +19,7 @@ const PLAN_LIMITS = {
   plus: { tasks: null, sessions: null, aiBreakdowns: 50, aiSessions: 50 },
 };
 const TASK_COLUMNS = `"id", "title", "description", "importance", "difficulty", "dueDate", "completed", "completedAt", "createdAt",
-  "sessionId", "completedInSessionId", "parentTaskId", "isAiGenerated", "color", "recurrence", "estimatedMinutes", "focusedSeconds"`;
+  "sessionId", "completedInSessionId", "parentTaskId", "isAiGenerated", "color", "recurrence", "estimatedMinutes", "focusedSeconds", "letGoAt"`;
 
 export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
@@ -42,6 +42,7 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
     recurrence: row.recurrence,
     estimatedMinutes: row.estimatedMinutes,
     actualMinutes: Math.round(row.focusedSeconds / 60),
+    letGoAt: iso(row.letGoAt),
   });
   const send = (res, status, body) => {
     const json = JSON.stringify(body);
@@ -75,7 +76,7 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
 
   async function listTasks(userId) {
     const { rows } = await pool.query(
-      `SELECT ${TASK_COLUMNS} FROM "Task" WHERE "userId" = $1
+      `SELECT ${TASK_COLUMNS} FROM "Task" WHERE "userId" = $1 AND "letGoAt" IS NULL
        ORDER BY "completed" ASC, "dueDate" ASC NULLS LAST, "createdAt" ASC, "id" ASC LIMIT ${TASK_LIST_MAX}`,
       [userId],
     );
@@ -117,10 +118,11 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
   async function me(userId) {
     // The user and this month's counters in one query, as the app asks for them.
     const { rows } = await pool.query({
-      name: 'me',
+      name: 'me-2',
       text: `SELECT u."id", u."name", u."email", u."emailVerified", u."subscriptionTier", u."emailRemindersEnabled", u."marketingEmailsEnabled",
               u."newsletterEnabled", u."pushRemindersEnabled", u."subscriptionStatus", u."cancelAtPeriodEnd", u."subscriptionPeriodEnd",
               u."timeZone", u."pendingEmail", u."pendingEmailExpiresAt", u."createdAt",
+              u."workdayStart", u."workdayEnd", u."workdayDays", u."ritualMorning", u."ritualEvening", u."ritualOfferedAt",
               c."tasks", c."sessions", c."aiBreakdowns", c."aiSessions"
        FROM "User" u LEFT JOIN "UsageCounter" c ON c."userId" = u."id" AND c."month" = $2::date
        WHERE u."id" = $1`,
@@ -147,6 +149,8 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
       subscriptionPeriodEnd: iso(user.subscriptionPeriodEnd),
       timeZone: user.timeZone,
       pendingEmail: user.pendingEmail && user.pendingEmailExpiresAt > new Date() ? user.pendingEmail : null,
+      workday: { start: user.workdayStart, end: user.workdayEnd, days: user.workdayDays },
+      ritual: { morning: user.ritualMorning, evening: user.ritualEvening, offered: user.ritualOfferedAt !== null },
       createdAt: iso(user.createdAt),
     };
   }

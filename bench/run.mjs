@@ -11,6 +11,8 @@
 //    one after the other; then both again in an open loop at the same fixed rate (50 % of the
 //    app's closed-loop throughput) for p50/p99 at the same load, taking turns in short windows. Requests carry the session cookie the app's sign-in issues
 //    (bench/auth.mjs).
+//    Then Your day's fresh-start preview and GET /api/today for the 2,000-task account, one request
+//    at a time (p95 of the preview under 300 ms).
 // 4. Measures the front end (bench/frontend.mjs): first-load JS per route, start time, /session TTI.
 // 5. Writes bench/results.md and the key figures into README.md (between the bench markers).
 //
@@ -18,9 +20,10 @@
 // --app-dir=<checkout> (default this one),
 // --profile (CPU profiles of the app in bench/.out/profiles), --app-node-options="<flags>" (NODE_OPTIONS
 // for the app's processes, e.g. a --require preload that records GC pauses), --frontend=false (skip
-// bench/frontend.mjs), --rows=tasks,me,sessions,patch,post,growth,dashboard (measure only these rows; the
+// bench/frontend.mjs), --rows=tasks,me,sessions,patch,post,growth,preview,dashboard (measure only these rows; the
 // report then goes to bench/.out/results-partial.md and README's figures are left as they are),
 // --timeline (each open-loop answer's due time and latency in bench/.out/timeline-<row>.json),
+// --app-script=<file> (a candidate HTTP front started in the launcher's place, for comparing fronts),
 // --floor-as-app (a second floor in the app's place, to see the noise of the comparison itself),
 // --lighthouse (also bench/lighthouse.mjs: Lighthouse mobile scores per page; alone: `npm run bench:lighthouse`).
 // Loopback only, bounded in time (about 8 minutes plus a build, and 2 more for the front end).
@@ -61,6 +64,10 @@ const openWindows = Number(args['open-windows'] ?? 16);
 const openWindowMs = Number(args['open-window'] ?? 1.5) * 1000;
 const openWarmupMs = 300;
 const SETTLE_MS = 3000;
+/** Your day's rows: requests one at a time, after a warm-up; the preview's p95 target. */
+const PREVIEW_WARMUP = 10;
+const PREVIEW_RUNS = 100;
+const PREVIEW_P95_TARGET_MS = 300;
 // The bar: the app answers at least 0.8 of the floor's throughput, and its p99 at the same load is
 // at most 1.2 times the floor's.
 const THROUGHPUT_TARGET = 0.8;
@@ -155,13 +162,19 @@ try {
   if (!aa && buildIfChanged(appDir, say) !== 0) throw new Error(`the build of ${appDir} failed`);
   say(`starting the app with the launcher on ${appUrl} (log in bench/.out/app.log)`);
   if (aa) say('A/A run: a second floor stands in for the app');
-  app = startServer('app', aa ? [path.join(here, 'floor.mjs')] : [path.join(appDir, 'scripts', 'start.mjs')], aa ? here : appDir, {
+  // --app-script=<file>: a candidate front in the launcher's place (started with the server's V8
+  // flags, on the migrated database), to compare HTTP fronts under the same conditions.
+  const candidate = args['app-script'] ? path.resolve(args['app-script']) : undefined;
+  if (candidate) say(`candidate front: ${candidate}`);
+  const appArgs = aa ? [path.join(here, 'floor.mjs')] : candidate ? ['--max-semi-space-size=64', '--min-semi-space-size=64', '--no-memory-reducer', candidate] : [path.join(appDir, 'scripts', 'start.mjs')];
+  app = startServer('app', appArgs, aa ? here : appDir, {
     PORT: String(appPort),
     APP_URL: appUrl,
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: secret,
     LOG_LEVEL: 'warn',
     ONETHING_JOBS: 'off',
+    ...(candidate ? { NODE_ENV: 'production' } : {}),
     ONETHING_DATA_DIR: path.join(outDir, 'data'),
     // --profile: CPU profiles of the app's processes in bench/.out/profiles (open in Chrome DevTools).
     ...(args.profile || args['app-node-options']
@@ -284,6 +297,39 @@ try {
     await measure('growth', `GET /api/tasks (${size.toLocaleString('en-US')} tasks)`, () => ({ method: 'GET', path: '/api/tasks', headers: { cookie: growthCookies[size] } }), 'growth');
   }
 
+  // Your day: the fresh start's preview (POST /api/today/fresh-start/preview, which writes nothing)
+  // and GET /api/today for the account with 2,000 tasks (a few hundred of them carried over),
+  // one request at a time: the latency a person waits for, with its p95 against the 300 ms target.
+  const dayRows = [];
+  if (!only || only.has('preview')) {
+    const size = GROWTH.at(-1);
+    const cookie = growthCookies[size];
+    const timed = async (method, url) => {
+      const started = performance.now();
+      const response = await fetch(`${appUrl}${url}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const body = await response.json();
+      if (response.status !== 200) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(body)}`);
+      return { ms: performance.now() - started, body };
+    };
+    for (const [method, url, label] of [
+      ['POST', '/api/today/fresh-start/preview', `POST /api/today/fresh-start/preview (${size.toLocaleString('en-US')} tasks)`],
+      ['GET', '/api/today', `GET /api/today (${size.toLocaleString('en-US')} tasks)`],
+    ]) {
+      for (let i = 0; i < PREVIEW_WARMUP; i++) await timed(method, url);
+      const times = [];
+      let last;
+      for (let i = 0; i < PREVIEW_RUNS; i++) {
+        last = await timed(method, url);
+        times.push(last.ms);
+      }
+      times.sort((a, b) => a - b);
+      const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+      const items = last.body.proposals?.length ?? last.body.carriedOver?.length;
+      dayRows.push({ label, items, p50: at(0.5), p95: at(0.95), max: times.at(-1) });
+      say(`${label}: ${items} carried over, p50 ${fmt(at(0.5))} ms, p95 ${fmt(at(0.95))} ms, max ${fmt(times.at(-1))} ms (${PREVIEW_RUNS} requests one at a time)`);
+    }
+  }
+
   // The dashboard's reads (the open tasks, the counts, the first page of completed history, in
   // turn, as the page asks for them) for users whose history grows: the app only (the floor has
   // no paging). The figure to watch is each row's throughput against the 200-task row's.
@@ -399,6 +445,16 @@ GET /api/tasks?status=open, GET /api/tasks/counts and GET /api/tasks?status=comp
 for one user with that many tasks, all but 20 of them completed.
 
 ${dashboardTable()}
+` : ''}
+${dayRows.length ? `
+## Your day: the fresh start's preview for an account with 2,000 tasks (one request at a time)
+
+${PREVIEW_RUNS} requests after ${PREVIEW_WARMUP} unrecorded ones, each sent when the previous answered: the wait a person has
+when opening the Fresh start screen. Target: the preview's p95 under ${PREVIEW_P95_TARGET_MS} ms.
+
+| call | carried over | p50 ms | p95 ms | max ms |
+|---|---:|---:|---:|---:|
+${dayRows.map((row) => `| ${row.label} | ${row.items} | ${fmt(row.p50)} | ${fmt(row.p95)} ${row.label.startsWith('POST') ? verdict(row.p95 < PREVIEW_P95_TARGET_MS) : ''} | ${fmt(row.max)} |`).join('\n')}
 ` : ''}
 ${notes}
 ${frontend ? `\n${frontend}` : ''}${lighthouseSection ? `\n${lighthouseSection}\n` : ''}`;

@@ -195,6 +195,46 @@ test('completing a repeating task at the Free limit completes it and says gently
   expect(tasks.filter((task) => task.title === 'Water the plants')).toEqual([expect.objectContaining({ id: daily.id, completed: true })]);
 });
 
+test('the limit dialog follows the error\'s reason, not its words', async ({ page }) => {
+  await signUpVerified(page);
+  for (let i = 1; i <= 40; i += 1) await createTaskViaApi(page, { title: `Task ${i}` });
+  // The server's real refusal, with its words changed on the way (as a reworded message or a
+  // new plan limit would): only `reason` is left to decide by.
+  let keepReason = true;
+  await page.route('**/api/trpc/task.create**', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { error?: { message: string; data: Record<string, unknown> } }[];
+    for (const answer of body) {
+      if (!answer.error) continue;
+      answer.error.message = 'Your monthly allowance is used up.';
+      answer.error.data.message = 'Your monthly allowance is used up.';
+      if (!keepReason) {
+        // The old words the client used to match, but no reason: not a limit to the client.
+        answer.error.message = "Task limit reached: you've reached your limit of 40 tasks per month on the Free plan.";
+        delete answer.error.data.reason;
+      }
+    }
+    await route.fulfill({ response, json: body });
+  });
+  await openDashboard(page);
+  const create = async (title: string) => {
+    await page.getByRole('button', { name: 'New Task' }).click();
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('button', { name: /Due date/ }).click();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Create Task', exact: true }).click();
+  };
+  await create('One too many');
+  await expect(page.getByRole('heading', { name: 'Task Limit Reached' })).toBeVisible();
+  await page.getByRole('button', { name: 'Maybe Later' }).click();
+  await expect(page.getByRole('heading', { name: 'Task Limit Reached' })).toHaveCount(0);
+
+  keepReason = false;
+  await create('Still one too many');
+  await expect(page.getByText('Failed to create task')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Task Limit Reached' })).toHaveCount(0);
+});
+
 test('the 21st session of the month opens the Session Limit Reached dialog', async ({ page }) => {
   await signUpVerified(page);
   for (let i = 1; i <= 20; i += 1) expect((await page.request.post('/api/sessions', jsonBody({}))).status()).toBe(200);

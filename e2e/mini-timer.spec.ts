@@ -105,6 +105,21 @@ test('the mini timer follows the dark theme and shows Just focus without a task'
   await expect(page.getByRole('button', { name: 'Mini timer' })).toHaveAttribute('aria-pressed', 'false');
 });
 
+test('Just start from the mini timer: without a task, one tap opens the 10-minute starter in the main window', async ({ page }) => {
+  await signUpVerified(page);
+  const created = await page.request.post('/api/sessions', jsonBody({ displayMode: 'pomodoro' }));
+  const session = (await created.json()) as { id: string };
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.getByText('Just focus', { exact: true })).toBeVisible();
+  const pip = await openMiniTimer(page);
+  // A task added elsewhere meanwhile: Just start picks it.
+  await page.request.post('/api/tasks', jsonBody({ title: 'Sort the receipts' }));
+  await pip.getByRole('button', { name: 'Just start' }).click();
+  await expect(page).toHaveURL(/\/start$/);
+  await expect(page.getByRole('timer', { name: 'Starter timer' })).toHaveAttribute('data-state', 'running');
+  await expect(page.getByRole('heading', { name: 'Sort the receipts', level: 1 })).toBeVisible();
+});
+
 test('the mini timer shows a finished timer’s overtime, marked, and stops it', async ({ page }) => {
   await page.clock.install();
   await signUpVerified(page);

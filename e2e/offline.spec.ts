@@ -1,4 +1,4 @@
-// The installable, offline-capable focus screen (public/sw.js, src/features/offline): the
+// The installable, offline-capable focus screen (src/worker, src/features/offline): the
 // service worker registered after load with a fetch handler and the session screen precached;
 // a deploy's worker waits for "A new version is ready — Reload"; with the network gone the open
 // or reopened session shows its tasks from the last sync, and a completion and a quick create
@@ -14,10 +14,11 @@ process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
 import { expectNoSeriousA11yViolations, screenshot } from './helpers';
+import { controlled, goOffline, goOnline } from './offline-helpers';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -27,23 +28,6 @@ async function createSession(page: Page, body: Record<string, unknown>): Promise
   const response = await page.request.post('/api/sessions', jsonBody(body));
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
-}
-
-/** Until the service worker controls the page (it claims the page on its first install). */
-async function controlled(page: Page) {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
-}
-
-const abortWorkerRequests = (route: Route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback());
-
-async function goOffline(context: BrowserContext) {
-  await context.route('**/*', abortWorkerRequests);
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/*', abortWorkerRequests);
-  await context.setOffline(false);
 }
 
 /** 'Great work!' opens after a completion while other tasks remain (its code came before going offline). */
@@ -69,23 +53,27 @@ test('installable: manifest and a worker with a fetch handler that precaches the
     expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
   );
 
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
   const worker = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    const names = await caches.keys();
-    const cache = await caches.open(names.find((name) => name.startsWith('onething-'))!);
-    const cached = (await cache.keys()).map((request) => new URL(request.url).pathname);
+    const cached: Record<string, string[]> = {};
+    for (const name of await caches.keys()) cached[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
     return { scope: new URL(registration.scope).pathname, script: new URL(registration.active!.scriptURL).pathname, cached };
   });
   expect(worker.scope).toBe('/');
   expect(worker.script).toBe('/sw.js');
-  expect(worker.cached).toEqual(expect.arrayContaining(['/session', '/dashboard']));
-  expect(worker.cached.filter((path) => path.startsWith('/_next/static/') && path.endsWith('.js')).length).toBeGreaterThan(3);
+  // This account's pages, in a cache of its own; the build's static files precached from its manifest.
+  await expect.poll(async () => (await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), `onething-account-${me.id}`)).sort()).toEqual(
+    expect.arrayContaining(['/dashboard', '/session']),
+  );
+  const precached = Object.entries(worker.cached).find(([name]) => name.includes('precache'))?.[1] ?? [];
+  expect(precached.filter((path) => path.startsWith('/_next/static/') && path.endsWith('.js')).length).toBeGreaterThan(20);
 
-  // The worker's script: a fetch handler (an installability requirement), and its own policy.
+  // The worker's script: built from src/worker, with a fetch handler (an installability requirement), and its own policy.
   const script = await page.request.get('/sw.js');
-  expect(await script.text()).toContain("addEventListener('fetch'");
+  expect(await script.text()).toMatch(/addEventListener\((["'])fetch\1/);
   expect(script.headers()['content-security-policy']).toContain("script-src 'self'");
-  expect((await page.request.get('/sw-build.js')).headers()['cache-control']).toContain('no-cache');
+  expect(script.headers()['cache-control']).toContain('no-cache');
 
   // Chromium's own verdict on the manifest and the worker (Lighthouse 13 has no installability
   // audit any more): what it would refuse to install for, none. Asked in a profile on disk with
@@ -122,7 +110,7 @@ test('a deploy: the new worker waits until "A new version is ready — Reload" i
   await expect(page.getByText('A new version is ready')).toHaveCount(0);
 
   // A new worker for this scope, as a deploy brings one (the browser's update check, which
-  // compares /sw.js and the /sw-build.js it imports byte for byte, runs outside Playwright's
+  // compares /sw.js byte for byte — each build's worker names its build — runs outside Playwright's
   // reach; a new script URL has the same effect).
   await page.evaluate(() => navigator.serviceWorker.register('/sw.js?next-build', { scope: '/', updateViaCache: 'none' }));
   const prompt = page.getByRole('status').filter({ hasText: 'A new version is ready' });
@@ -321,18 +309,18 @@ test('a push at a phase end shows a notification from the worker, with every tab
     .toEqual(['Onething: Break time! (onething-session-x)']);
 });
 
-/** Whom the worker knows as signed in (public/sw.js keeps it beside its snapshots); null before it knows. */
+/** Whom the worker knows as signed in (src/worker/store.ts keeps it); null before it knows. */
 function workerKnownUser(page: Page): Promise<string | null> {
   return page.evaluate(async () => {
     // Never opened from here before the worker made it: opening would create it without its stores.
-    if (!(await indexedDB.databases()).some((database) => database.name === 'onething-offline')) return null;
+    if (!(await indexedDB.databases()).some((database) => database.name === 'onething-worker')) return null;
     return new Promise<string | null>((resolve) => {
-      const open = indexedDB.open('onething-offline');
+      const open = indexedDB.open('onething-worker');
       open.onerror = () => resolve(null);
       open.onsuccess = () => {
         try {
-          const read = open.result.transaction('snapshots').objectStore('snapshots').get('/__signed-in-user');
-          read.onsuccess = () => resolve((read.result as { body?: string } | undefined)?.body ?? null);
+          const read = open.result.transaction('meta').objectStore('meta').get('account');
+          read.onsuccess = () => resolve((read.result as { value?: string | null } | undefined)?.value ?? null);
           read.onerror = () => resolve(null);
         } catch {
           resolve(null);

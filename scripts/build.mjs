@@ -2,7 +2,8 @@
 // `npm run build`: everything production runs, built ahead of time. `next build` compiles the
 // pages, the route handlers and src/instrumentation.ts, which carries the API door
 // (src/server/inbound/door.ts) into Next's server build; scripts/server.mjs is plain JavaScript and
-// needs no build. Then the build is stamped with the sources' fingerprint
+// needs no build. Then the service worker is built from src/worker with the build's precache
+// manifest (scripts/build-worker.mjs), and the build is stamped with the sources' fingerprint
 // (scripts/build-stamp.mjs), so the browser tests' runner (scripts/e2e.mjs) can tell whether the
 // build matches the sources. The launcher (scripts/start.mjs) runs these same steps on a tree
 // that has no build at all.
@@ -12,9 +13,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sourceFingerprint } from './source-fingerprint.mjs';
 
+/** Where scripts/build-worker.mjs leaves the service worker (not imported from it: the launcher loads this file, and the worker's build tools are development dependencies). */
+const workerFile = (distDir) => path.join(distDir, 'worker', 'sw.js');
+
 /** Whether `distDir` holds a finished build (Next writes BUILD_ID last). */
 export function hasBuild(distDir) {
-  return existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(path.join(distDir, 'server', 'instrumentation.js'));
+  return existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(path.join(distDir, 'server', 'instrumentation.js')) && existsSync(workerFile(distDir));
 }
 
 /** Whether `root`'s build was made from its current sources (its stamp matches their fingerprint). */
@@ -28,6 +32,7 @@ export function isCurrent(root) {
 export function buildSteps(root) {
   return [
     [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), ['build']],
+    [path.join(root, 'scripts', 'build-worker.mjs'), []],
     [path.join(root, 'scripts', 'build-stamp.mjs'), []],
   ];
 }

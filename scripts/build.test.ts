@@ -21,18 +21,23 @@ function checkout(): string {
   return dir;
 }
 
-function finishBuild(dir: string, { withServerHook = true } = {}) {
+function finishBuild(dir: string, { withServerHook = true, withWorker = true } = {}) {
   mkdirSync(path.join(dir, '.next', 'server'), { recursive: true });
+  mkdirSync(path.join(dir, '.next', 'worker'), { recursive: true });
   writeFileSync(path.join(dir, '.next', 'BUILD_ID'), 'b1');
   if (withServerHook) writeFileSync(path.join(dir, '.next', 'server', 'instrumentation.js'), '');
+  if (withWorker) writeFileSync(path.join(dir, '.next', 'worker', 'sw.js'), '');
   writeFileSync(path.join(dir, '.next', 'onething-build-stamp'), sourceFingerprint(dir));
 }
 
 describe('a tree and its build', () => {
-  it('has a build only when Next finished one that carries the door (its instrumentation)', () => {
+  it('has a build only when Next finished one that carries the door (its instrumentation) and the service worker was built', () => {
     const dir = checkout();
     expect(hasBuild(path.join(dir, '.next'))).toBe(false);
     finishBuild(dir, { withServerHook: false });
+    expect(hasBuild(path.join(dir, '.next'))).toBe(false);
+    rmSync(path.join(dir, '.next'), { recursive: true });
+    finishBuild(dir, { withWorker: false });
     expect(hasBuild(path.join(dir, '.next'))).toBe(false);
     finishBuild(dir);
     expect(hasBuild(path.join(dir, '.next'))).toBe(true);

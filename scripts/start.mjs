@@ -189,6 +189,10 @@ if (!dev && !hasBuild(distDir)) {
     const code = await run(script, args, { ...childEnv, NODE_ENV: 'production' });
     if (code !== 0 || stopping) await shutdown(code || 1);
   }
+} else if (dev) {
+  // The development server serves the service worker too: built once now, without a precache list.
+  const code = await run(path.join(root, 'scripts', 'build-worker.mjs'), ['--dev'], { ...childEnv, NODE_ENV: 'development' });
+  if (code !== 0 || stopping) await shutdown(code || 1);
 } else if (!dev && !isCurrent(root)) {
   say('note: the sources changed since this build; it is served as it is (`npm run build` to serve them)');
 }

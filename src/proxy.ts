@@ -31,7 +31,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not the API, Next's own files, static assets or the service worker's scripts
-  // (a worker's own policy comes with its script: next.config.js).
-  matcher: ['/((?!api/|_next/|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml|sw\\.js|sw-build\\.js).*)'],
+  // Pages only: not the API, Next's own files, static assets or the service worker's script
+  // (its own policy comes with it: src/app/sw.js/route.ts).
+  matcher: ['/((?!api/|_next/|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml|sw\\.js).*)'],
 };

@@ -21,4 +21,11 @@ describe('web app manifest', () => {
     expect(icons.some((icon) => icon.sizes === '512x512' && icon.purpose === 'any')).toBe(true);
     for (const icon of icons) expect(pngSize(icon.src), icon.src).toBe(icon.sizes);
   });
+
+  it('offers Just start as an app shortcut, with an icon that exists', () => {
+    const [shortcut, ...rest] = manifest().shortcuts ?? [];
+    expect(rest).toEqual([]);
+    expect(shortcut).toMatchObject({ name: 'Just start', url: '/start' });
+    for (const icon of shortcut!.icons ?? []) expect(pngSize(icon.src), icon.src).toBe(icon.sizes);
+  });
 });

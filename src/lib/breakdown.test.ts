@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { difficultyBadgeVariant, formatEstimate, importanceForDifficulty, isBreakdownLimitError } from './breakdown';
+import { difficultyBadgeVariant, formatEstimate, importanceForDifficulty } from './breakdown';
 
 describe('importanceForDifficulty', () => {
   it('gives Hard → High, Medium → Medium, everything else → Low', () => {
@@ -9,19 +9,6 @@ describe('importanceForDifficulty', () => {
     expect(importanceForDifficulty('Very Hard')).toBe('Low');
     expect(importanceForDifficulty(undefined)).toBe('Low');
     expect(importanceForDifficulty('')).toBe('Low');
-  });
-});
-
-describe('isBreakdownLimitError', () => {
-  it("recognises the server's limit message and the product's other words", () => {
-    expect(isBreakdownLimitError("AI breakdown limit reached: you've reached your limit of 5 AI breakdowns per month on the Free plan.")).toBe(true);
-    expect(isBreakdownLimitError('Breakdown limit hit')).toBe(true);
-    expect(isBreakdownLimitError('Rate limit')).toBe(true);
-  });
-  it('leaves other failures to the generic toast', () => {
-    expect(isBreakdownLimitError('Task not found')).toBe(false);
-    expect(isBreakdownLimitError('')).toBe(false);
-    expect(isBreakdownLimitError(undefined)).toBe(false);
   });
 });
 

@@ -1,8 +1,10 @@
 // The breakdown page's rules that are not the server's: what importance an AI-suggested subtask
-// gets when added, which errors mean "limit reached", the
-// difficulty badge's look, and the estimate in words.
-import type { BadgeVariant } from '@/components/Badge';
+// gets when added, the difficulty badge's tone, and the estimate in words. (Which failure means
+// "limit reached" is read from the error's reason: ./api-error.)
 import type { Importance } from './constants';
+
+/** The tones of a badge that says how hard a step is (components/Badge has a variant for each). */
+export type DifficultyTone = 'success' | 'warning' | 'danger';
 
 /** Hard gives High, Medium gives Medium, anything else (Easy, unknown) gives Low. */
 export function importanceForDifficulty(difficulty: string | null | undefined): Importance {
@@ -11,15 +13,8 @@ export function importanceForDifficulty(difficulty: string | null | undefined): 
   return 'Low';
 }
 
-/** An error whose message contains 'breakdown limit', 'AI breakdown' or 'limit' opens the limit modal. */
-export function isBreakdownLimitError(message: string | null | undefined): boolean {
-  if (!message) return false;
-  const text = message.toLowerCase();
-  return text.includes('breakdown limit') || text.includes('ai breakdown') || text.includes('limit');
-}
-
 /** The badge carries the word; the colour only repeats it (never colour alone). */
-export function difficultyBadgeVariant(difficulty: string): BadgeVariant {
+export function difficultyBadgeVariant(difficulty: string): DifficultyTone {
   if (difficulty === 'Hard') return 'danger';
   if (difficulty === 'Medium') return 'warning';
   return 'success';

@@ -3,13 +3,13 @@ import {
   completedBySession,
   dailyStats,
   focusedMinutes,
-  formatMinutes,
   niceMax,
   sortSessionsNewestFirst,
   totals,
   type StatsSession,
   type StatsTask,
 } from './session-stats';
+import { formatMinutes } from './minutes';
 
 const session = (id: string, startedAt: string, sessionDuration: number | null = null): StatsSession => ({ id, startedAt, sessionDuration });
 let seq = 0;

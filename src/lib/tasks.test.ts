@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dueDateParts } from './date-picker';
 import {
   idsRemovedWith,
-  isAiSessionLimitError,
   isDueSoon,
-  isSessionLimitError,
-  isTaskLimitError,
   taskStats,
   taskTree,
 } from './tasks';
@@ -81,16 +78,5 @@ describe('dueDateParts', () => {
   it('splits a due date into the day and time of the given zone', () => {
     expect(dueDateParts('2026-11-22T23:30:00.000Z', 'Europe/Berlin')).toEqual({ date: '2026-11-23', time: { hour: 0, minute: 30 } });
     expect(dueDateParts(null)).toEqual({ date: null, time: null });
-  });
-});
-
-describe('limit errors', () => {
-  it('recognises the server limit messages', () => {
-    expect(isTaskLimitError("Task limit reached: you've reached your limit of 40 tasks per month on the Free plan.")).toBe(true);
-    expect(isTaskLimitError('Failed')).toBe(false);
-    expect(isSessionLimitError('Session limit reached: ... 20 sessions ...')).toBe(true);
-    expect(isSessionLimitError('AI session limit reached: ... 5 AI sessions ...')).toBe(false);
-    expect(isAiSessionLimitError('AI session limit reached: ... 5 AI sessions ...')).toBe(true);
-    expect(isAiSessionLimitError('Internal error')).toBe(false);
   });
 });

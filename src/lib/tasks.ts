@@ -1,6 +1,6 @@
 // Task rules the screens share, free of React: the due-soon warning, the
 // dashboard's stat cards, the Active and Completed lists with subtasks nested under their
-// parents, and reading the server's limit errors.
+// parents. (Which limit a failed call ran into is read from its reason: src/lib/api-error.ts.)
 import { DUE_SOON_HOURS } from '@/lib/constants';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { byDueDate } from './due-order';
@@ -28,6 +28,20 @@ export function isOverdue(task: Pick<TaskLike, 'completed'> & Dated, now: Date |
   if (task.completed || !task.dueDate) return false;
   const at = typeof now === 'number' ? now : now.getTime();
   return toMs(task.dueDate) < at;
+}
+
+const DAY = 24 * HOUR;
+
+/**
+ * How a late task reads everywhere in the app: "carried over", and how long, muted. Lateness is
+ * never red and never called overdue (the stat card keeps its label, nothing else does). Whole
+ * days past the due time; less than a day is just "carried over".
+ */
+export function carriedOverLabel(dueDate: string | Date, now: Date | number = Date.now()): string {
+  const at = typeof now === 'number' ? now : now.getTime();
+  const days = Math.floor((at - toMs(dueDate)) / DAY);
+  if (days < 1) return 'carried over';
+  return `carried over · ${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
 export interface TaskStats {
@@ -96,26 +110,6 @@ export function taskTree<T extends TaskLike>(tasks: readonly T[], completed: boo
 /** The task and its subtasks' ids: what leaves the view when it is deleted. */
 export function idsRemovedWith(tasks: readonly Pick<TaskLike, 'id' | 'parentTaskId'>[], id: string): Set<string> {
   return new Set([id, ...tasks.filter((task) => task.parentTaskId === id).map((task) => task.id)]);
-}
-
-// ---------------------------------------------------------------- limit errors
-
-/** A create-task error containing 'task limit' or '40 tasks' opens the Task Limit Reached dialog. */
-export function isTaskLimitError(message: string | null | undefined): boolean {
-  const text = (message ?? '').toLowerCase();
-  return text.includes('task limit') || text.includes('40 tasks');
-}
-
-/** A create-session error containing 'session limit' or '20 sessions' opens the Session Limit Reached dialog. */
-export function isSessionLimitError(message: string | null | undefined): boolean {
-  const text = (message ?? '').toLowerCase();
-  return (text.includes('session limit') && !text.includes('ai session limit')) || text.includes('20 sessions');
-}
-
-/** An AI session error containing 'AI session limit' or 'limit' opens the AI limit dialog. */
-export function isAiSessionLimitError(message: string | null | undefined): boolean {
-  const text = (message ?? '').toLowerCase();
-  return text.includes('ai session limit') || text.includes('limit');
 }
 
 /**

@@ -67,7 +67,7 @@ export function createDb(connectionString: string, max = 10): Db {
   return client;
 }
 
-const globalForDb = globalThis as unknown as { __onethingDb?: Db };
+const shared = processSingleton('db', () => ({ client: undefined as Db | undefined }));
 
 function connectionString(): string {
   const url = process.env.DATABASE_URL;
@@ -77,8 +77,8 @@ function connectionString(): string {
 
 /** The shared client, created on first use so importing this module never connects. */
 export function getDb(): Db {
-  globalForDb.__onethingDb ??= createDb(connectionString());
-  return globalForDb.__onethingDb;
+  shared.client ??= createDb(connectionString());
+  return shared.client;
 }
 
 export const db: Db = new Proxy({} as Db, {

@@ -55,6 +55,33 @@ const envSchema = z
       message: 'must be a base64url P-256 private key',
     }),
     VAPID_SUBJECT: optionalUrl(['mailto:', 'https:'], 'mailto:you@example.com or https://onething.example'),
+    // Origins exempt from the public-address rule of outbound requests (src/server/http/outbound.ts):
+    // comma-separated exact origins (scheme, host, port; no path), for tests and intranet calendars.
+    OUTBOUND_ALLOWLIST: optionalString.transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const origins: string[] = [];
+      for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+        let origin: string | null = null;
+        try {
+          const url = new URL(entry);
+          if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry.replace(/\/$/, '')) origin = url.origin;
+        } catch {
+          origin = null;
+        }
+        if (!origin) {
+          ctx.addIssue({ code: 'custom', message: `must be comma-separated origins like http://127.0.0.1:4010 (no path): ${JSON.stringify(entry)}` });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
+    // Symmetric key for the secrets the server keeps for a user (calendar subscription URLs),
+    // AES-256-GCM under a key derived from it (src/server/auth/secret-box.ts). Unset: derived
+    // from AUTH_SECRET, so rotating AUTH_SECRET then makes stored subscriptions unreadable.
+    DATA_ENCRYPTION_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters (e.g. `openssl rand -base64 48`)',
+    }),
     // Reverse proxies in front of the app that append to X-Forwarded-For (src/server/auth/client-ip.ts).
     TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   })

@@ -3,27 +3,16 @@
 // wire format; that mapping lives with the door (src/server/api/errors.ts), above this module.
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { ERROR_REASONS, type ErrorReason } from '@/lib/error-reasons';
 
 /** The kinds of failure, named as tRPC names them; each door maps a kind to an HTTP status. */
 export type ErrorCode = TRPC_ERROR_CODE_KEY;
 
 export type ApiIssue = { path: string[]; message: string };
 
-/**
- * The stable, machine-readable reasons a client acts on (api.md, "Conventions"): clients decide
- * by `reason`, never by message text. Add a reason here before throwing it.
- */
-export const ERROR_REASONS = [
-  'task_limit',
-  'session_limit',
-  'ai_session_limit',
-  'ai_breakdown_limit',
-  'rate_limited',
-  'email_unverified',
-  'browser_session_required',
-  'scope_required',
-] as const;
-export type ErrorReason = (typeof ERROR_REASONS)[number];
+// The stable, machine-readable reasons a client acts on live with the shared rules (src/lib), so
+// that the browser decides by the same list: add a reason there before throwing it.
+export { ERROR_REASONS, type ErrorReason };
 
 /** The public body of every failed call, on every door. */
 export type ApiErrorBody = { message: string; code: string; reason?: ErrorReason; issues?: ApiIssue[] };
@@ -32,7 +21,7 @@ export type ApiErrorBody = { message: string; code: string; reason?: ErrorReason
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** A failure with a machine-readable `reason` the client decides by (see ERROR_REASONS). */
-export class ReasonedError extends TRPCError {
+class ReasonedError extends TRPCError {
   readonly reason: ErrorReason;
   constructor(opts: { code: ErrorCode; message: string; reason: ErrorReason; cause?: unknown }) {
     super({ code: opts.code, message: opts.message, cause: opts.cause });

@@ -9,6 +9,7 @@
 import pino, { type Logger } from 'pino';
 import { env } from './env';
 import { currentRequestId } from './request-context';
+import { processSingleton } from '@/server/process-singleton';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
@@ -76,7 +77,7 @@ function create(level: Level | 'silent'): Logger {
   );
 }
 
-let current: { level: string; logger: Logger } | undefined;
+const shared = processSingleton('logger', () => ({ current: undefined as { level: string; logger: Logger } | undefined }));
 
 /** The logger at LOG_LEVEL; made again when the setting changes (tests lower it). */
 function logger(): Logger {
@@ -86,8 +87,8 @@ function logger(): Logger {
   } catch {
     level = 'info';
   }
-  if (current?.level !== level) current = { level, logger: create(level) };
-  return current.logger;
+  if (shared.current?.level !== level) shared.current = { level, logger: create(level) };
+  return shared.current.logger;
 }
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}): void {

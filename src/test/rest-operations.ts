@@ -8,8 +8,8 @@ import { handleRest, handleRestAs } from '@/server/api/rest';
 import { sha256 } from '@/server/auth/secrets';
 import type { AuthSession } from '@/server/auth/session';
 import { getDb } from '@/server/db';
-import { ERROR_REASONS } from '@/server/errors';
 import { createTaskRow, createUser } from '@/test/factories';
+import { ERROR_REASONS } from '@/lib/error-reasons';
 
 export type JsonSchema = {
   type?: string | string[];
@@ -141,7 +141,7 @@ export async function send(
   return { status: response.status, body: json, text: body, headers: response.headers };
 }
 
-/** The error contract of docs/api-contract.md: JSON, exactly `{ message, code, reason?, issues? }`. */
+/** The error contract of docs/api-contract.md: JSON, exactly `{ message, code, reason?, issues? }`, a reason only from the contract's list. */
 export function expectErrorBody(answer: Answer, context: string): void {
   expect(answer.headers.get('content-type') ?? '', context).toMatch(/^application\/json/);
   const body = answer.body as Record<string, unknown>;
@@ -149,9 +149,9 @@ export function expectErrorBody(answer: Answer, context: string): void {
   expect(body, context).not.toBeNull();
   const keys = Object.keys(body).sort();
   expect(keys.filter((key) => !['code', 'issues', 'message', 'reason'].includes(key)), context).toEqual([]);
+  if ('reason' in body) expect(ERROR_REASONS, context).toContain(body.reason);
   expect(typeof body.message, context).toBe('string');
   expect(typeof body.code, context).toBe('string');
-  if ('reason' in body) expect(ERROR_REASONS, context).toContain(body.reason);
   if ('issues' in body) {
     expect(Array.isArray(body.issues), context).toBe(true);
     for (const issue of body.issues as Record<string, unknown>[]) {
@@ -223,6 +223,14 @@ async function freshSession(userId: string) {
   return getDb().session.create({ data: { userId, sessionName: 'Fuzz session' } });
 }
 
+/** A calendar subscription row (its feed never fetched: a refresh within 20 s of the last attempt answers that attempt). */
+export async function freshCalendar(userId: string) {
+  const { seal } = await import('@/server/auth/secret-box');
+  return getDb().calendarSubscription.create({
+    data: { userId, name: 'Fuzz calendar', urlCipher: seal('calendar-subscription-url', 'https://calendar.example/fuzz.ics'), urlHint: 'calendar.example/…/fuzz.ics', lastAttemptAt: new Date(), lastSyncedAt: new Date(), nextSyncAt: new Date(Date.now() + 3_600_000) },
+  });
+}
+
 async function freshToken(userId: string) {
   const token = `ot_fuzz_${Math.random().toString(36).slice(2)}${Date.now()}`;
   return getDb().apiToken.create({ data: { userId, name: 'Fuzz token', tokenHash: sha256(token), prefix: token.slice(0, 8) } });
@@ -289,6 +297,26 @@ export const VALID: Record<string, () => Promise<Sample>> = {
     const user = await freshUser();
     return { as: user, body: { focusSessionId: (await freshSession(user.id)).id }, status: 200 };
   },
+  // A calendar's web page rather than its feed: the business rule answers 400 (no fetch).
+  'POST /calendars': async () => ({ as: await freshUser(), body: { url: 'https://calendar.google.com/calendar/u/0/r' }, status: 400 }),
+  'GET /calendars': async () => ({ as: await freshUser(), status: 200 }),
+  'GET /calendars/events': async () => ({ as: await freshUser(), query: { from: '2026-11-23T00:00:00.000Z', to: '2026-11-30T00:00:00.000Z' }, status: 200 }),
+  'PATCH /calendars/{id}': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await freshCalendar(user.id)).id }, body: { busyOnly: true }, status: 200 };
+  },
+  'DELETE /calendars/{id}': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await freshCalendar(user.id)).id }, status: 200 };
+  },
+  'POST /calendars/{id}/refresh': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await freshCalendar(user.id)).id }, body: {}, status: 200 };
+  },
+  'PUT /calendars/{id}/rules': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await freshCalendar(user.id)).id }, body: { uid: 'event-1@calendar.example', occurrence: null, action: 'hide' }, status: 200 };
+  },
   'POST /contact': async () => ({ as: null, body: { name: 'Fuzz Person', email: 'fuzz@example.com', message: 'Hello there' }, status: 200 }),
   'POST /sessions/ai-plan': async () => ({ as: await freshUser(), body: { mood: 'focused', displayMode: 'clock' }, status: 200 }),
   'POST /sessions/ai-generate': async () => ({ as: await freshUser(), body: {}, status: 200 }),
@@ -300,6 +328,19 @@ export const VALID: Record<string, () => Promise<Sample>> = {
   'GET /tasks': async () => ({ as: await freshUser(), query: { completed: 'false' }, status: 200 }),
   'POST /tasks': async () => ({ as: await freshUser(), body: { title: 'A fuzzed task' }, status: 200 }),
   'GET /tasks/current': async () => ({ as: await freshUser(), status: 200 }),
+  'GET /today': async () => ({ as: await freshUser(), status: 200 }),
+  'GET /today/next': async () => ({ as: await freshUser(), query: { skip: 'a,b' }, status: 200 }),
+  'POST /today/fresh-start/preview': async () => ({ as: await freshUser(), body: {}, status: 200 }),
+  'POST /today/fresh-start': async () => {
+    const user = await freshUser();
+    const task = await createTaskRow(user.id, { dueDate: new Date(Date.now() - 3 * 86_400_000) });
+    return { as: user, body: { decisions: [{ taskId: task.id, action: 'someday' }] }, status: 200 };
+  },
+  'POST /today/fresh-start/{id}/undo': async () => {
+    const user = await freshUser();
+    const freshStart = await getDb().freshStart.create({ data: { userId: user.id, changes: [] } });
+    return { as: user, pathParams: { id: freshStart.id }, body: {}, status: 200 };
+  },
   'GET /tasks/counts': async () => ({ as: await freshUser(), status: 200 }),
   'GET /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),
   'DELETE /tasks/calendar-feed': async () => ({ as: await freshUser(), status: 200 }),

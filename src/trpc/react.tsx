@@ -1,11 +1,12 @@
 'use client';
 // The browser's typed client: TanStack Query over tRPC at /api/trpc.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
 import { TRPC_MAX_BATCH } from '@/lib/constants';
+import { apiErrorLink } from '@/lib/api-error';
 import { makeQueryClient } from './query-client';
 
 const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -23,9 +24,23 @@ export function getQueryClient(): QueryClient {
   return browserQueryClient;
 }
 
+const fetchWithCookie: typeof fetch = (url, init) => fetch(url, { ...init, credentials: 'include' });
+
+/** The Idempotency-Key a call carries (`context: { idempotencyKey }`; src/features/offline/offline-write.ts). */
+const idempotencyKeyOf = (context: Record<string, unknown>) => (typeof context.idempotencyKey === 'string' ? context.idempotencyKey : undefined);
+
 function makeTRPCClient(): TRPCClient<AppRouter> {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+    links: [
+      // Every failure becomes the app's one error class (src/lib/api-error.ts).
+      apiErrorLink<AppRouter>(),
+      // A write with its own Idempotency-Key goes alone (a header belongs to one call); the rest is batched.
+      splitLink({
+        condition: (op) => idempotencyKeyOf(op.context) !== undefined,
+        true: httpLink({ url: '/api/trpc', fetch: fetchWithCookie, headers: ({ op }) => ({ 'idempotency-key': idempotencyKeyOf(op.context)! }) }),
+        false: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: fetchWithCookie }),
+      }),
+    ],
   });
 }
 

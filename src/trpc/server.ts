@@ -17,3 +17,20 @@ export async function prefetchedState(prefetch: (trpc: TRPCOptionsProxy<AppRoute
   // As the browser would have received it over the wire (JSON), not as server objects.
   return JSON.parse(JSON.stringify(dehydrate(queryClient))) as DehydratedState;
 }
+
+/**
+ * One read for a server-rendered page that hands plain props to a light client component (no
+ * query cache in the browser): the procedure's answer, or null when it fails (the browser then
+ * asks for it itself).
+ */
+export async function readOnServer<T>(read: (trpc: TRPCOptionsProxy<AppRouter>, queryClient: QueryClient) => Promise<T>): Promise<T | null> {
+  const queryClient = makeQueryClient();
+  const requestHeaders = await headers();
+  const trpc = createTRPCOptionsProxy({ ctx: () => createContext({ headers: requestHeaders }), router: appRouter, queryClient });
+  try {
+    // As the browser would have received it over the wire (JSON), not as server objects.
+    return JSON.parse(JSON.stringify(await read(trpc, queryClient))) as T;
+  } catch {
+    return null;
+  }
+}

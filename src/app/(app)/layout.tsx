@@ -20,13 +20,12 @@ import { SignOutButton } from '@/features/auth/SignOutButton';
 import { PrefetchDashboard } from '@/features/dashboard/PrefetchDashboard';
 import { isFocusScreenPath } from '@/features/session/paths';
 import { SignedOutIsland } from '@/features/session/SignedOutIsland';
-import { getAuthSession } from '@/server/auth/session';
-import { db } from '@/server/db';
+import { pageAccount } from '@/server/inbound/page-session';
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const requestHeaders = await headers();
-  const session = await getAuthSession(requestHeaders, db);
-  if (!session) {
+  const account = await pageAccount(requestHeaders);
+  if (!account) {
     const path = requestHeaders.get(PATH_HEADER);
     if (!isFocusScreenPath(path)) redirect(signinUrl(path));
     return (
@@ -36,10 +35,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     );
   }
   // Every date on the person’s own clock from the first render in the browser (src/features/auth/AccountZone.tsx).
-  const user = await db.user.findUnique({ where: { id: session.userId }, select: { timeZone: true } });
   return (
     <AppShell headerActions={<SignOutButton placement="header" />} drawerActions={<SignOutButton placement="drawer" />}>
-      <AccountZone zone={user?.timeZone ?? null}>{children}</AccountZone>
+      <AccountZone zone={account.timeZone}>{children}</AccountZone>
       <PrefetchDashboard />
     </AppShell>
   );

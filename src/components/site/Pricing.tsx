@@ -44,21 +44,18 @@ export function Pricing() {
   );
 }
 
-/** Plain fetch to the REST door: the landing page carries no API client. Answers Stripe's URL. */
+/** The typed REST helper (the landing page carries no tRPC client). Answers Stripe's URL, or the reason it cannot start in words. */
 async function startCheckout(country: Country): Promise<string> {
-  let response: Response;
+  // Loaded on the click: the landing page's first load carries no API client.
+  const [{ apiRequest }, { ApiError }] = await Promise.all([import('@/lib/api-fetch'), import('@/lib/api-error')]);
+  let body: { url?: string } | null;
   try {
-    response = await fetch('/api/stripe/create-checkout-session', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ country }),
-    });
-  } catch {
-    throw new Error('The network is unavailable. Please try again.');
+    body = await apiRequest<{ url?: string }>('POST', '/stripe/create-checkout-session', { country });
+  } catch (error) {
+    // The server's sentence (ApiError's detail), or, with no answer at all, the network's.
+    throw new Error(error instanceof ApiError ? error.detail : 'The network is unavailable. Please try again.');
   }
-  const body = (await response.json().catch(() => null)) as { url?: string; message?: string } | null;
-  if (!response.ok || !body?.url) throw new Error(body?.message ?? 'Please try again later.');
+  if (!body?.url) throw new Error('Please try again later.');
   return body.url;
 }
 

@@ -10,13 +10,12 @@ import { CookieBanner } from './CookieBanner';
 import { SiteFooter } from './SiteFooter';
 import { SkipLink } from '../SkipLink';
 import { SignedInSeed } from './SignedInSeed';
-import { getAuthSession } from '@/server/auth/session';
-import { db } from '@/server/db';
+import { isSignedIn } from '@/server/inbound/page-session';
 
 /** Signed in, as the request's session cookie says; undefined when that cannot be told (the browser asks then). */
 async function signedInOnServer(): Promise<boolean | undefined> {
   try {
-    return (await getAuthSession(await headers(), db)) !== null;
+    return await isSignedIn(await headers());
   } catch {
     return undefined;
   }

@@ -6,6 +6,8 @@ import type { Country } from '@/lib/constants';
 import type { TUser } from '@/lib/schemas/user';
 import { ActionsSection } from './ActionsSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
+import { CalendarSubscriptionsSection } from './CalendarSubscriptionsSection';
+import { DaySection } from './DaySection';
 import { ExportSection } from './ExportSection';
 import { NotificationsSection, PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
@@ -27,11 +29,13 @@ export function AccountSections({ me, checkoutReturn, upgradeCountry }: AccountS
       <Section id="appearance" title="Appearance" description="Kept in this browser.">
         <ThemeSwitcher legend="Theme" showLegend={false} />
       </Section>
+      <DaySection me={me} />
       <PreferencesSection me={me} />
       <NotificationsSection me={me} />
       <SubscriptionSection me={me} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
       <UsageSection me={me} />
       <TokensSection verified={me.emailVerified} />
+      <CalendarSubscriptionsSection me={me} />
       <CalendarFeedSection verified={me.emailVerified} />
       <ExportSection />
       <ActionsSection />

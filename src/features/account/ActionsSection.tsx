@@ -16,6 +16,7 @@ import { useTRPC } from '@/trpc/react';
 import { Section } from './Section';
 import { leaveTo } from '@/features/auth/leave';
 import { forgetAccountInBrowser } from '@/features/auth/sign-out';
+import { forgetPushSubscription } from '@/features/offline/push-subscription';
 import { useSignOut } from '@/features/auth/useSignOut';
 
 export function ActionsSection() {
@@ -47,7 +48,8 @@ export function ActionsSection() {
   );
   const everywhere = useMutation(
     trpc.auth.signoutEverywhere.mutationOptions({
-      onMutate: () => queryClient.cancelQueries(),
+      // Signed in still: this browser's push subscription is removed on the server first.
+      onMutate: () => Promise.all([queryClient.cancelQueries(), forgetPushSubscription()]),
       onSuccess: () => {
         setConfirmEverywhere(false);
         forgetAccountInBrowser(queryClient);

@@ -9,6 +9,7 @@ import { Button } from '@/components/ButtonCore';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { useToast } from '@/components/Toast';
+import { reasonOf } from '@/lib/api-error';
 import { emailChanges, type TProfileForm } from '@/lib/schemas/account-forms';
 import type { TUpdateProfileInput, TUser } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
@@ -48,7 +49,8 @@ export function ProfileSection({ me }: { me: TUser }) {
         });
       },
       onError: (error) => {
-        if (/password/i.test(error.message) && error.data?.code === 'BAD_REQUEST') form.setError('currentPassword', { message: error.message });
+        const reason = reasonOf(error);
+        if (reason === 'password_incorrect' || reason === 'password_required') form.setError('currentPassword', { message: error.message });
         else toast({ title: 'Failed to update account', description: error.message, variant: 'destructive' });
       },
     }),

@@ -4,10 +4,12 @@
 //   from local storage) sends this tab to /signin;
 // - a call answered 401 (the session ended: signed out elsewhere, password reset, account
 //   deleted) sends it to /signin?next=<this page>, to come back after signing in again;
+// - writes made offline that reached the server refresh every list;
 // - the signed-in user from `auth.me` is kept in local storage (the cached user),
 //   whoever fetched it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { SYNCED_EVENT } from '@/features/offline/events';
 import { useTRPC } from '@/trpc/react';
 import { errorStatus } from './errors';
 import { signinUrl } from './next-path';
@@ -21,6 +23,13 @@ export function AuthSync() {
   const queryClient = useQueryClient();
 
   useSignOutElsewhere();
+
+  // Writes made offline reached the server (src/features/offline): every list is read again.
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries();
+    window.addEventListener(SYNCED_EVENT, refresh);
+    return () => window.removeEventListener(SYNCED_EVENT, refresh);
+  }, [queryClient]);
 
   useEffect(() => {
     const meKey = JSON.stringify(trpc.auth.me.queryKey());

@@ -2,7 +2,9 @@
 // cleared from browser storage, and every other open tab hears about it twice over: a message
 // on the 'onething-auth' BroadcastChannel, and the `storage` event of the cached user's removal
 // (which also reaches browsers without BroadcastChannel). Either one sends that tab to /signin.
+// The service worker forgets the account's offline copies too.
 import { STORAGE_KEYS } from '@/lib/constants';
+import type { PageMessage } from '@/lib/offline-writes';
 
 export const AUTH_CHANNEL = 'onething-auth';
 type AuthMessage = { type: 'signed-out' };
@@ -52,11 +54,23 @@ export function clearAccountStorage(local: StorageLike | null, session: StorageL
  */
 export function forgetAccountStorage(): void {
   clearAccountStorage(browserStorage('local'), browserStorage('session'));
+  forgetAccountInWorker();
   if (typeof BroadcastChannel !== 'undefined') {
     const channel = new BroadcastChannel(AUTH_CHANNEL);
     channel.postMessage(SIGNED_OUT);
     channel.close();
   }
+}
+
+/**
+ * The service worker forgets the account's copies on this device (its pages, task lists and
+ * sessions; src/worker/sw.ts), posted at once so that it leaves before the page does.
+ */
+function forgetAccountInWorker(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const message = { type: 'signed-out' } satisfies PageMessage;
+  if (navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage(message);
+  else void navigator.serviceWorker.getRegistration().then((registration) => registration?.active?.postMessage(message));
 }
 
 /** Whether a `storage` event from another tab means that tab signed out. */

@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/Toast';
 import { SIGNED_IN_QUERY_KEY } from '@/components/useSignedIn';
 import { getQueryClient, getTRPCClient } from '@/trpc/react';
+import { forgetPushSubscription } from '@/features/offline/push-subscription';
 import { leaveTo } from './leave';
 import { forgetAccountStorage } from './session-sync';
 
@@ -25,6 +26,8 @@ export function forgetAccountInBrowser(queryClient: QueryClient): void {
 export async function signOutHere(): Promise<boolean> {
   const queryClient = getQueryClient();
   await queryClient.cancelQueries();
+  // Signed in still: this browser's push subscription is removed on the server first.
+  await forgetPushSubscription();
   try {
     await getTRPCClient().auth.signout.mutate();
   } catch {

@@ -18,17 +18,18 @@ import { LimitDialog } from '@/components/LimitDialog';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
 import { useToast } from '@/components/Toast';
-import { importanceForDifficulty, isBreakdownLimitError } from '@/lib/breakdown';
+import { limitOf, reasonOf } from '@/lib/api-error';
+import { importanceForDifficulty } from '@/lib/breakdown';
 import { DEFAULT_TASK_COLOR, PLAN_LIMITS, TASK_LIMITS, type UsageKind } from '@/lib/constants';
+import type { TBreakdownOutput, TBreakdownSubtask } from '@/lib/schemas/ai';
 import type { TBreakdownForm } from '@/lib/schemas/breakdown-form';
 import type { TTaskOutput } from '@/lib/schemas/task';
-import { useTRPC } from '@/trpc/react';
+import { useTRPC, useTRPCClient } from '@/trpc/react';
 import { taskItems } from '@/lib/tasks';
-import { requestBreakdown, type BreakdownAnswer, type BreakdownSubtask } from './api';
 import { SubtaskCard } from './SubtaskCard';
 import { displayTimeZone } from '@/lib/time-zone';
 
-type Result = BreakdownAnswer & { taskId: string; taskTitle: string };
+type Result = TBreakdownOutput & { taskId: string; taskTitle: string };
 
 function formatDue(iso: string | null): string | null {
   if (!iso) return null;
@@ -37,6 +38,7 @@ function formatDue(iso: string | null): string | null {
 
 export function BreakdownPage() {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const params = useSearchParams();
@@ -55,7 +57,10 @@ export function BreakdownPage() {
       abort.current?.abort();
       const controller = new AbortController();
       abort.current = controller;
-      const answer = await requestBreakdown(task.id, text, controller.signal);
+      // The typed client, so that a long wait can be cancelled with the AbortSignal.
+      const answer = await client.ai.breakdown.mutate({ id: task.id, description: text }, { signal: controller.signal }).catch((error: unknown) => {
+        throw controller.signal.aborted ? new DOMException('The breakdown was cancelled', 'AbortError') : error;
+      });
       return { ...answer, taskId: task.id, taskTitle: task.title };
     },
     onMutate: () => queryClient.cancelQueries(),
@@ -67,8 +72,9 @@ export function BreakdownPage() {
       void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
     },
     onError: (error) => {
+      // Cancelled (the Cancel button, a new request, leaving the page): nothing to say.
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      if (isBreakdownLimitError(error.message)) {
+      if (limitOf(error) === 'aiBreakdowns') {
         setLimit('aiBreakdowns');
         return;
       }
@@ -86,7 +92,7 @@ export function BreakdownPage() {
     }),
   );
 
-  const onAdd = (subtask: BreakdownSubtask, index: number) => {
+  const onAdd = (subtask: TBreakdownSubtask, index: number) => {
     if (!result) return;
     setAdded((state) => ({ ...state, [index]: 'adding' }));
     addSubtask.mutate(
@@ -104,7 +110,7 @@ export function BreakdownPage() {
         onSuccess: () => setAdded((state) => ({ ...state, [index]: 'added' })),
         onError: (error) => {
           setAdded(({ [index]: _dropped, ...rest }) => rest);
-          if (/task limit|40 tasks/i.test(error.message)) setLimit('tasks');
+          if (limitOf(error) === 'tasks') setLimit('tasks');
           else toast({ title: 'Failed to create subtask', description: error.message, variant: 'destructive' });
         },
       },
@@ -161,7 +167,7 @@ export function BreakdownPage() {
               <Spinner label="Loading your tasks" />
             ) : tasks.isError ? (
               <p className="text-sm text-muted" role="status">
-                Your tasks could not be loaded. {tasks.error.data?.httpStatus === 403 ? 'Please verify your e-mail address first.' : 'Please try again later.'}
+                Your tasks could not be loaded. {reasonOf(tasks.error) === 'email_unverified' ? 'Please verify your e-mail address first.' : 'Please try again later.'}
               </p>
             ) : open.length === 0 ? (
               <div className="flex flex-col items-start gap-3 rounded-control border border-dashed border-border p-4">

@@ -5,7 +5,7 @@ import { Badge } from '@/components/Badge';
 import { Button } from '@/components/ButtonCore';
 import { Card } from '@/components/Card';
 import { difficultyBadgeVariant, formatEstimate } from '@/lib/breakdown';
-import type { BreakdownSubtask } from './api';
+import type { TBreakdownSubtask as BreakdownSubtask } from '@/lib/schemas/ai';
 import { displayTimeZone } from '@/lib/time-zone';
 
 function formatAimFor(iso: string): string {

@@ -23,6 +23,8 @@ import { displayTimeZone } from '@/lib/time-zone';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { useTRPC } from '@/trpc/react';
 import { taskItems } from '@/lib/tasks';
+import { eventsByDay } from '@/lib/calendar-events';
+import { useCalendarEvents } from './CalendarEvents';
 import { DayPanel } from './DayPanel';
 import { MonthGrid } from './MonthGrid';
 import { SubscribePopover } from './SubscribePopover';
@@ -89,6 +91,10 @@ export function CalendarPage({ mobileHint = false }: { mobileHint?: boolean }) {
   });
   const byDay = useMemo(() => tasksByDay([...(tasks.data ?? []), ...(repeating.length ? (upcoming.data ?? []) : [])], zone), [tasks.data, upcoming.data, repeating.length, zone]);
   const dayTasks = byDay.get(selected) ?? [];
+  // The subscribed calendars' events, from the server's cache.
+  const events = useCalendarEvents(range, enabled);
+  const eventDays = useMemo(() => eventsByDay(events.data ?? [], zone), [events.data, zone]);
+  const dayEvents = eventDays.get(selected) ?? [];
   const loading = !ready || (enabled && tasks.isPending);
 
   const arrow = (direction: 'left' | 'right', rounded: string) => (
@@ -158,6 +164,7 @@ export function CalendarPage({ mobileHint = false }: { mobileHint?: boolean }) {
       tasks={dayTasks}
       zone={zone}
       loading={loading}
+      events={dayEvents}
       onCreate={() => setEditor({ kind: 'create', date: selected, hour: DateTime.fromJSDate(defaultDueForDay(selected, zone)).setZone(zone).hour })}
       onOpenTask={openTask}
     />
@@ -188,6 +195,7 @@ export function CalendarPage({ mobileHint = false }: { mobileHint?: boolean }) {
         tasks={dayTasks}
         zone={zone}
         loading={loading}
+        events={dayEvents}
         title="Tasks"
         onCreate={() => setEditor({ kind: 'create', date: selected, hour: DateTime.fromJSDate(defaultDueForDay(selected, zone)).setZone(zone).hour })}
         onOpenTask={openTask}
@@ -204,6 +212,7 @@ export function CalendarPage({ mobileHint = false }: { mobileHint?: boolean }) {
               selected={selected}
               today={today}
               tasks={tasks.data ?? []}
+              eventDays={eventDays}
               zone={zone}
               onSelect={setSelected}
               onOpenTask={openTask}

@@ -7,6 +7,8 @@ import { Button } from '@/components/ButtonCore';
 import { dayTaskList, dueTimeLabel } from '@/lib/calendar';
 import { dateLabel, type ISODate } from '@/lib/date-picker';
 import type { TTaskOutput } from '@/lib/schemas/task';
+import type { CalendarEventItem } from '@/lib/calendar-events';
+import { DayEvents } from './CalendarEvents';
 import { taskColor } from './TaskChip';
 
 export function DayPanel({
@@ -18,9 +20,12 @@ export function DayPanel({
   title,
   onCreate,
   onOpenTask,
+  events = [],
 }: {
   date: ISODate;
   tasks: TTaskOutput[];
+  /** The day's events from the subscribed calendars. */
+  events?: CalendarEventItem[];
   zone: string;
   loading: boolean;
   heading?: 'h2' | 'h3';
@@ -59,6 +64,7 @@ export function DayPanel({
           ) : null}
         </div>
       )}
+      <DayEvents events={events} zone={zone} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { dueTimeLabel, hourLabel, weekLayout, visibleDays } from '@/lib/calendar
 import { dateLabel, type ISODate } from '@/lib/date-picker';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { DateTime } from 'luxon';
+import { dayBlocks, eventTimeLabel, eventTitle, type CalendarEventItem } from '@/lib/calendar-events';
 import { TaskChip, taskStyle } from './TaskChip';
 
 const HOUR_PX = 64;
@@ -19,6 +20,7 @@ export function WeekGrid({
   selected,
   today,
   tasks,
+  eventDays,
   zone,
   onSelect,
   onOpenTask,
@@ -27,6 +29,8 @@ export function WeekGrid({
   selected: ISODate;
   today: ISODate;
   tasks: TTaskOutput[];
+  /** The subscribed calendars' events by day: busy blocks beside the tasks. */
+  eventDays: Map<ISODate, CalendarEventItem[]>;
   zone: string;
   onSelect: (date: ISODate) => void;
   onOpenTask: (task: TTaskOutput) => void;
@@ -73,6 +77,18 @@ export function WeekGrid({
                   {value.day}
                 </span>
               </button>
+              {(eventDays.get(date) ?? [])
+                .filter((event) => event.allDay)
+                .map((event) => (
+                  <p
+                    key={`${event.calendarId}:${event.uid}:${event.occurrence}`}
+                    className={`truncate rounded-[4px] border border-dashed border-border px-1.5 py-0.5 text-[11px] ${event.busy ? 'bg-surfaceMuted text-text' : 'text-muted'}`}
+                    title={`${eventTitle(event)} · ${eventTimeLabel(event, zone)}`}
+                    data-testid="week-allday-event"
+                  >
+                    {eventTitle(event)}
+                  </p>
+                ))}
               {early.map((task) => (
                 <TaskChip key={task.id} task={task} time={dueTimeLabel(task, zone)} onOpen={() => onOpenTask(task)} />
               ))}
@@ -102,6 +118,25 @@ export function WeekGrid({
                   className={`block w-full hover:bg-surfaceMuted/70 focus-visible:outline-2 focus-visible:-outline-offset-2 ${hour > 0 ? 'border-t border-border/70' : ''}`}
                   data-hour={hour}
                 />
+              ))}
+              {dayBlocks(eventDays.get(date) ?? [], date, zone).map(({ event, top, minutes }) => (
+                <div
+                  key={`${event.calendarId}:${event.uid}:${event.occurrence}`}
+                  style={{ top: (top / 60) * HOUR_PX + 1, height: Math.max((minutes / 60) * HOUR_PX - 2, 12) }}
+                  className={`busy-block pointer-events-none absolute inset-x-0.5 overflow-hidden rounded-[4px] border border-dashed px-1.5 text-[11px] leading-[14px] ${
+                    event.busy ? 'border-muted/60 text-text' : 'border-border text-muted'
+                  }`}
+                  data-testid="week-busy-block"
+                  data-busy={event.busy}
+                >
+                  <span className="block truncate font-medium">{eventTitle(event)}</span>
+                  <span className="sr-only">{`, ${eventTimeLabel(event, zone)}${event.busy ? ', busy' : ', free'}`}</span>
+                  {minutes >= 30 ? (
+                    <span aria-hidden className="block truncate text-muted">
+                      {eventTimeLabel(event, zone)}
+                    </span>
+                  ) : null}
+                </div>
               ))}
               {placed
                 .filter((placement) => placement.day === date)

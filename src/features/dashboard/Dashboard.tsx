@@ -7,8 +7,9 @@
 // and resets the address to /dashboard; ?task=<id> (from reminder mails) opens that task.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '@/components/ButtonCore';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { AppLink } from '@/components/AppLink';
+import { Button, buttonClass } from '@/components/ButtonCore';
 import { Card, CardTitle } from '@/components/Card';
 import { PageHeader } from '@/components/shell/AppShell';
 import { LoadingOverlay, Spinner } from '@/components/Spinner';
@@ -24,6 +25,7 @@ import { completedHistoryOptions, openTasksOptions, taskCountsOptions } from './
 import { RecentSessions } from './RecentSessions';
 import { TaskList } from './TaskList';
 import { VerificationWall } from './VerificationWall';
+import { LazyRitualOffer, LazyTodayPanel } from '@/features/today/LazyTodayPanel';
 
 export function Dashboard() {
   const trpc = useTRPC();
@@ -117,16 +119,31 @@ function VerifiedDashboard() {
             <Button variant="secondary" onClick={() => setCreateOpen(true)}>
               New Task
             </Button>
+            <AppLink href="/start" className={buttonClass('secondary')}>
+              Just start
+            </AppLink>
             <Button onClick={() => setStartOpen(true)}>Start Session</Button>
           </>
         }
       />
 
+      <LazyTodayPanel />
+
       <section aria-label="Task statistics" className="mb-8 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Total Tasks" value={stats.total} />
         <Stat label="Completed" value={stats.completed} detail={`${stats.percentComplete}% complete`} />
         <Stat label="In Progress" value={stats.inProgress} />
-        <Stat label="Overdue" value={stats.overdue} tone={stats.overdue > 0 ? 'danger' : undefined} />
+        <Stat
+          label="Overdue"
+          value={stats.overdue}
+          action={
+            stats.overdue > 0 ? (
+              <AppLink href="/fresh-start" className="text-xs font-medium text-muted underline underline-offset-2 hover:text-text">
+                Fresh start
+              </AppLink>
+            ) : undefined
+          }
+        />
       </section>
 
       <Card as="section" aria-label="Quick add" padding="sm" className="mb-6">
@@ -184,6 +201,7 @@ function VerifiedDashboard() {
       </div>
 
       <RecentSessions sessions={sessionsQuery.data} loading={sessionsQuery.isPending} onStart={() => setStartOpen(true)} />
+      <LazyRitualOffer />
 
       <TaskFormDialog open={createOpen} onClose={() => setCreateOpen(false)} />
       <TaskFormDialog open={draft !== null} draft={draft} title="Check and create" onClose={() => setDraft(null)} />
@@ -208,12 +226,14 @@ function VerifiedDashboard() {
   );
 }
 
-function Stat({ label, value, detail, tone }: { label: string; value: number; detail?: string; tone?: 'danger' }) {
+// Every card in the same neutral tone: a count of late tasks is a fact, not an alarm.
+function Stat({ label, value, detail, action }: { label: string; value: number; detail?: string; action?: ReactNode }) {
   return (
     <Card padding="sm" className="flex flex-col gap-1">
       <span className="text-sm text-muted">{label}</span>
-      <span className={`tabular text-3xl font-semibold tracking-tight ${tone === 'danger' ? 'text-danger' : ''}`}>{value}</span>
+      <span className="tabular text-3xl font-semibold tracking-tight">{value}</span>
       {detail ? <span className="text-xs text-muted">{detail}</span> : null}
+      {action ? <span>{action}</span> : null}
     </Card>
   );
 }

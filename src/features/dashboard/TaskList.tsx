@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Badge } from '@/components/Badge';
 import type { TTaskOutput } from '@/lib/schemas/task';
-import { isDueSoon, isOverdue, type TaskNode } from '@/lib/tasks';
+import { carriedOverLabel, isDueSoon, isOverdue, type TaskNode } from '@/lib/tasks';
 import { useAccountZone } from '@/features/auth/AccountZone';
 import { formatLocal } from '@/lib/local-format';
 
@@ -96,7 +96,7 @@ function TaskRow({ task, parentTitle, compact, onToggle, onOpen, onDelete }: { t
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
           {parentTitle ? <span>Subtask of {parentTitle}</span> : null}
           {due ? <span className="tabular">{task.completed ? `Was due ${due}` : `Due ${due}`}</span> : <span>No due date</span>}
-          {overdue ? <Badge variant="danger">Overdue</Badge> : null}
+          {overdue && task.dueDate ? <span data-carried-over>{carriedOverLabel(task.dueDate)}</span> : null}
           {soon ? <Badge variant="warning">Due soon</Badge> : null}
           {task.completed ? <Badge variant="success">Done</Badge> : null}
           {!compact && !task.completed ? <span>{task.importance} importance</span> : null}

@@ -1,10 +1,11 @@
 'use client';
-// The pages' side of the service worker (public/sw.js): registration, the update flow, the
-// offline queue's status and its conflicts, as one small store that OfflineStatus shows. Loaded
-// after the page (./LazyOfflineStatus and the session page's after-load code): a first load
-// never carries it.
-
-export type Conflict = { id: number; message: string };
+// The pages' side of the service worker (src/worker/sw.ts, served at /sw.js): registration, the
+// update flow, the offline queue's status and its conflicts, as one small store that
+// OfflineStatus shows, and the typed messages a page sends it (src/lib/offline-writes.ts).
+// Loaded after the page (./LazyOfflineStatus and the session page's after-load code): a first
+// load never carries it.
+import type { Conflict, PageMessage, WorkerAnswer, WorkerEvent } from '@/lib/offline-writes';
+import { SYNCED_EVENT } from './events';
 
 export type WorkerState = {
   online: boolean;
@@ -18,9 +19,6 @@ export type WorkerState = {
   held: number;
 };
 
-import { STORAGE_KEYS } from '@/lib/session-constants';
-import { SYNCED_EVENT } from './events';
-
 let state: WorkerState = { online: true, pending: 0, updateReady: false, conflicts: [], held: 0 };
 const listeners = new Set<() => void>();
 function set(change: Partial<WorkerState>) {
@@ -32,10 +30,39 @@ export const subscribeWorker = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+
+/** The worker that answers this page's messages (the controller, else the active one). */
+async function activeWorker(): Promise<ServiceWorker | null> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
+  if (navigator.serviceWorker.controller) return navigator.serviceWorker.controller;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return registration?.active ?? null;
+}
+
+/** Posts a message to the worker without waiting for an answer. */
+function tellWorker(message: PageMessage): void {
+  void activeWorker().then((worker) => worker?.postMessage(message));
+}
+
+/** Posts a message and waits for the worker's answer (at most `waitMs`; no worker: not ok). */
+export async function askWorker(message: PageMessage, waitMs = 5000): Promise<WorkerAnswer> {
+  const worker = await activeWorker();
+  if (!worker) return { ok: false, message: 'No service worker' };
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve({ ok: false, message: 'The service worker did not answer' }), waitMs);
+    channel.port1.onmessage = (event: MessageEvent<WorkerAnswer>) => {
+      clearTimeout(timer);
+      resolve(event.data);
+    };
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
 /** Dismissed here and in the worker's store (other tabs follow). */
 export function dismissConflict(id: number) {
   set({ conflicts: state.conflicts.filter((conflict) => conflict.id !== id) });
-  navigator.serviceWorker?.controller?.postMessage({ type: 'dismiss-conflict', id });
+  tellWorker({ type: 'dismiss-conflict', id });
 }
 
 let registration: ServiceWorkerRegistration | null = null;
@@ -46,22 +73,22 @@ export function startWorker() {
   if (started || typeof window === 'undefined') return;
   started = true;
   set({ online: navigator.onLine });
-  const replay = () => navigator.serviceWorker?.controller?.postMessage({ type: 'replay' });
   window.addEventListener('online', () => {
     set({ online: true });
-    replay();
+    // Whose account it is may have changed while offline; then the queue goes out.
+    tellWorker({ type: 'hello' });
   });
   window.addEventListener('offline', () => set({ online: false }));
   if (!('serviceWorker' in navigator)) return;
 
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; pending?: number; held?: number; conflicts?: Conflict[] }>) => {
-    const data = event.data ?? {};
-    if (data.type === 'queued' || data.type === 'status') set({ pending: data.pending ?? 0 });
-    if (data.held !== undefined) set({ held: data.held });
-    if (data.conflicts) set({ conflicts: data.conflicts });
-    if (data.type === 'synced' || data.type === 'conflicts') window.dispatchEvent(new Event(SYNCED_EVENT));
-    if (data.type === 'synced') set({ pending: 0 });
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<WorkerEvent>) => {
+    const data = event.data;
+    if (!data || (data.type !== 'status' && data.type !== 'synced')) return;
+    set({ pending: data.status.pending, held: data.status.held, conflicts: data.status.conflicts });
+    if (data.type === 'synced') window.dispatchEvent(new Event(SYNCED_EVENT));
   });
+  // The first worker takes this page over once installed: then it learns whose page it is.
+  navigator.serviceWorker.addEventListener('controllerchange', () => tellWorker({ type: 'hello' }));
 
   void navigator.serviceWorker
     .register('/sw.js', { scope: '/', updateViaCache: 'none' })
@@ -83,17 +110,9 @@ export function startWorker() {
       document.addEventListener('visibilitychange', () => {
         if (document.visibilityState === 'visible') void reg.update().catch(() => undefined);
       });
-      // Signed in (the signed-in pages keep the account in local storage): the worker asks the
-      // server whose account it is, to stamp writes made offline with it. Not asked from the
-      // public pages, where the answer would only be a 401.
-      let signedIn = false;
-      try {
-        signedIn = window.localStorage.getItem(STORAGE_KEYS.cachedUser) !== null;
-      } catch {
-        // no storage: the worker keeps what it knew
-      }
-      navigator.serviceWorker.controller?.postMessage({ type: 'status', signedIn });
-      if (navigator.onLine) replay();
+      // The worker asks the server whose page this is (it keeps this account's copies and
+      // stamps writes made offline with it), answers the queue's status and sends what waits.
+      if (navigator.serviceWorker.controller) tellWorker({ type: 'hello' });
     })
     .catch(() => undefined);
 }
@@ -111,5 +130,5 @@ export function reloadToUpdate() {
     reloading = true;
     window.location.reload();
   });
-  waiting.postMessage({ type: 'skip-waiting' });
+  waiting.postMessage({ type: 'skip-waiting' } satisfies PageMessage);
 }

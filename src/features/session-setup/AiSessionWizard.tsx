@@ -12,11 +12,11 @@ import { Check, Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
 import { FormActions } from '@/components/FormActions';
 import { toast } from '@/components/Toast';
+import { limitOf } from '@/lib/api-error';
 import { MOODS, type Mood, type UsageKind } from '@/lib/constants';
 import { SESSION_NAME_MAX } from '@/lib/constants';
 import type { TCreateFocusSessionInput } from '@/lib/schemas/session';
 import type { TAiSession, TAiSessionForm } from '@/lib/schemas/session-form';
-import { isAiSessionLimitError, isSessionLimitError } from '@/lib/tasks';
 import { displayTimeZone } from '@/lib/time-zone';
 import { useAiPlanClient, type AiPlanResult } from './ai-plan';
 import { DEFAULT_TIMINGS, DisplayModeField, TimingFields, timingForm } from './fields';
@@ -106,8 +106,8 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
     } catch (error) {
       if (controller.signal.aborted) return;
       const message = error instanceof Error ? error.message : '';
-      if (isSessionLimitError(message)) onLimit('sessions');
-      else if (isAiSessionLimitError(message)) onLimit('aiSessions');
+      const limit = limitOf(error);
+      if (limit === 'sessions' || limit === 'aiSessions') onLimit(limit);
       else toast({ title: 'Failed to generate AI plan', description: message || 'Please try again', variant: 'destructive' });
       setStep(1);
     } finally {

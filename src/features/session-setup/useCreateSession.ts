@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { toast } from '@/components/Toast';
 import type { UsageKind } from '@/lib/constants';
 import type { TCreateFocusSessionInput } from '@/lib/schemas/session';
-import { isAiSessionLimitError, isSessionLimitError } from '@/lib/tasks';
+import { limitOf } from '@/lib/api-error';
 import { useTRPC } from '@/trpc/react';
 import { setCurrentSession } from './current-session';
 
@@ -30,9 +30,10 @@ export function useCreateSession({ onLimit, onCreated }: { onLimit: (kind: Usage
         router.push('/session');
       },
       onError: (error, input: TCreateFocusSessionInput) => {
-        if (isSessionLimitError(error.message)) return onLimit('sessions');
+        const limit = limitOf(error);
+        if (limit === 'sessions') return onLimit('sessions');
         if (input.sessionType === 'ai') {
-          if (isAiSessionLimitError(error.message)) return onLimit('aiSessions');
+          if (limit === 'aiSessions') return onLimit('aiSessions');
           toast({ title: 'Failed to create AI session', description: error.message || undefined, variant: 'destructive' });
           return;
         }

@@ -20,6 +20,7 @@ import { breakHold } from './ClockExtras';
 import { clockFace } from './clock-face';
 import { useClockOptions } from './clock-prefs';
 import { focusScreen, subscribeFocusScreen } from './focus-store';
+import { MiniJustStart } from '@/features/today/MiniJustStart';
 
 /** The browser's Document Picture-in-Picture, where there is one. */
 type DocumentPip = { requestWindow(options?: { width?: number; height?: number }): Promise<Window>; window: Window | null };
@@ -147,6 +148,8 @@ function MiniTimerView() {
                 <Icon name="check" />
                 Complete
               </Button>
+            ) : task === null ? (
+              <MiniJustStart />
             ) : null}
             {timed ? (
               <Button variant="secondary" size="sm" onClick={clock.toggle}>

@@ -7,6 +7,7 @@ import type { TFocusSession } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { openSessionTasks } from '@/lib/visible-tasks';
 import { getTRPCClient } from '@/trpc/react';
+import { newWriteKey, sendOrQueue } from '@/features/offline/offline-write';
 import { notify, playChime } from './alerts';
 import { storeAlertsEnabled } from './alerts-setting';
 import { askNotificationPermission } from './push';
@@ -48,8 +49,9 @@ export function completeOnScreen({ session, shown, taskList, clock, setDialog, s
   const completedAt = new Date().toISOString();
   taskList.cancel();
   taskList.change((tasks) => tasks.map((t) => (t.id === task.id ? { ...t, completed: true, completedAt, completedInSessionId: session.id } : t)));
-  getTRPCClient()
-    .task.complete.mutate({ id: task.id, sessionId: session.id })
+  // Works offline: sent with an Idempotency-Key, or kept by the service worker until the network is back.
+  const write = { kind: 'complete' as const, key: newWriteKey(), taskId: task.id, sessionId: session.id, title: task.title };
+  sendOrQueue(write, (key) => getTRPCClient().task.complete.mutate({ id: task.id, sessionId: session.id }, { context: { idempotencyKey: key } }))
     .then(
       () => cacheTasksLocally(taskList.latest.current),
       () => {

@@ -9,6 +9,7 @@
 // chime stays what it was.
 
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { forgetPushSubscription } from '@/features/offline/push-subscription';
 import { currentSessionId } from '@/features/session-setup/current-session';
 import { phaseEndAt, phaseEndText } from '@/lib/phase-end';
 import type { PomodoroPhase, TimedMode } from '@/lib/timer';
@@ -92,16 +93,7 @@ function enablePush(): Promise<boolean> {
 /** Alerts off (or permission not given): forgets this browser's subscription here and on the server. */
 async function disablePush(): Promise<void> {
   subscribed = null;
-  try {
-    if (!pushSupported()) return;
-    const registration = await navigator.serviceWorker.getRegistration();
-    const subscription = await registration?.pushManager.getSubscription();
-    if (!subscription) return;
-    await send('DELETE', '/user/push-subscriptions', { endpoint: subscription.endpoint });
-    await subscription.unsubscribe();
-  } catch {
-    // Offline or no worker: the server forgets it when the push service says it is gone.
-  }
+  await forgetPushSubscription();
 }
 
 // What the server was last told per focus session ("" = nothing scheduled), so a re-render with

@@ -5,7 +5,8 @@
 // figures are a real table behind "Show as a table".
 import { useId, useState } from 'react';
 import { describeFactor, type WeekEstimate } from '@/lib/estimates';
-import { formatMinutes, niceMax } from '@/lib/session-stats';
+import { formatMinutes } from '@/lib/minutes';
+import { niceMax } from '@/lib/session-stats';
 
 function weekLabel(weekStart: string): string {
   return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${weekStart}T12:00:00Z`));

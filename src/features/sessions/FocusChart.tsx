@@ -5,7 +5,8 @@
 // for screen readers and for anyone who would rather read numbers.
 import { DateTime } from 'luxon';
 import { useId } from 'react';
-import { formatMinutes, niceMax, totals, type DayStats } from '@/lib/session-stats';
+import { formatMinutes } from '@/lib/minutes';
+import { niceMax, totals, type DayStats } from '@/lib/session-stats';
 
 const BAR_GAP = 0.28;
 

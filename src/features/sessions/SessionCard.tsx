@@ -5,7 +5,7 @@
 import { Badge } from '@/components/Badge';
 import { DISPLAY_MODE_LABELS } from '@/lib/constants';
 import type { TFocusSession } from '@/lib/schemas/session';
-import { formatMinutes } from '@/lib/session-stats';
+import { formatMinutes } from '@/lib/minutes';
 import { useAccountZone } from '@/features/auth/AccountZone';
 import { startTimeLabel } from './format';
 

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/Spinner';
 import { useToast } from '@/components/Toast';
 import { DISPLAY_MODE_LABELS } from '@/lib/constants';
 import type { TFocusSession } from '@/lib/schemas/session';
-import { formatMinutes } from '@/lib/session-stats';
+import { formatMinutes } from '@/lib/minutes';
 import { useTRPC } from '@/trpc/react';
 import { startTimeLabel, timeLabel } from './format';
 

@@ -20,8 +20,11 @@ import { DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/constants';
 import { type ISODate } from '@/lib/date-picker';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import type { TTaskForm, TTaskFormValues } from '@/lib/schemas/task-form';
-import { isDueSoon, isTaskLimitError } from '@/lib/tasks';
-import { useTRPC } from '@/trpc/react';
+import { limitOf } from '@/lib/api-error';
+import { isDueSoon } from '@/lib/tasks';
+import { newWriteKey, sendOrQueue } from '@/features/offline/offline-write';
+import type { TCreateTaskInput } from '@/lib/offline-writes';
+import { useTRPC, useTRPCClient } from '@/trpc/react';
 import { toRule } from '@/lib/recurrence-picker';
 import type { QuickDraft } from '@/lib/quick-capture';
 import { QuickCapture } from './QuickCapture';
@@ -96,6 +99,7 @@ function TaskForm({
   onLimit,
 }: TaskFormDialogProps & { onLimit: () => void }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [now, setNow] = useState(() => Date.now());
   const warningId = useId();
@@ -118,8 +122,8 @@ function TaskForm({
   }
 
   /** Over the plan's task limit: the limit dialog instead of this one; any other failure: a toast. */
-  function failed(message: string, said: { title: string; description?: string }) {
-    if (isTaskLimitError(message)) {
+  function failed(error: unknown, said: { title: string; description?: string }) {
+    if (limitOf(error) === 'tasks') {
       onClose();
       onLimit();
       return;
@@ -127,22 +131,29 @@ function TaskForm({
     toast({ ...said, variant: 'destructive' });
   }
 
-  const create = useMutation(
-    trpc.task.create.mutationOptions({
-      onMutate: () => queryClient.cancelQueries(),
-      onSuccess: (created) => {
-        toast({ title: 'Task created successfully!' });
-        // Show it at once in every cached list; the refetch confirms.
-        queryClient.setQueriesData<TTaskOutput[]>({ queryKey: trpc.task.list.pathKey() }, (old) =>
-          Array.isArray(old) && !old.some((t) => t.id === created.id) ? [...old, created] : old,
-        );
-        invalidate();
-        onCreated?.(created);
-        onClose();
-      },
-      onError: (error) => failed(error.message, { title: 'Failed to create task', description: messageOf(error) }),
-    }),
-  );
+  // Works offline: sent with an Idempotency-Key, or kept by the service worker until the network is
+  // back, answered meanwhile with the task as it will be (src/features/offline/offline-write.ts).
+  const create = useMutation({
+    mutationKey: trpc.task.create.mutationKey(),
+    networkMode: 'always',
+    mutationFn: async (input: TCreateTaskInput) => {
+      const created = await sendOrQueue({ kind: 'create', key: newWriteKey(), input }, (key) => client.task.create.mutate(input, { context: { idempotencyKey: key } }));
+      if (!created) throw new Error('Failed to create task');
+      return created;
+    },
+    onMutate: () => queryClient.cancelQueries(),
+    onSuccess: (created: TTaskOutput) => {
+      toast({ title: 'Task created successfully!' });
+      // Show it at once in every cached list; the refetch confirms.
+      queryClient.setQueriesData<TTaskOutput[]>({ queryKey: trpc.task.list.pathKey() }, (old) =>
+        Array.isArray(old) && !old.some((t) => t.id === created.id) ? [...old, created] : old,
+      );
+      invalidate();
+      onCreated?.(created);
+      onClose();
+    },
+    onError: (error) => failed(error, { title: 'Failed to create task', description: messageOf(error) }),
+  });
 
   const update = useMutation(
     trpc.task.update.mutationOptions({
@@ -156,7 +167,7 @@ function TaskForm({
         onSaved?.(saved);
         onClose();
       },
-      onError: (error) => failed(error.message, { title: 'Error', description: 'Failed to update task. Please try again.' }),
+      onError: (error) => failed(error, { title: 'Error', description: 'Failed to update task. Please try again.' }),
     }),
   );
 

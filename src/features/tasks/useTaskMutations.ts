@@ -9,7 +9,8 @@ import { toast } from '@/components/Toast';
 import { COMPLETION_REFRESH_MS, PLAN_LIMITS, STORAGE_KEYS } from '@/lib/constants';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { idsRemovedWith } from '@/lib/tasks';
-import { useTRPC } from '@/trpc/react';
+import { newWriteKey, sendOrQueue } from '@/features/offline/offline-write';
+import { useTRPC, useTRPCClient } from '@/trpc/react';
 
 type Snapshot = [readonly unknown[], unknown][];
 
@@ -37,8 +38,22 @@ export interface TaskMutationCallbacks {
 
 export function useTaskMutations() {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const listKey = trpc.task.list.pathKey();
+
+  /** A task's title from the cached lists (the worker says it should a queued completion be refused). */
+  function titleOf(id: string): string | undefined {
+    for (const [, data] of queryClient.getQueriesData<CachedList>({ queryKey: listKey })) {
+      let title: string | undefined;
+      changeCached(data, (tasks) => {
+        title ??= tasks.find((task) => task.id === id)?.title;
+        return tasks;
+      });
+      if (title) return title;
+    }
+    return undefined;
+  }
 
   async function applyOptimistic(change: (tasks: TTaskOutput[]) => TTaskOutput[]): Promise<Snapshot> {
     // In-flight queries are cancelled before any mutation starts, so a late
@@ -62,20 +77,26 @@ export function useTaskMutations() {
     }, COMPLETION_REFRESH_MS);
   }
 
-  const completeMutation = useMutation(
-    trpc.task.complete.mutationOptions({
-      onMutate: async (input) => {
-        const completedAt = new Date().toISOString();
-        const snapshot = await applyOptimistic((tasks) =>
-          tasks.map((task) => (task.id === input.id ? { ...task, completed: true, completedAt, completedInSessionId: input.sessionId ?? null } : task)),
-        );
-        return { snapshot };
-      },
-      onError: (_error, _input, context) => rollback(context?.snapshot),
-      onSuccess: () => cacheTasksLocally(queryClient, listKey),
-      onSettled: refreshSoon,
-    }),
-  );
+  // Works offline: sent with an Idempotency-Key, or kept by the service worker until the network
+  // is back (src/features/offline/offline-write.ts); never paused by the query client's own idea of online.
+  const completeMutation = useMutation({
+    mutationKey: trpc.task.complete.mutationKey(),
+    networkMode: 'always',
+    mutationFn: (input: { id: string; sessionId?: string }) =>
+      sendOrQueue({ kind: 'complete', key: newWriteKey(), taskId: input.id, sessionId: input.sessionId, title: titleOf(input.id) }, (key) =>
+        client.task.complete.mutate(input, { context: { idempotencyKey: key } }),
+      ),
+    onMutate: async (input) => {
+      const completedAt = new Date().toISOString();
+      const snapshot = await applyOptimistic((tasks) =>
+        tasks.map((task) => (task.id === input.id ? { ...task, completed: true, completedAt, completedInSessionId: input.sessionId ?? null } : task)),
+      );
+      return { snapshot };
+    },
+    onError: (_error, _input, context) => rollback(context?.snapshot),
+    onSuccess: () => cacheTasksLocally(queryClient, listKey),
+    onSettled: refreshSoon,
+  });
 
   const reopenMutation = useMutation(
     trpc.task.patch.mutationOptions({
@@ -111,8 +132,9 @@ export function useTaskMutations() {
         {
           onSuccess: (done) => {
             // Completing always completes; at the plan's task limit a repeating task's series pauses.
-            if (done.seriesPaused) toast({ title: SERIES_PAUSED_TITLE, description: seriesPausedText(done.title) });
-            options.onSuccess?.(done);
+            // (A completion kept offline by the worker answers nothing yet.)
+            if (done && 'seriesPaused' in done && done.seriesPaused) toast({ title: SERIES_PAUSED_TITLE, description: seriesPausedText(done.title) });
+            options.onSuccess?.(done ?? undefined);
           },
           onError: (error) => {
             if (options.onError) options.onError(error);

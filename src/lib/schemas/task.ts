@@ -2,7 +2,7 @@
 // the constants of src/lib/constants.ts; validation per docs/api-contract.md. Unknown
 // fields are stripped, not refused.
 import './zod-config';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/constants';
 import { parseRecurrence, RECURRENCE_MAX } from '@/lib/recurrence';
 
@@ -107,6 +107,10 @@ export const ZTaskOutput = z.object({
   recurrence: z.string().nullable().describe('RRULE body when the task repeats; completing it creates the next occurrence'),
   estimatedMinutes: z.number().int().nullable().describe('Your estimate in minutes'),
   actualMinutes: z.number().int().describe('Focused minutes recorded by the session screen while this was the current task (read-only)'),
+  letGoAt: z.iso
+    .datetime()
+    .nullable()
+    .describe('When the task was let go (kept, hidden from the default lists); null while it is on your lists. PATCH { letGoAt: null } restores it'),
 });
 export type TTaskOutput = z.infer<typeof ZTaskOutput>;
 
@@ -168,6 +172,7 @@ export const ZPatchTaskInput = z.object({
   completedAt: ZDateTimeInput.nullable()
     .optional()
     .describe('With completed true: when it was completed (default now). With completed false: must be null or omitted'),
+  letGoAt: ZDateTimeInput.nullable().optional().describe('null restores a task that was let go; a date lets it go (kept, hidden from the default lists)'),
 });
 
 export const ZCompleteTaskInput = z.object({
@@ -179,10 +184,12 @@ export const ZCompleteTaskInput = z.object({
 const TASK_PAGE_MAX = 200;
 export const TASK_PAGE_DEFAULT = 50;
 
-const ZTaskStatus = z.enum(['open', 'completed']);
+const ZTaskStatus = z.enum(['open', 'completed', 'let-go', 'all']);
 
 export const ZListTasksInput = z.object({
-  status: ZTaskStatus.optional().describe("Only open ('open') or only completed ('completed') tasks"),
+  status: ZTaskStatus.optional().describe(
+    "Only open ('open') or only completed ('completed') tasks; tasks let go are left out of these and of the default list: 'let-go' lists only them, 'all' everything",
+  ),
   completed: z.stringbool().optional().describe("The older spelling of status: only completed ('true') or only open ('false') tasks"),
   from: ZDateTimeInput.optional().describe('Only tasks due at or after this moment (ISO 8601; the filter is on dueDate, so undated tasks are left out)'),
   to: ZDateTimeInput.optional().describe('Only tasks due before this moment (ISO 8601, on dueDate)'),

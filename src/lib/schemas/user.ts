@@ -63,6 +63,32 @@ const ZLimits = z
   })
   .describe('Monthly limits of the plan; null means unlimited');
 
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+const ZClock = z.string().regex(CLOCK, 'Use HH:MM on a 24-hour clock, e.g. 09:00');
+
+const ZWorkdayOutput = z
+  .object({
+    start: z.string().describe('HH:MM, on the account\'s clock'),
+    end: z.string().describe('HH:MM, on the account\'s clock'),
+    days: z.array(z.number().int()).describe('ISO weekdays: 1 Monday .. 7 Sunday'),
+  })
+  .describe("The working day in the account's time zone (default 09:00-17:00, Monday to Friday): today's free time is counted inside it");
+
+/** A working day: start before end, at least one weekday, each once. */
+const ZWorkday = z
+  .object({
+    start: ZClock.describe('HH:MM (24-hour), e.g. 09:00'),
+    end: ZClock.describe('HH:MM (24-hour), after start, e.g. 17:00'),
+    days: z
+      .array(z.number().int().min(1, 'Days are ISO weekdays 1-7').max(7, 'Days are ISO weekdays 1-7'))
+      .min(1, 'Choose at least one working day')
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'Each day once')
+      .transform((days) => [...days].sort((a, b) => a - b))
+      .describe('ISO weekdays: 1 Monday .. 7 Sunday'),
+  })
+  .refine((workday) => workday.start < workday.end, { message: 'The working day must end after it starts', path: ['end'] });
+
 export const ZUserOutput = z.object({
   id: z.string(),
   name: z.string(),
@@ -86,6 +112,14 @@ export const ZUserOutput = z.object({
     .string()
     .nullable()
     .describe('A requested new e-mail address waiting for the link mailed to it; `email` stays the sign-in address until then'),
+  workday: ZWorkdayOutput,
+  ritual: z
+    .object({
+      morning: z.boolean().describe('The short morning ritual (what is carried, pick up to three, does it fit)'),
+      evening: z.boolean().describe('The short evening ritual (done today, carry or let go, one optional line)'),
+      offered: z.boolean().describe('Whether the ritual was offered already (it is offered once)'),
+    })
+    .describe('The optional day ritual: both off by default'),
   createdAt: z.iso.datetime(),
 });
 export type TUser = z.infer<typeof ZUserOutput>;
@@ -140,8 +174,16 @@ export const ZUpdateProfileInput = z
     ),
     currentPassword: ZCurrentPassword.optional().describe('The current password; required when `email` changes'),
     timeZone: ZTimeZone.optional().describe('IANA time zone name; no password needed'),
+    workday: ZWorkday.optional().describe("The working day, on the account's clock: { start: 'HH:MM', end: 'HH:MM', days: [1..7] }"),
+    ritual: z
+      .object({ morning: z.boolean().optional(), evening: z.boolean().optional() })
+      .optional()
+      .describe('Turns the morning or evening ritual on or off; any answer marks the ritual as offered, so it is not offered again'),
   })
-  .refine((input) => input.name !== undefined || input.email !== undefined || input.timeZone !== undefined, { message: 'Nothing to update' });
+  .refine(
+    (input) => input.name !== undefined || input.email !== undefined || input.timeZone !== undefined || input.workday !== undefined || input.ritual !== undefined,
+    { message: 'Nothing to update' },
+  );
 export type TUpdateProfileInput = z.input<typeof ZUpdateProfileInput>;
 
 const PREFERENCE_KEYS = ['emailRemindersEnabled', 'marketingEmailsEnabled', 'newsletterEnabled', 'pushRemindersEnabled'] as const;

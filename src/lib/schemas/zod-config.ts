@@ -7,4 +7,5 @@
 // included, in every page that validates: +58 kB gzip on /contact, measured.)
 import { config } from 'zod';
 
-if (typeof window !== 'undefined') config({ jitless: true });
+// The service worker (src/worker) runs under a policy without 'unsafe-eval' too.
+if (typeof window !== 'undefined' || typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined') config({ jitless: true });

@@ -15,6 +15,7 @@ import { createUser } from '@/test/factories';
 import { appError, DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableError, fromDatabaseError, isDatabaseUnavailable } from '@/server/errors';
 import { handleRest } from './rest';
 import { createContext, createTRPCRouter, publicProcedure } from './trpc';
+import { processSingleton } from '@/server/process-singleton';
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -206,7 +207,12 @@ describe('answers while the database is down', () => {
   });
 
   describe('through the REST door', () => {
-    const global = globalThis as unknown as { __onethingDb?: Db };
+    // The shared client's process singleton (src/server/db.ts), swapped for a dead one.
+    const global = {
+      set __onethingDb(db: Db | undefined) {
+        processSingleton('db', () => ({ client: undefined as Db | undefined })).client = db;
+      },
+    };
     let realDb: Db | undefined;
     beforeAll(() => {
       realDb = getDb();

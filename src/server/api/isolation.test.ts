@@ -18,10 +18,11 @@ import {
   restOperations,
   send,
   VALID,
+  freshCalendar,
   type Operation,
 } from '@/test/rest-operations';
 
-type Kind = 'task' | 'session' | 'token';
+type Kind = 'task' | 'session' | 'token' | 'calendar' | 'freshStart';
 
 /** What kind of record an id names: from the path for `{id}`, from the field name otherwise. */
 function kindOf(operation: Operation, name: string): Kind | undefined {
@@ -29,6 +30,8 @@ function kindOf(operation: Operation, name: string): Kind | undefined {
     if (operation.path.startsWith('/tasks/')) return 'task';
     if (operation.path.startsWith('/sessions/')) return 'session';
     if (operation.path.startsWith('/user/tokens/')) return 'token';
+    if (operation.path.startsWith('/calendars/')) return 'calendar';
+    if (operation.path.startsWith('/today/fresh-start/')) return 'freshStart';
     return undefined;
   }
   if (/task/i.test(name)) return 'task';
@@ -60,7 +63,9 @@ beforeAll(async () => {
   const session = await getDb().session.create({ data: { userId: alice.id, sessionName: 'Alice’s session' } });
   const secret = `${API_TOKEN_PREFIX}${randomSecret()}`;
   const token = await getDb().apiToken.create({ data: { userId: alice.id, name: 'Alice’s CLI', tokenHash: sha256(secret), prefix: secret.slice(0, 8) } });
-  aliceIds = { task: task.id, session: session.id, token: token.id };
+  const calendar = await freshCalendar(alice.id);
+  const freshStart = await getDb().freshStart.create({ data: { userId: alice.id, changes: [{ taskId: task.id, action: 'someday', before: { dueDate: task.dueDate!.toISOString(), letGoAt: null, recurrence: null }, after: { dueDate: null, letGoAt: null, recurrence: null } }] } });
+  aliceIds = { task: task.id, session: session.id, token: token.id, calendar: calendar.id, freshStart: freshStart.id };
 });
 
 /** Bob's personal access token, for the same calls made as a REST client. */
@@ -129,6 +134,8 @@ describe("user B with user A's ids", () => {
       expect(task).toMatchObject({ userId: alice.id, title: 'Alice’s private task', completed: false, sessionId: null, parentTaskId: null });
       expect(await getDb().session.findUnique({ where: { id: aliceIds.session } })).toMatchObject({ userId: alice.id });
       expect(await getDb().apiToken.findUnique({ where: { id: aliceIds.token } })).toMatchObject({ userId: alice.id });
+      expect(await getDb().calendarSubscription.findUnique({ where: { id: aliceIds.calendar } })).toMatchObject({ userId: alice.id, name: 'Fuzz calendar', busyOnly: false });
+      expect(await getDb().calendarEventRule.count({ where: { subscriptionId: aliceIds.calendar } })).toBe(0);
     },
   );
 

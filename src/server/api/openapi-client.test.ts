@@ -111,10 +111,11 @@ export async function scenario(baseUrl: string, verificationLink: (email: string
   const notFound: ApiError = gone.error!;
   await client.DELETE('/tasks/{id}', { params: { path: { id: taskId } } });
 
-  let limited: { error: ApiError; retryAfter: string | null } | undefined;
+  let limited: { error: ApiError; reason: ApiError['reason']; retryAfter: string | null } | undefined;
   for (let attempt = 0; attempt < 25 && !limited; attempt += 1) {
     const again = await client.POST('/auth/signin', { body: { email, password: 'still not the password' } });
-    if (again.response.status === 429) limited = { error: again.error!, retryAfter: again.response.headers.get('retry-after') };
+    // The generated client's Error type names the reason (a typed union), so a client decides by it.
+    if (again.response.status === 429) limited = { error: again.error!, reason: again.error!.reason, retryAfter: again.response.headers.get('retry-after') };
     else expectStatus(again.response, 401, 'a wrong password');
   }
 
@@ -245,8 +246,9 @@ describe('a client generated from the live OpenAPI document', () => {
     expect(result.sessionTaskTitles).toEqual(['Write the short report']);
     expect(result.completedNow).toBe(true);
     expect(result.notFound).toEqual({ message: 'Session not found', code: 'NOT_FOUND' });
-    const limited = result.limited as { error: { code: string; message: string }; retryAfter: string | null } | undefined;
+    const limited = result.limited as { error: { code: string; message: string }; reason?: string; retryAfter: string | null } | undefined;
     expect(limited?.error.code).toBe('TOO_MANY_REQUESTS');
+    expect(limited?.reason).toBe('rate_limited');
     expect(Number(limited?.retryAfter)).toBeGreaterThan(0);
 
     // The document and the server agree on every answer met: its status is listed for the operation.

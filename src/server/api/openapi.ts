@@ -12,11 +12,12 @@ import { TOKEN_SCOPES, type TokenScope } from '@/server/auth/token-scopes';
 import { ZApiErrorBody } from './errors';
 import { procedureErrors, RETRY_AFTER_STATUSES, STATUS_TITLES, type ApiMeta, type ErrorStatus } from './responses';
 import { appRouter } from './root';
+import { processSingleton } from '@/server/process-singleton';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 
 /** Built once per base URL (the app serves one; tests ask for others). */
-const cached = new Map<string, OpenApiDocument>();
+const cached = processSingleton('openApiDocuments', () => new Map<string, OpenApiDocument>());
 
 /** One line per domain, in the order the reference shows them. */
 const TAGS: { name: string; description: string }[] = [
@@ -24,6 +25,8 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'auth', description: 'Accounts: sign-up, sign-in and out, verification, forgotten passwords' },
   { name: 'user', description: 'Your profile, preferences, password, data export, personal access tokens and account deletion' },
   { name: 'tasks', description: 'Your tasks and subtasks, and the private calendar feed' },
+  { name: 'calendars', description: 'Calendars you subscribe to (read-only ICS feeds): their busy time beside your tasks' },
+  { name: 'today', description: 'Your day: today’s figures, the fresh start (preview, apply, undo) and Just start' },
   { name: 'sessions', description: 'Focus sessions: the tasks you work through one at a time' },
   { name: 'ai', description: 'Planning a focus session and breaking a task down, by the model or the built-in planner' },
   { name: 'billing', description: 'Plus through Stripe: checkout, the customer portal, cancelling, and Stripe’s webhook' },

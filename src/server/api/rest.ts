@@ -16,11 +16,13 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { adapterRequest, withMergedInputs } from '@/server/compat/trpc-to-openapi';
 import { API_DISPOSITION } from '@/server/http/api-disposition';
-import { ERROR_REASONS, INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
+import { isErrorReason } from '@/lib/error-reasons';
+import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
 import { isJsonObject, NOT_AN_OBJECT, queryOf } from './rest-input';
 import { appRouter } from './root';
 import type { AuthSession } from '@/server/auth/session';
 import { createContext } from './trpc';
+import { processSingleton } from '@/server/process-singleton';
 
 export const MAX_BODY_BYTES = 1_000_000;
 
@@ -37,7 +39,7 @@ export type RestRequest = {
 
 /** Header names are lower case; `set-cookie` may repeat. */
 /** Creations whose contract answers 201 (the tRPC door answers them 200, as all its calls). */
-const CREATED = new Set(['POST /user/push-subscriptions']);
+const CREATED = new Set(['POST /user/push-subscriptions', 'POST /calendars']);
 
 export type RestResponse = { status: number; headers: Record<string, string | string[]>; body: string | null };
 
@@ -109,9 +111,8 @@ function normaliseError(status: number, text: string | null): { status: number; 
     body.message = BAD_JSON.message;
     body.code = BAD_JSON.code;
   }
-  // The reason the error formatter put in `data` (src/server/api/errors.ts), one the contract names.
-  const reason = ERROR_REASONS.find((known) => known === data.reason);
-  if (reason && status < 500) body.reason = reason;
+  // The reason the errorFormatter put in tRPC's `data` (errorBody): what a client decides by.
+  if (status < 500 && isErrorReason(data.reason)) body.reason = data.reason;
   const issues = data.issues;
   if (Array.isArray(issues) && issues.length) body.issues = issues as ApiErrorBody['issues'];
   return { status: status === 500 && raw.code === 'PARSE_ERROR' ? 400 : status, body };
@@ -123,10 +124,10 @@ const SCOPE = Symbol('rest scope');
 
 type AdapterRes = { statusCode: number; setHeader(key: string, value: string | string[]): void; end(chunk?: string): void };
 type NodeHandler = (req: unknown, res: AdapterRes) => Promise<void>;
-let nodeHandler: NodeHandler | undefined;
+const shared = processSingleton('restNodeHandler', () => ({ nodeHandler: undefined as NodeHandler | undefined }));
 
 function openApiHandler(): NodeHandler {
-  nodeHandler ??= createOpenApiNodeHttpHandler({
+  shared.nodeHandler ??= createOpenApiNodeHttpHandler({
     // Each procedure's inputs merged once, not on every request (see withMergedInputs).
     router: withMergedInputs(appRouter),
     createContext: async ({ req }: { req: { [SCOPE]?: Scope } }) => {
@@ -136,7 +137,7 @@ function openApiHandler(): NodeHandler {
       return scope.as ? { ...context, session: scope.as.session } : context;
     },
   } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]) as unknown as NodeHandler;
-  return nodeHandler;
+  return shared.nodeHandler;
 }
 
 /**

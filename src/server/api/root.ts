@@ -5,10 +5,12 @@ import { parseSynchronously } from '@/server/compat/trpc';
 import { aiRouter } from './routers/ai/_router';
 import { authRouter } from './routers/auth/_router';
 import { billingRouter } from './routers/billing/_router';
+import { calendarRouter } from './routers/calendar/_router';
 import { contactRouter } from './routers/contact/_router';
 import { healthRouter } from './routers/health/_router';
 import { focusSessionRouter } from './routers/session/_router';
 import { taskRouter } from './routers/task/_router';
+import { todayRouter } from './routers/today/_router';
 import { userRouter } from './routers/user/_router';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
@@ -21,8 +23,10 @@ export const appRouter = parseSynchronously(pinInputCoercion(
     // Before task and session: its static paths (/sessions/ai-plan) must win over /{id} ones.
     ai: aiRouter,
     task: taskRouter,
+    today: todayRouter,
     session: focusSessionRouter,
     billing: billingRouter,
+    calendar: calendarRouter,
   }),
 ));
 

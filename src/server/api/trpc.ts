@@ -15,6 +15,7 @@ import { appError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, fromD
 import { errorBody } from './errors';
 import { assertNoNulCharacter } from './input-guard';
 import type { ApiMeta } from './responses';
+import { processSingleton } from '@/server/process-singleton';
 
 export type Context = {
   db: Db;
@@ -41,7 +42,7 @@ export async function createContext(opts: { headers: Headers; resHeaders?: Heade
   return { db: database, session, headers: opts.headers, resHeaders, remoteAddress: opts.remoteAddress };
 }
 
-let lastUnavailableLog = 0;
+const unavailableLog = processSingleton('unavailableLog', () => ({ last: 0 }));
 
 /** The 503 for an error that means the database is unreachable or restarting (with Retry-After), else undefined. */
 function databaseUnavailable(cause: unknown, resHeaders: Headers, path?: string): TRPCError | undefined {
@@ -49,8 +50,8 @@ function databaseUnavailable(cause: unknown, resHeaders: Headers, path?: string)
   if (!error) return undefined;
   resHeaders.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
   // One line per 5 s while it lasts, not one per request.
-  if (Date.now() - lastUnavailableLog > 5_000) {
-    lastUnavailableLog = Date.now();
+  if (Date.now() - unavailableLog.last > 5_000) {
+    unavailableLog.last = Date.now();
     log.warn('database unavailable: answering 503', { path, error: cause instanceof Error ? cause.message.split('\n').filter(Boolean).at(-1) : String(cause) });
   }
   return error;
@@ -116,6 +117,7 @@ const publicGate = t.middleware(async (opts) => {
   return result.ok ? result : mapFailure(result, opts.ctx, opts.path, opts.type);
 });
 
+const EMAIL_UNVERIFIED_MESSAGE = 'Please verify your email address to continue';
 const BROWSER_SESSION_NEEDED = 'This action needs a signed-in browser session, not an API token';
 
 /** The 403 for a personal access token calling what only the signed-in browser may. */
@@ -133,7 +135,7 @@ function signedInGate(needsVerifiedEmail: boolean, needsBrowserSession = false) 
       requireScope(session.scopes ?? [], scope);
     }
     if (needsVerifiedEmail && !session.emailVerified) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'Please verify your email address to continue' });
+      throw appError('FORBIDDEN', EMAIL_UNVERIFIED_MESSAGE, undefined, 'email_unverified');
     }
     const result = await opts.next({ ctx: { session } });
     return result.ok ? result : mapFailure(result, opts.ctx, opts.path, opts.type);

@@ -15,8 +15,9 @@
 //   the app's port must be reachable only through the proxies.
 import { env } from '@/server/env';
 import { log } from '@/server/log';
+import { processSingleton } from '@/server/process-singleton';
 
-let warned = false;
+const warning = processSingleton('clientIpWarning', () => ({ given: false }));
 
 function entries(headers: Headers): string[] {
   return (headers.get('x-forwarded-for') ?? '')
@@ -33,8 +34,8 @@ export function clientIp(headers: Headers, remoteAddress?: string, trustedProxie
     address = chain[Math.max(0, chain.length - 1 - trustedProxies)];
   } else if (trustedProxies > 0) {
     address = forwarded[Math.max(0, forwarded.length - trustedProxies)];
-  } else if (!warned) {
-    warned = true;
+  } else if (!warning.given) {
+    warning.given = true;
     log.warn('client address unknown: set TRUSTED_PROXIES to the number of proxies in front of the app; per-IP rate limits are shared meanwhile');
   }
   return address ? address.slice(0, 64) : 'unknown';

@@ -2,6 +2,7 @@
 // Unknown accounts are verified against a dummy hash, so timing does not reveal whether an
 // address has an account.
 import argon2 from 'argon2';
+import { processSingleton } from '@/server/process-singleton';
 
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -9,7 +10,7 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, OPTIONS);
 }
 
-let dummy: Promise<string> | undefined;
+const shared = processSingleton('dummyPasswordHash', () => ({ dummy: undefined as Promise<string> | undefined }));
 
 /**
  * Checks a password against a stored hash; with no hash (unknown account) it does the same work
@@ -17,8 +18,8 @@ let dummy: Promise<string> | undefined;
  */
 export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   if (!hash) {
-    dummy ??= hashPassword('onething-dummy-password-for-timing');
-    await argon2.verify(await dummy, password).catch(() => false);
+    shared.dummy ??= hashPassword('onething-dummy-password-for-timing');
+    await argon2.verify(await shared.dummy, password).catch(() => false);
     return false;
   }
   try {

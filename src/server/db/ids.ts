@@ -4,6 +4,7 @@
 // whichever path wrote the row, and sort roughly by creation time as Prisma's do.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { processSingleton } from '@/server/process-singleton';
 
 const BASE = 36;
 const BLOCK = 4;
@@ -17,7 +18,7 @@ function fingerprintOf(pid: number, hostname: string): string {
 }
 
 const fingerprint = fingerprintOf(process.pid, os.hostname());
-let counter = randomBytes(4).readUInt32BE() % MAX_COUNTER;
+const sequence = processSingleton('cuidCounter', () => ({ counter: randomBytes(4).readUInt32BE() % MAX_COUNTER }));
 
 function randomBlock(): string {
   return pad((randomBytes(4).readUInt32BE() % MAX_COUNTER).toString(BASE), BLOCK);
@@ -25,6 +26,6 @@ function randomBlock(): string {
 
 /** A new collision-resistant id in Prisma's cuid form. */
 export function newId(now: number = Date.now()): string {
-  counter = (counter + 1) % MAX_COUNTER;
-  return `c${pad(now.toString(BASE), 8)}${pad(counter.toString(BASE), BLOCK)}${fingerprint}${randomBlock()}${randomBlock()}`;
+  sequence.counter = (sequence.counter + 1) % MAX_COUNTER;
+  return `c${pad(now.toString(BASE), 8)}${pad(sequence.counter.toString(BASE), BLOCK)}${fingerprint}${randomBlock()}${randomBlock()}`;
 }

@@ -60,6 +60,7 @@ export const TASK_COLUMN_NAMES = [
   'recurrence',
   'estimatedMinutes',
   'focusedSeconds',
+  'letGoAt',
 ] as const satisfies readonly (keyof Task)[];
 
 const TASK_COLUMNS = TASK_COLUMN_NAMES.map((column) => `"${column}"`).join(', ');
@@ -85,6 +86,7 @@ export type TaskChanges = Partial<{
   completedInSessionId: string | null;
   recurrence: string | null;
   estimatedMinutes: number | null;
+  letGoAt: Date | null;
 }>;
 
 export type SessionUserRow = { emailVerified: boolean; sessionVersion: number; ended: boolean };
@@ -150,17 +152,21 @@ export async function ownTaskRow(pool: pg.Pool, userId: string, id: string): Pro
 
 /**
  * The task list: open first, then by due date (undated last), creation and id; optionally only
- * open or completed ones, and a due-date window [from, to).
+ * open or completed ones, and a due-date window [from, to). Tasks let go are left out unless asked for.
  */
+export type LetGoFilter = 'exclude' | 'only' | 'any';
+
 export async function taskRows(
   pool: pg.Pool,
   userId: string,
-  filter: { completed?: boolean; from?: string; to?: string },
+  filter: { completed?: boolean; letGo?: LetGoFilter; from?: string; to?: string },
   limit: number,
 ): Promise<TaskRow[]> {
   const values: unknown[] = [userId];
   let where = '"userId" = $1';
   if (filter.completed !== undefined) where += ` AND "completed" = $${values.push(filter.completed)}`;
+  if ((filter.letGo ?? 'exclude') === 'exclude') where += ' AND "letGoAt" IS NULL';
+  else if (filter.letGo === 'only') where += ' AND "letGoAt" IS NOT NULL';
   if (filter.from) where += ` AND "dueDate" >= $${values.push(utcParam(filter.from))}`;
   if (filter.to) where += ` AND "dueDate" < $${values.push(utcParam(filter.to))}`;
   const { rows } = await pool.query<TaskRow>({
@@ -388,6 +394,12 @@ export const USER_COLUMN_NAMES = [
   'pendingEmail',
   'pendingEmailExpiresAt',
   'timeZone',
+  'workdayStart',
+  'workdayEnd',
+  'workdayDays',
+  'ritualMorning',
+  'ritualEvening',
+  'ritualOfferedAt',
   'createdAt',
 ] as const;
 
@@ -408,6 +420,12 @@ export type UserRow = {
   pendingEmail: string | null;
   pendingEmailExpiresAt: Date | null;
   timeZone: string;
+  workdayStart: string;
+  workdayEnd: string;
+  workdayDays: number[];
+  ritualMorning: boolean;
+  ritualEvening: boolean;
+  ritualOfferedAt: Date | null;
   createdAt: Date;
 };
 

@@ -2,10 +2,11 @@
 // method and path of every procedure with OpenAPI metadata, read from the router once.
 import { appRouter } from '@/server/api/root';
 import { procedureDefs } from '@/server/compat/trpc';
+import { processSingleton } from '@/server/process-singleton';
 
 type Route = { method: string; pattern: RegExp };
 
-let routes: Route[] | undefined;
+const shared = processSingleton('restRoutes', () => ({ routes: undefined as Route[] | undefined }));
 
 function escape(segment: string): string {
   return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -27,7 +28,7 @@ function collect(): Route[] {
 
 /** True when a REST procedure answers this method and path (e.g. POST /api/auth/signin). */
 export function isRestRoute(method: string, pathname: string): boolean {
-  routes ??= collect();
+  shared.routes ??= collect();
   const upper = method.toUpperCase();
-  return routes.some((route) => route.method === upper && route.pattern.test(pathname));
+  return shared.routes.some((route) => route.method === upper && route.pattern.test(pathname));
 }

@@ -20,8 +20,8 @@ import { sendMail, type OutgoingMail } from '@/server/mail/transport';
 import { currentRequestId, jobRunId, runWithRequestId } from '@/server/request-context';
 import { taskReminderMail } from '@/server/mail/messages';
 import { formatDueForMail } from '@/lib/time-zone';
-import { pushToUser } from '@/server/services/push.service';
-import type { RequestOptions } from 'web-push';
+import { mapWithConcurrency } from '@/server/http/outbound';
+import { pushToUser, type PushDeliveryOptions } from '@/server/services/push.service';
 
 /** `sent`/`failed`: reminder mails; `pushed`: push notifications delivered to the push services. */
 export type ReminderRunResult = { sent: number; failed: number; pushed: number };
@@ -32,8 +32,8 @@ export type ReminderOptions = {
   send?: (mail: OutgoingMail) => Promise<void>;
   /** Claims per statement; the run loops until a batch comes back short. */
   batchSize?: number;
-  /** Reaches web-push (tests pass an agent for their loopback push service). */
-  pushOptions?: RequestOptions;
+  /** How pushes are delivered (tests pass the CA of their loopback push service). */
+  pushOptions?: PushDeliveryOptions;
   /** Upper bound of batches per run, so one run stays bounded in time. */
   maxBatches?: number;
 };
@@ -63,7 +63,7 @@ async function claimDueTasks(db: Db, now: Date, batchSize: number): Promise<Clai
       SELECT t."id", t."dueDate"
       FROM "Task" t
       JOIN "User" u ON u."id" = t."userId"
-      WHERE t."completed" = false
+      WHERE t."completed" = false AND t."letGoAt" IS NULL
         AND t."dueDate" > (${from}::timestamptz AT TIME ZONE 'UTC')
         AND t."dueDate" <= (${until}::timestamptz AT TIME ZONE 'UTC')
         AND (
@@ -114,6 +114,7 @@ async function runOnce(db: Db, options: ReminderOptions): Promise<ReminderRunRes
 
   for (let batch = 0; batch < maxBatches; batch++) {
     const claimed = await claimDueTasks(db, now, batchSize);
+    const pushes: { row: ClaimedRow; dueDate: Date }[] = [];
     for (const row of claimed) {
       const dueDate = new Date(row.dueIso);
       if (row.byMail) {
@@ -136,18 +137,16 @@ async function runOnce(db: Db, options: ReminderOptions): Promise<ReminderRunRes
           continue;
         }
       }
-      // Best effort, never retried: a push service that fails is reported by pushToUser and a
-      // gone subscription forgotten; the claim stays so the e-mail is not sent again.
-      if (row.byPush) {
-        const pushed = await pushToUser(
-          db,
-          row.userId,
-          { title: `Due ${formatDueForMail(dueDate, row.timeZone)}`, body: row.title, tag: `onething-task-${row.taskId}` },
-          options.pushOptions,
-        );
-        result.pushed += pushed;
-      }
+      if (row.byPush) pushes.push({ row, dueDate });
     }
+    // Best effort, never retried: a push service that fails is reported by pushToUser and a
+    // gone subscription forgotten; the claim stays so the e-mail is not sent again. In parallel
+    // (capped), each push with its own timeouts: one push service that never answers cannot
+    // hold up the others or the next batch for more than its timeout.
+    const results = await mapWithConcurrency(pushes, 8, ({ row, dueDate }) =>
+      pushToUser(db, row.userId, { title: `Due ${formatDueForMail(dueDate, row.timeZone)}`, body: row.title, tag: `onething-task-${row.taskId}` }, options.pushOptions),
+    );
+    for (const outcome of results) if (outcome.status === 'fulfilled') result.pushed += outcome.value;
     // A short batch means nothing more is due; a failing one stops the run (retried later).
     if (claimed.length < batchSize || result.failed > 0) break;
   }

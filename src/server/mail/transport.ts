@@ -8,6 +8,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '@/server/env';
 import { log } from '@/server/log';
+import { processSingleton } from '@/server/process-singleton';
 
 export type OutgoingMail = {
   to: string;
@@ -24,16 +25,18 @@ export class MailUnavailableError extends Error {
   override name = 'MailUnavailableError';
 }
 
-let transporter: Transporter | undefined;
-let transporterUrl: string | undefined;
-let outboxTransporter: Transporter | undefined;
+const shared = processSingleton('mailTransport', () => ({
+  transporter: undefined as Transporter | undefined,
+  transporterUrl: undefined as string | undefined,
+  outboxTransporter: undefined as Transporter | undefined,
+}));
 
 function smtp(url: string): Transporter {
-  if (!transporter || transporterUrl !== url) {
-    transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
-    transporterUrl = url;
+  if (!shared.transporter || shared.transporterUrl !== url) {
+    shared.transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    shared.transporterUrl = url;
   }
-  return transporter;
+  return shared.transporter;
 }
 
 function outboxDir(): string {
@@ -64,9 +67,9 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const dir = outboxDir();
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${Math.random().toString(36).slice(2, 8)}.eml`);
-  outboxTransporter ??= nodemailer.createTransport({ streamTransport: true, buffer: true });
+  shared.outboxTransporter ??= nodemailer.createTransport({ streamTransport: true, buffer: true });
   // With `buffer: true` the stream transport answers the whole message as a Buffer.
-  const { message: eml } = (await outboxTransporter.sendMail(message)) as { message: Buffer };
+  const { message: eml } = (await shared.outboxTransporter.sendMail(message)) as { message: Buffer };
   await writeFile(file, eml, { mode: 0o600 });
   // The links carry single-use tokens (and a verification link the address): only `npm run dev`
   // prints them, for a local user without a mail server. Elsewhere the log names the file (mode

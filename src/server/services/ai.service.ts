@@ -3,7 +3,7 @@
 import type { UsageKind } from '@/lib/constants';
 import { appError } from '@/server/errors';
 import type { Db } from '@/server/db';
-import { getUsage, limitMessage, limitsFor } from './usage.service';
+import { getUsage, limitError, limitsFor } from './usage.service';
 
 const USED: Record<UsageKind, keyof Awaited<ReturnType<typeof getUsage>>> = {
   tasks: 'tasksCreatedThisMonth',
@@ -24,7 +24,7 @@ export async function assertAllowance(db: Db, userId: string, kinds: UsageKind[]
   for (const kind of kinds) {
     const max = limits[kind];
     if (max !== null && usage[USED[kind]] >= max) {
-      throw appError('FORBIDDEN', limitMessage(kind, max, user.subscriptionTier));
+      throw limitError(kind, max, user.subscriptionTier);
     }
   }
 }

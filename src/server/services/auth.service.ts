@@ -34,6 +34,7 @@ import {
 import { EMAIL_TAKEN, MAIL_UNAVAILABLE } from './account-messages';
 import { confirmEmailChange } from './email-change.service';
 import { toUserOutput, USER_SELECT } from './user.service';
+import { processSingleton } from '@/server/process-singleton';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const BAD_VERIFY_LINK = 'This verification link is invalid or has expired. Please ask for a new one.';
@@ -230,7 +231,7 @@ export async function forgotPassword(db: Db, input: TForgotPasswordInput, resHea
   return { delivery };
 }
 
-const pendingDeliveries = new Set<Promise<void>>();
+const pendingDeliveries = processSingleton('pendingMailDeliveries', () => new Set<Promise<void>>());
 
 /** Resolves once every reset link still being stored and mailed after its answer is done (tests, shutdown). */
 export async function resetDeliveriesSettled(): Promise<void> {

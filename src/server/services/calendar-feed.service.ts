@@ -164,7 +164,7 @@ export async function calendarFeedBody(db: Db, userId: string, token: string, no
   // The events nearest to now first: upcoming ones, then the most recent past ones.
   const select = { id: true, title: true, description: true, importance: true, dueDate: true, completed: true, completedAt: true, updatedAt: true, recurrence: true } as const;
   const upcoming = await db.task.findMany({
-    where: { userId, dueDate: { gte: now } },
+    where: { userId, letGoAt: null, dueDate: { gte: now } },
     orderBy: [{ dueDate: 'asc' }, { id: 'asc' }],
     take: CALENDAR_FEED_MAX_EVENTS,
     select,
@@ -172,7 +172,7 @@ export async function calendarFeedBody(db: Db, userId: string, token: string, no
   const past =
     upcoming.length < CALENDAR_FEED_MAX_EVENTS
       ? await db.task.findMany({
-          where: { userId, dueDate: { lt: now } },
+          where: { userId, letGoAt: null, dueDate: { lt: now } },
           orderBy: [{ dueDate: 'desc' }, { id: 'asc' }],
           take: CALENDAR_FEED_MAX_EVENTS - upcoming.length,
           select,

@@ -18,7 +18,9 @@ import { askForJson, aiConfig } from '@/server/ai/provider';
 import { planFocusSession as builtInPlan, type PlannerTask } from '@/server/ai/built-in-planner';
 import { overrunFactor } from '@/lib/estimates';
 import type { Db } from '@/server/db';
+import { beforeNextLabel, freeStretch } from '@/lib/free-time';
 import { assertAllowance, PLANNER_TASK_SELECT } from './ai.service';
+import { busyIntervals } from './busy-time.service';
 import { createFocusSession } from './focus-session.service';
 import { toApiDifficulty } from './task.service';
 
@@ -30,7 +32,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The user's incomplete tasks, as a planner sees them. */
 async function plannerTasks(db: Db, userId: string): Promise<PlannerTask[]> {
   const rows = await db.task.findMany({
-    where: { userId, completed: false },
+    where: { userId, completed: false, letGoAt: null },
     orderBy: [{ dueDate: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
     take: PLAN_TASKS_CONSIDERED,
     select: PLANNER_TASK_SELECT,
@@ -42,7 +44,7 @@ async function plannerTasks(db: Db, userId: string): Promise<PlannerTask[]> {
 const FACTOR_WINDOW_DAYS = 90;
 
 /** The user's typical over/under-run factor (src/lib/estimates.ts), or null while unknown. */
-async function userOverrunFactor(db: Db, userId: string, now = new Date()): Promise<number | null> {
+export async function userOverrunFactor(db: Db, userId: string, now = new Date()): Promise<number | null> {
   const rows = await db.task.findMany({
     where: { userId, completed: true, estimatedMinutes: { not: null }, focusedSeconds: { gt: 0 }, completedAt: { gte: new Date(now.getTime() - FACTOR_WINDOW_DAYS * DAY_MS) } },
     select: { estimatedMinutes: true, focusedSeconds: true },
@@ -106,23 +108,46 @@ function ownRecommendations(result: TAiPlanResult, tasks: PlannerTask[], maxTask
   return { ...result, recommendedTasks: recommendedTasks.slice(0, maxTasks) };
 }
 
+/** How far ahead the planner looks for the next calendar event that bounds the session. */
+const GAP_LOOKAHEAD_MS = 12 * 3_600_000;
+
+/**
+ * The gap before the user's next busy calendar event (from the calendar cache, never a remote
+ * call), when one comes within the look-ahead and leaves at least 5 minutes.
+ */
+async function gapBeforeNextEvent(db: Db, userId: string, now: Date): Promise<{ minutes: number; title: string | null } | null> {
+  const stretch = freeStretch(await busyIntervals(db, userId, now, new Date(now.getTime() + GAP_LOOKAHEAD_MS)), now, new Date(now.getTime() + GAP_LOOKAHEAD_MS));
+  if (!stretch?.next || stretch.minutes < 5) return null;
+  return { minutes: stretch.minutes, title: stretch.next.title };
+}
+
 /** POST /api/sessions/ai-plan. */
 export async function planFocusSession(db: Db, userId: string, input: TAiPlanInput, now = new Date()): Promise<TAiPlanOutput> {
   await assertAllowance(db, userId, ['aiSessions', 'sessions'], now);
-  const tasks = await plannerTasks(db, userId);
-  const factor = await userOverrunFactor(db, userId, now);
+  const [tasks, factor, gap] = await Promise.all([plannerTasks(db, userId), userOverrunFactor(db, userId, now), gapBeforeNextEvent(db, userId, now)]);
   const maxTasks = input.maxTasks ?? AI_MAX_RECOMMENDED_TASKS;
+  // Sized to the gap before the next calendar event: the session fits before it.
+  const sized: TAiPlanInput = gap ? { ...input, sessionDuration: Math.min(input.sessionDuration ?? gap.minutes, gap.minutes) } : input;
   const config = aiConfig();
+  let plan: TAiPlanOutput;
   if (!config) {
-    return { ...builtInPlan({ ...input, tasks, now, overrunFactor: factor }), planner: 'built-in', model: null };
+    plan = { ...builtInPlan({ ...sized, tasks, now, overrunFactor: factor }), planner: 'built-in', model: null };
+  } else {
+    const answer = await askForJson({
+      name: 'session_plan',
+      schema: ZAiPlanResult,
+      instructions: INSTRUCTIONS,
+      input: planPrompt(sized, tasks, now, maxTasks, factor),
+    });
+    plan = { ...ownRecommendations(answer.data, tasks, maxTasks), planner: 'ai', model: answer.model };
   }
-  const answer = await askForJson({
-    name: 'session_plan',
-    schema: ZAiPlanResult,
-    instructions: INSTRUCTIONS,
-    input: planPrompt(input, tasks, now, maxTasks, factor),
-  });
-  return { ...ownRecommendations(answer.data, tasks, maxTasks), planner: 'ai', model: answer.model };
+  if (!gap) return plan;
+  const line = beforeNextLabel({ minutes: gap.minutes, next: { start: now, end: now, title: gap.title } })!;
+  return {
+    ...plan,
+    estimatedDuration: Math.min(plan.estimatedDuration, gap.minutes),
+    sessionAdvice: `${line.charAt(0).toUpperCase()}${line.slice(1)}. ${plan.sessionAdvice}`.slice(0, 1000),
+  };
 }
 
 const isMood = (value: unknown): value is Mood => (MOODS as readonly unknown[]).includes(value);

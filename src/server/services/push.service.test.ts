@@ -3,7 +3,10 @@
 // due (two job runs at once still send it once), not at all after a cancel; and the push itself
 // received by a push service on loopback (HTTPS, a self-signed certificate made here), which
 // checks the VAPID signature and decrypts the aes128gcm payload with the subscription's private
-// key, as a browser would.
+// key, as a browser would. Hardened (issue 28): endpoints on loopback, private and metadata
+// addresses refused at subscribe (400) and again at send; pushes in parallel with timeouts, so
+// a push service that never answers delays no other; at most 10 browsers per account; an
+// endpoint moves to another account only from that browser's own signed-in session.
 import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,13 +23,14 @@ import { resetEnvCache } from '@/server/env';
 import { server as msw } from '@/test/msw';
 import { callerFor, createSessionRow, createUser, restAs } from '@/test/factories';
 import { runReminders } from '@/server/jobs/reminders';
+import { createCaller } from '@/server/api/root';
 import { pushToUser, sendDuePushes, vapidConfig } from './push.service';
 
 type Received = { headers: IncomingHttpHeaders; body: Buffer; path: string };
 
 let pushService: https.Server;
 let base = '';
-let agent: https.Agent;
+let ca: Buffer;
 let tempDir = '';
 const received: Received[] = [];
 let answerStatus = 201;
@@ -42,12 +46,16 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks), path: request.url ?? '' });
+      // A push service that never answers (the request is kept open until the test ends).
+      if (request.url?.startsWith('/push/hang')) return;
       response.writeHead(answerStatus).end();
     });
   });
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
   base = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-  agent = new https.Agent({ ca: readFileSync(cert) });
+  ca = readFileSync(cert);
+  // The loopback push service is exempt from the public-address rule, as an intranet would be.
+  process.env.OUTBOUND_ALLOWLIST = base;
   process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
   process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
   process.env.VAPID_SUBJECT = 'mailto:support@onething.example';
@@ -64,7 +72,9 @@ afterAll(async () => {
   delete process.env.VAPID_PUBLIC_KEY;
   delete process.env.VAPID_PRIVATE_KEY;
   delete process.env.VAPID_SUBJECT;
+  delete process.env.OUTBOUND_ALLOWLIST;
   resetEnvCache();
+  pushService.closeAllConnections();
   await new Promise((resolve) => pushService.close(resolve));
   rmSync(tempDir, { recursive: true, force: true });
 });
@@ -173,11 +183,11 @@ describe('the phase-end push', () => {
     const scheduled = await rest('PUT', '/user/phase-end-push', { focusSessionId: focus.id, sendAt: sendAt.toISOString(), body: 'Break time!' });
     expect(scheduled.status).toBe(200);
 
-    expect(await sendDuePushes(getDb(), now, { agent })).toBe(0);
+    expect(await sendDuePushes(getDb(), now, { ca })).toBe(0);
     expect(received).toEqual([]);
     // Two instances' jobs at once: the push goes out once.
     const due = new Date(sendAt.getTime() + 1000);
-    const sent = await Promise.all([sendDuePushes(getDb(), due, { agent }), sendDuePushes(getDb(), due, { agent })]);
+    const sent = await Promise.all([sendDuePushes(getDb(), due, { ca }), sendDuePushes(getDb(), due, { ca })]);
     expect(sent[0] + sent[1]).toBe(1);
     expect(received).toHaveLength(1);
     const push = received[0]!;
@@ -186,7 +196,7 @@ describe('the phase-end push', () => {
     expect(Number(push.headers.ttl)).toBeGreaterThan(0);
     expectVapid(push.headers);
     expect(JSON.parse(decrypt(push.body, browser))).toEqual({ title: 'Onething', body: 'Break time!', tag: `onething-session-${focus.id}` });
-    expect(await sendDuePushes(getDb(), new Date(due.getTime() + 60_000), { agent })).toBe(0);
+    expect(await sendDuePushes(getDb(), new Date(due.getTime() + 60_000), { ca })).toBe(0);
   });
 
   it('goes out on the default set-up (an http APP_URL, no VAPID_SUBJECT), signed with a mailto: subject from MAIL_FROM', async () => {
@@ -201,7 +211,7 @@ describe('the phase-end push', () => {
       const browser = browserKeys();
       expect((await restAs(user)('POST', '/user/push-subscriptions', browser.json(`${base}/push/default`))).status).toBe(201);
       // With the http APP_URL as subject web-push refused every push ("Vapid subject is not an https: or mailto: URL").
-      expect(await pushToUser(getDb(), user.id, { title: 'Onething', body: 'Time to focus' }, { agent })).toBe(1);
+      expect(await pushToUser(getDb(), user.id, { title: 'Onething', body: 'Time to focus' }, { ca })).toBe(1);
       expect(received).toHaveLength(1);
       const claims = /^vapid t=[^.]+\.([^.]+)\./.exec(String(received[0]!.headers.authorization))?.[1];
       expect(JSON.parse(Buffer.from(claims!, 'base64url').toString())).toMatchObject({ sub: 'mailto:hello@onething.example' });
@@ -230,12 +240,12 @@ describe('the phase-end push', () => {
     expect((await restAs(other)('PUT', '/user/phase-end-push', { focusSessionId: focus.id, sendAt: at(0), body: 'x' })).status).toBe(404);
     expect((await restAs(other)('DELETE', '/user/phase-end-push', { focusSessionId: focus.id })).status).toBe(404);
     expect((await rest('DELETE', '/user/phase-end-push', { focusSessionId: focus.id })).status).toBe(200);
-    expect(await sendDuePushes(getDb(), new Date(Date.now() + 600_000), { agent })).toBe(0);
+    expect(await sendDuePushes(getDb(), new Date(Date.now() + 600_000), { ca })).toBe(0);
     expect(received).toEqual([]);
 
     await rest('PUT', '/user/phase-end-push', { focusSessionId: focus.id, sendAt: at(0), body: 'Time’s up' });
     answerStatus = 410;
-    expect(await sendDuePushes(getDb(), new Date(Date.now() + 1000), { agent })).toBe(0);
+    expect(await sendDuePushes(getDb(), new Date(Date.now() + 1000), { ca })).toBe(0);
     expect(received).toHaveLength(1);
     expect(await getDb().pushSubscription.count({ where: { userId: user.id } })).toBe(0);
   });
@@ -264,7 +274,7 @@ describe('task reminders by push', () => {
       mails.push(mail.to);
     };
 
-    const first = await runReminders(db, { now, send: send as never, pushOptions: { agent } });
+    const first = await runReminders(db, { now, send: send as never, pushOptions: { ca } });
     expect(first).toEqual({ sent: 1, failed: 0, pushed: 2 });
     expect(mails).toEqual([both.email]);
     expect(received.map((push) => push.path).sort()).toEqual(['/push/both', '/push/only']);
@@ -277,8 +287,98 @@ describe('task reminders by push', () => {
     expect(payload.title).toContain(`${String((due.getUTCHours() + 1) % 24).padStart(2, '0')}:${String(due.getUTCMinutes()).padStart(2, '0')}`);
 
     // The same claim as the e-mail: a second run (or another instance) sends nothing again.
-    expect(await runReminders(db, { now: new Date(now.getTime() + 60_000), send: send as never, pushOptions: { agent } })).toEqual({ sent: 0, failed: 0, pushed: 0 });
+    expect(await runReminders(db, { now: new Date(now.getTime() + 60_000), send: send as never, pushOptions: { ca } })).toEqual({ sent: 0, failed: 0, pushed: 0 });
     expect(received).toHaveLength(2);
     expect(mails).toHaveLength(1);
+  });
+});
+
+describe('push endpoints the server will not call', () => {
+  it.each(['http://127.0.0.1:9/push', 'https://10.0.0.8/push', 'http://169.254.169.254/latest/meta-data', 'https://100.64.1.2/x', 'https://[::ffff:127.0.0.1]/x', 'http://localhost:9/x'])(
+    '%s is refused with a 400 at subscribe, on both doors',
+    async (endpoint) => {
+      const user = await createUser();
+      const rest = await restAs(user)('POST', '/user/push-subscriptions', browserKeys().json(endpoint));
+      expect(rest.status).toBe(400);
+      expect(rest.body).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('private or local network') });
+      await expect(callerFor(user).user.addPushSubscription(browserKeys().json(endpoint))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      expect(await getDb().pushSubscription.count({ where: { userId: user.id } })).toBe(0);
+    },
+  );
+
+  it('is refused again at send time (an endpoint stored before the rule): nothing is sent and it is forgotten', async () => {
+    const user = await createUser();
+    const browser = browserKeys();
+    // Stored straight in the database, as a row from before this rule would be: another port of
+    // the loopback push service, not on the allowlist.
+    const port = Number(new URL(base).port);
+    await getDb().pushSubscription.create({ data: { userId: user.id, endpoint: `https://127.0.0.1:${port === 65535 ? port - 1 : port + 1}/push/old`, p256dh: browser.json('').keys.p256dh, auth: browser.json('').keys.auth } });
+    await getDb().pushSubscription.create({ data: { userId: user.id, endpoint: `https://[::ffff:a9fe:a9fe]/latest`, p256dh: browser.json('').keys.p256dh, auth: browser.json('').keys.auth } });
+    expect(await pushToUser(getDb(), user.id, { title: 'x', body: 'y' }, { ca })).toBe(0);
+    expect(received).toEqual([]);
+    expect(await getDb().pushSubscription.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it('one push service that never answers holds up no other push, and is cut off by its timeout', async () => {
+    const user = await createUser();
+    const good = browserKeys();
+    await restAs(user)('POST', '/user/push-subscriptions', browserKeys().json(`${base}/push/hang`));
+    await restAs(user)('POST', '/user/push-subscriptions', good.json(`${base}/push/good`));
+    const started = Date.now();
+    // A short timeout for the test; the app's is 10 s.
+    expect(await pushToUser(getDb(), user.id, { title: 'Onething', body: 'Break time!' }, { ca, timeoutMs: 1_000 })).toBe(1);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(received.map((push) => push.path).sort()).toEqual(['/push/good', '/push/hang']);
+    expect(JSON.parse(decrypt(received.find((push) => push.path === '/push/good')!.body, good))).toMatchObject({ body: 'Break time!' });
+    // Still subscribed: a slow push service is not a gone one.
+    expect(await getDb().pushSubscription.count({ where: { userId: user.id } })).toBe(2);
+  });
+});
+
+describe('subscriptions per account', () => {
+  it('are at most 10: the eleventh and twelfth drop the oldest', async () => {
+    const user = await createUser();
+    const rest = restAs(user);
+    for (let index = 0; index < 12; index += 1) {
+      expect((await rest('POST', '/user/push-subscriptions', browserKeys().json(`${base}/push/many-${index}`))).status).toBe(201);
+    }
+    const kept = await getDb().pushSubscription.findMany({ where: { userId: user.id }, select: { endpoint: true } });
+    expect(kept).toHaveLength(10);
+    expect(kept.map((row) => row.endpoint)).not.toContain(`${base}/push/many-0`);
+    expect(kept.map((row) => row.endpoint)).not.toContain(`${base}/push/many-1`);
+    expect(kept.map((row) => row.endpoint)).toContain(`${base}/push/many-11`);
+  });
+
+  it('hold under concurrent subscribing', async () => {
+    const user = await createUser();
+    const rest = restAs(user);
+    const answers = await Promise.all(Array.from({ length: 14 }, (_, index) => rest('POST', '/user/push-subscriptions', browserKeys().json(`${base}/push/burst-${index}`))));
+    expect(answers.every((answer) => answer.status === 201)).toBe(true);
+    expect(await getDb().pushSubscription.count({ where: { userId: user.id } })).toBe(10);
+  });
+});
+
+describe('an endpoint another account registered', () => {
+  it('cannot be taken over by someone who only knows its URL (409, the owner keeps it)', async () => {
+    const owner = await createUser();
+    const stranger = await createUser();
+    const browser = browserKeys();
+    await restAs(owner)('POST', '/user/push-subscriptions', browser.json(`${base}/push/owned`));
+    const attempt = await restAs(stranger)('POST', '/user/push-subscriptions', browserKeys().json(`${base}/push/owned`));
+    expect(attempt.status).toBe(409);
+    expect(attempt.body).toMatchObject({ code: 'CONFLICT' });
+    expect(await getDb().pushSubscription.findUnique({ where: { endpoint: `${base}/push/owned` } })).toMatchObject({ userId: owner.id, auth: browser.json('').keys.auth });
+  });
+
+  it("moves when that browser's own signed-in session subscribes again (same keys), never by a token", async () => {
+    const first = await createUser();
+    const next = await createUser();
+    const browser = browserKeys();
+    await restAs(first)('POST', '/user/push-subscriptions', browser.json(`${base}/push/shared`));
+    // A personal access token, even with the right keys, is not that browser.
+    const byToken = createCaller({ db: getDb(), session: { userId: next.id, emailVerified: true, via: 'token', tokenId: 't', scopes: ['read', 'write'] }, headers: new Headers(), resHeaders: new Headers() });
+    await expect(byToken.user.addPushSubscription(browser.json(`${base}/push/shared`))).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await restAs(next)('POST', '/user/push-subscriptions', browser.json(`${base}/push/shared`))).status).toBe(201);
+    expect(await getDb().pushSubscription.findUnique({ where: { endpoint: `${base}/push/shared` } })).toMatchObject({ userId: next.id });
   });
 });

@@ -6,12 +6,14 @@
 // A phase-end push is told by the browser when the phase starts (its end time) and kept in
 // PostgreSQL; the background job of whichever instance finds it due claims it (DELETE ...
 // RETURNING with SKIP LOCKED: one instance, once) and sends it. A pause or stop removes it.
+import { timingSafeEqual } from 'node:crypto';
 import webpush from 'web-push';
 import { ZPhaseEndPushInput, ZPushSubscriptionInput, type TPhaseEndPushInput, type TPushSubscriptionInput } from '@/lib/schemas/push';
 import { appError } from '@/server/errors';
 import type { Db } from '@/server/db';
 import { env } from '@/server/env';
 import { reportError } from '@/server/error-report';
+import { assertOutboundUrl, mapWithConcurrency, OutboundError, outboundRequest } from '@/server/http/outbound';
 
 export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
 
@@ -32,19 +34,57 @@ function mailAddress(from: string): string {
   return /^[^\s@]+@[^\s@]+$/.test(address) ? address : 'no-reply@onething.local';
 }
 
+/** At most this many browsers per account get pushes; a new one drops the oldest. */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
+/** Pushes in flight at once for one user, and due pushes handled at once by one job run. */
+const PUSH_CONCURRENCY = 8;
+const PUSH_TIMEOUTS = { connectTimeoutMs: 5_000, timeoutMs: 10_000, maxBytes: 64 * 1024, maxRedirects: 0 } as const;
+
+export const PUSH_ENDPOINT_TAKEN = 'This push subscription belongs to another account: it moves only when that browser signs in';
+
 /**
  * Stores a browser's subscription. `apiTokenId`: the personal access token it was registered
  * with (null for a browser session), so revoking that token removes it.
  */
 export async function savePushSubscription(db: Db, userId: string, input: TPushSubscriptionInput, apiTokenId: string | null = null) {
   const data = ZPushSubscriptionInput.parse(input);
-  // An endpoint belongs to one browser: signing in as someone else there moves it to them.
-  const row = await db.pushSubscription.upsert({
-    where: { endpoint: data.endpoint },
-    create: { userId, endpoint: data.endpoint, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
-    update: { userId, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
+  // The server will POST to this URL: public addresses only (checked again after DNS at send).
+  try {
+    assertOutboundUrl(data.endpoint);
+  } catch (error) {
+    if (error instanceof OutboundError) throw appError('BAD_REQUEST', `This push endpoint cannot be used: ${error.message}`);
+    throw error;
+  }
+  return db.$transaction(async (tx) => {
+    // One subscribing call per account at a time, so the cap below holds under concurrency.
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    const existing = await tx.pushSubscription.findUnique({ where: { endpoint: data.endpoint }, select: { userId: true, auth: true } });
+    // An endpoint belongs to one browser. It moves to another account only from that browser's
+    // own signed-in session, which alone knows the subscription's auth secret: someone who merely
+    // knows the endpoint URL (or holds a token) cannot take it over.
+    if (existing && existing.userId !== userId && (apiTokenId !== null || !sameSecret(existing.auth, data.keys.auth))) {
+      throw appError('CONFLICT', PUSH_ENDPOINT_TAKEN);
+    }
+    const row = await tx.pushSubscription.upsert({
+      where: { endpoint: data.endpoint },
+      create: { userId, endpoint: data.endpoint, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
+      update: { userId, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
+    });
+    const beyond = await tx.pushSubscription.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: MAX_PUSH_SUBSCRIPTIONS,
+      select: { id: true },
+    });
+    if (beyond.length > 0) await tx.pushSubscription.deleteMany({ where: { id: { in: beyond.map((entry) => entry.id) } } });
+    return { endpoint: row.endpoint, createdAt: row.createdAt.toISOString() };
   });
-  return { endpoint: row.endpoint, createdAt: row.createdAt.toISOString() };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** Forgets this user's subscription at `endpoint` (another user's, or none, changes nothing). */
@@ -79,47 +119,54 @@ export async function cancelPhaseEndPush(db: Db, userId: string, focusSessionId:
 
 type Target = { id: string; endpoint: string; p256dh: string; auth: string };
 
+/** How pushes reach the push services; tests pass the CA of their loopback push service. */
+export type PushDeliveryOptions = { ca?: Buffer | string; timeoutMs?: number };
+
 /**
- * Sends one push to each of the user's browsers. A subscription the push service says is gone
- * (404, 410) is forgotten. `options` reaches web-push (tests pass an agent for their loopback
- * push service).
+ * Sends one push to each of the user's browsers, in parallel (at most PUSH_CONCURRENCY at once),
+ * each through the guarded outbound client with its own timeouts, so one push service that never
+ * answers delays nobody else. A subscription the push service says is gone (404, 410), or whose
+ * endpoint now resolves to a non-public address, is forgotten.
  */
-export async function pushToUser(
-  db: Db,
-  userId: string,
-  payload: { title: string; body: string; tag?: string },
-  options: webpush.RequestOptions = {},
-): Promise<number> {
+export async function pushToUser(db: Db, userId: string, payload: { title: string; body: string; tag?: string }, options: PushDeliveryOptions = {}): Promise<number> {
   const vapid = vapidConfig();
   if (!vapid) return 0;
   const targets: Target[] = await db.pushSubscription.findMany({ where: { userId }, select: { id: true, endpoint: true, p256dh: true, auth: true } });
+  const results = await mapWithConcurrency(targets, PUSH_CONCURRENCY, async (target) => {
+    const request = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
+      vapidDetails: vapid,
+      TTL: 60 * 60,
+      contentEncoding: 'aes128gcm',
+    });
+    const body = request.body === null ? undefined : Buffer.from(request.body);
+    const answer = await outboundRequest(request.endpoint, { ...PUSH_TIMEOUTS, method: request.method, headers: request.headers as Record<string, string>, body, ca: options.ca, ...(options.timeoutMs && { timeoutMs: options.timeoutMs, connectTimeoutMs: options.timeoutMs }) });
+    if (answer.status === 404 || answer.status === 410) {
+      await db.pushSubscription.deleteMany({ where: { id: target.id } });
+      return false;
+    }
+    if (answer.status < 200 || answer.status > 299) throw new Error(`push service answered ${answer.status}`);
+    return true;
+  });
   let sent = 0;
-  for (const target of targets) {
-    try {
-      await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
-        vapidDetails: vapid,
-        TTL: 60 * 60,
-        contentEncoding: 'aes128gcm',
-        ...options,
-      });
-      sent += 1;
-    } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 404 || status === 410) await db.pushSubscription.deleteMany({ where: { id: target.id } });
-      else reportError('push failed', error);
+  for (const [index, result] of results.entries()) {
+    if (result.status === 'fulfilled') {
+      if (result.value) sent += 1;
+    } else if (result.reason instanceof OutboundError && result.reason.reason === 'blocked_address') {
+      await db.pushSubscription.deleteMany({ where: { id: targets[index]!.id } });
+    } else {
+      reportError('push failed', result.reason);
     }
   }
   return sent;
 }
 
 /** The background job's part: sends every due phase-end push once, across instances. */
-export async function sendDuePushes(db: Db, now = new Date(), options: webpush.RequestOptions = {}): Promise<number> {
+export async function sendDuePushes(db: Db, now = new Date(), options: PushDeliveryOptions = {}): Promise<number> {
   // Claimed by deleting: a row another instance has locked is skipped, a claimed one is gone.
   const due = await db.$queryRaw<{ userId: string; title: string; body: string; focusSessionId: string }[]>`
     DELETE FROM "ScheduledPush" WHERE id IN (
       SELECT id FROM "ScheduledPush" WHERE "sendAt" <= ${now} ORDER BY "sendAt" LIMIT 100 FOR UPDATE SKIP LOCKED
     ) RETURNING "userId", title, body, "focusSessionId"`;
-  let sent = 0;
-  for (const push of due) sent += await pushToUser(db, push.userId, { title: push.title, body: push.body, tag: `onething-session-${push.focusSessionId}` }, options);
-  return sent;
+  const results = await mapWithConcurrency(due, 4, (push) => pushToUser(db, push.userId, { title: push.title, body: push.body, tag: `onething-session-${push.focusSessionId}` }, options));
+  return results.reduce((sum, result) => sum + (result.status === 'fulfilled' ? result.value : 0), 0);
 }

@@ -52,6 +52,7 @@ export const TASK_SELECT = {
   recurrence: true,
   estimatedMinutes: true,
   focusedSeconds: true,
+  letGoAt: true,
 } as const satisfies Record<(typeof sql.TASK_COLUMN_NAMES)[number], true>;
 
 /**
@@ -83,6 +84,7 @@ export function toTaskOutput(row: AnyTaskRow): TTaskOutput {
     recurrence: row.recurrence,
     estimatedMinutes: row.estimatedMinutes,
     actualMinutes: Math.round(row.focusedSeconds / 60),
+    letGoAt: row.letGoAt?.toISOString() ?? null,
   };
 }
 
@@ -104,14 +106,26 @@ export async function getOwnTask(db: Db, userId: string, id: string): Promise<Ow
  * calendar (`from`/`to` on the due date) and the completed/open lists.
  */
 export async function listTasks(db: Db, userId: string, input: z.output<typeof ZListTasksInput> = {}): Promise<TTaskOutput[]> {
-  const rows = await sql.taskRows(poolOf(db), userId, { completed: completedFilter(input), from: input.from, to: input.to }, TASK_LIST_MAX);
+  const rows = await sql.taskRows(poolOf(db), userId, { completed: completedFilter(input), letGo: letGoFilter(input), from: input.from, to: input.to }, TASK_LIST_MAX);
   return rows.map(toTaskOutput);
 }
 
 type ListInput = z.output<typeof ZListTasksInput>;
 
+/** Tasks let go are kept but left out of every list unless `status` is 'let-go' (only them) or 'all'. */
+function letGoFilter(input: ListInput): sql.LetGoFilter {
+  if (input.status === 'all') return 'any';
+  return input.status === 'let-go' ? 'only' : 'exclude';
+}
+
+const LET_GO_WHERE = { exclude: { letGoAt: null }, only: { letGoAt: { not: null } }, any: {} } as const;
+
 /** `status` and its older spelling `completed` (both may be sent, if they agree). */
 function completedFilter(input: ListInput): boolean | undefined {
+  if (input.status === 'all' || input.status === 'let-go') {
+    if (input.completed !== undefined) throw appError('BAD_REQUEST', 'status and completed ask for different tasks; send one of them');
+    return undefined;
+  }
   const fromStatus = input.status === undefined ? undefined : input.status === 'completed';
   if (fromStatus !== undefined && input.completed !== undefined && fromStatus !== input.completed) {
     throw appError('BAD_REQUEST', 'status and completed ask for different tasks; send one of them');
@@ -176,7 +190,7 @@ export async function listTaskPage(db: Db, userId: string, input: ListInput): Pr
     after = { OR: [{ createdAt: { gt: cursor.at! } }, { createdAt: cursor.at!, id: { gt: cursor.id } }] };
   }
   const rows = await db.task.findMany({
-    where: { userId, ...(completed !== undefined && { completed }), ...dueDateFilter(input), ...after },
+    where: { userId, ...(completed !== undefined && { completed }), ...LET_GO_WHERE[letGoFilter(input)], ...dueDateFilter(input), ...after },
     orderBy:
       order === 'completedAt'
         ? [{ completedAt: { sort: 'desc', nulls: 'first' } }, { id: 'desc' }]
@@ -202,7 +216,7 @@ export async function taskCounts(db: Db, userId: string): Promise<TTaskCountsOut
 /** GET /api/tasks/current: the first open top-level task by due date, undated last. */
 export async function currentTask(db: Db, userId: string): Promise<TTaskOutput | null> {
   const row = await db.task.findFirst({
-    where: { userId, completed: false, parentTaskId: null },
+    where: { userId, completed: false, parentTaskId: null, letGoAt: null },
     orderBy: [{ dueDate: { sort: 'asc', nulls: 'last' } }, { createdAt: 'asc' }, { id: 'asc' }],
     select: TASK_SELECT,
   });
@@ -290,6 +304,7 @@ export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZP
     ...(input.color !== undefined && { color: input.color }),
     ...(input.recurrence !== undefined && { recurrence: input.recurrence }),
     ...(input.estimatedMinutes !== undefined && { estimatedMinutes: input.estimatedMinutes }),
+    ...(input.letGoAt !== undefined && { letGoAt: toDate(input.letGoAt) }),
   };
   if (edits.recurrence && task.parentTaskId) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
   const changes: TaskChanges = { ...edits, ...completion };

@@ -5,7 +5,7 @@
 // rolls its count back.
 import type { Prisma } from '@/generated/prisma/client';
 import { PLAN_LIMITS, type SubscriptionTier, type UsageKind } from '@/lib/constants';
-import { appError } from '@/server/errors';
+import { appError, type ErrorReason } from '@/server/errors';
 import type { Db, SqlClient } from '@/server/db';
 import { subscriptionTierOf } from '@/server/db/sql';
 
@@ -25,7 +25,20 @@ const COLUMN: Record<UsageKind, string> = {
   aiSessions: 'aiSessions',
 };
 
-/** Words that the client looks for in a limit error. */
+/** The machine-readable reason of each limit's 403: what the client decides by. */
+const LIMIT_REASONS: Record<UsageKind, ErrorReason> = {
+  tasks: 'task_limit',
+  sessions: 'session_limit',
+  aiBreakdowns: 'ai_breakdown_limit',
+  aiSessions: 'ai_session_limit',
+};
+
+/** A limit's 403: the spec's words for people, the reason for the client's dialog. */
+export function limitError(kind: UsageKind, max: number, tier: SubscriptionTier) {
+  return appError('FORBIDDEN', limitMessage(kind, max, tier), undefined, LIMIT_REASONS[kind]);
+}
+
+/** The spec's words for a limit error (spec section 8; the client decides by the reason, not by these). */
 const LIMIT_WORDS: Record<UsageKind, { title: string; unit: string }> = {
   tasks: { title: 'Task limit reached', unit: 'tasks' },
   sessions: { title: 'Session limit reached', unit: 'sessions' },
@@ -82,7 +95,7 @@ const monthDate = (now: Date) => monthStart(now).toISOString().slice(0, 10);
 
 function refuseOverLimit(rows: { used: number }[], kind: UsageKind, max: number | null, tier: SubscriptionTier): void {
   if (rows.length === 0 || (max !== null && (rows[0]?.used ?? 0) > max)) {
-    throw appError('FORBIDDEN', limitMessage(kind, max ?? 0, tier));
+    throw limitError(kind, max ?? 0, tier);
   }
 }
 

@@ -37,6 +37,12 @@ export const USER_SELECT = {
   pendingEmail: true,
   pendingEmailExpiresAt: true,
   timeZone: true,
+  workdayStart: true,
+  workdayEnd: true,
+  workdayDays: true,
+  ritualMorning: true,
+  ritualEvening: true,
+  ritualOfferedAt: true,
   createdAt: true,
 } as const satisfies Record<(typeof USER_COLUMN_NAMES)[number], true>;
 
@@ -62,6 +68,8 @@ function userAnswer(row: UserRow, usage: Usage & { limits: ReturnType<typeof lim
     subscriptionPeriodEnd: row.subscriptionPeriodEnd ? row.subscriptionPeriodEnd.toISOString() : null,
     timeZone: row.timeZone,
     pendingEmail: row.pendingEmail && row.pendingEmailExpiresAt && row.pendingEmailExpiresAt > new Date() ? row.pendingEmail : null,
+    workday: { start: row.workdayStart, end: row.workdayEnd, days: row.workdayDays },
+    ritual: { morning: row.ritualMorning, evening: row.ritualEvening, offered: row.ritualOfferedAt !== null },
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -95,7 +103,7 @@ async function provePassword(db: Db, userId: string, password: string, resHeader
   if (!user) throw appError('UNAUTHORIZED', 'Please sign in to continue');
   const attempt = await consumeRateLimit(db, { key: rateLimitKey('signin:account', user.email), ...RATE_LIMITS.signinPerAccount });
   if (!attempt.ok) tooManyRequests(resHeaders, attempt.retryAfterSeconds, 'Too many password attempts');
-  if (!(await verifyPassword(user.passwordHash, password))) throw appError('BAD_REQUEST', wrongMessage);
+  if (!(await verifyPassword(user.passwordHash, password))) throw appError('BAD_REQUEST', wrongMessage, undefined, 'password_incorrect');
   await releaseRateLimitHit(db, attempt.hitId);
 }
 
@@ -113,13 +121,25 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
   if (!current) throw appError('UNAUTHORIZED', 'Please sign in to continue');
   const newEmail = data.email !== undefined && data.email !== current.email ? data.email : undefined;
   if (newEmail !== undefined) {
-    if (!data.currentPassword) throw appError('BAD_REQUEST', CURRENT_PASSWORD_NEEDED);
+    if (!data.currentPassword) throw appError('BAD_REQUEST', CURRENT_PASSWORD_NEEDED, undefined, 'password_required');
     await provePassword(db, userId, data.currentPassword, resHeaders, CURRENT_PASSWORD_WRONG);
     const taken = await db.user.findUnique({ where: { email: newEmail }, select: { id: true } });
     if (taken) throw appError('CONFLICT', EMAIL_TAKEN);
   }
-  if (data.name !== undefined || data.timeZone !== undefined) {
-    await db.user.update({ where: { id: userId }, data: { ...(data.name !== undefined && { name: data.name }), ...(data.timeZone !== undefined && { timeZone: data.timeZone }) } });
+  if (data.name !== undefined || data.timeZone !== undefined || data.workday !== undefined || data.ritual !== undefined) {
+    await db.user.update({
+      where: { id: userId },
+      data: {
+        ...(data.name !== undefined && { name: data.name }),
+        ...(data.timeZone !== undefined && { timeZone: data.timeZone }),
+        ...(data.workday !== undefined && { workdayStart: data.workday.start, workdayEnd: data.workday.end, workdayDays: data.workday.days }),
+        ...(data.ritual !== undefined && {
+          ...(data.ritual.morning !== undefined && { ritualMorning: data.ritual.morning }),
+          ...(data.ritual.evening !== undefined && { ritualEvening: data.ritual.evening }),
+          ritualOfferedAt: new Date(),
+        }),
+      },
+    });
   }
   if (newEmail !== undefined) await requestEmailChange(db, { id: userId, email: current.email }, newEmail, resHeaders);
   return getUser(db, userId);

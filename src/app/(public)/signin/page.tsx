@@ -7,8 +7,7 @@ import { redirect } from 'next/navigation';
 import { AuthLayout } from '@/features/auth/AuthLayout';
 import { firstParam, safeNextPath } from '@/features/auth/next-path';
 import { SignInForm } from '@/features/auth/SignInForm';
-import { getAuthSession } from '@/server/auth/session';
-import { db } from '@/server/db';
+import { pageSession } from '@/server/inbound/page-session';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -17,7 +16,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const next = safeNextPath(firstParam(params.next));
-  if (await getAuthSession(await headers(), db)) redirect(next ?? '/dashboard');
+  if (await pageSession(await headers())) redirect(next ?? '/dashboard');
   return (
     <AuthLayout>
       <SignInForm next={next} initialEmail={firstParam(params.email)?.slice(0, 254) ?? ''} openForgot={firstParam(params.forgot) === '1'} />

@@ -5,13 +5,12 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { AuthLayout } from '@/features/auth/AuthLayout';
 import { Onboarding } from '@/features/auth/Onboarding';
-import { getAuthSession } from '@/server/auth/session';
-import { db } from '@/server/db';
+import { pageSession } from '@/server/inbound/page-session';
 
 export const metadata: Metadata = { title: 'Sign up' };
 
 export default async function SignUpPage() {
-  if (await getAuthSession(await headers(), db)) redirect('/dashboard');
+  if (await pageSession(await headers())) redirect('/dashboard');
   return (
     <AuthLayout>
       <Onboarding />

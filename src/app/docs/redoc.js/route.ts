@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { processSingleton } from '@/server/process-singleton';
 
 export const dynamic = 'force-static';
 
@@ -15,16 +16,16 @@ const INIT = `
 })();
 `;
 
-let bundle: Promise<Buffer> | undefined;
+const shared = processSingleton('redocBundle', () => ({ bundle: undefined as Promise<Buffer> | undefined }));
 
 function redocBundle(): Promise<Buffer> {
   // Resolved from the app's root, where the server runs and builds.
-  bundle ??= readFile(createRequire(path.join(process.cwd(), 'package.json')).resolve('redoc/bundles/redoc.standalone.js'), 'utf8').then((code) =>
+  shared.bundle ??= readFile(createRequire(path.join(process.cwd(), 'package.json')).resolve('redoc/bundles/redoc.standalone.js'), 'utf8').then((code) =>
     // The side menu's "by Redocly" logo is an image on Redoc's CDN: offline (and under the CSP's
     // img-src) it cannot load, so it gets an empty source, and Redoc hides it on the load error.
     Buffer.from(code.replace('https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,') + INIT),
   );
-  return bundle;
+  return shared.bundle;
 }
 
 export async function GET(): Promise<Response> {

@@ -10,12 +10,13 @@ import { authOptions } from '@/server/inbound/next-auth';
 import { refuseMalformedAuthRequest } from '@/server/inbound/next-auth-guard';
 import { isRestRoute } from '@/server/inbound/rest-routes';
 import { withRequestScope } from '@/server/http/request-scope';
+import { processSingleton } from '@/server/process-singleton';
 
 export const dynamic = 'force-dynamic';
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
-let nextAuth: ((req: NextRequest, ctx: RouteContext) => Promise<Response>) | undefined;
+const shared = processSingleton('nextAuthHandler', () => ({ nextAuth: undefined as ((req: NextRequest, ctx: RouteContext) => Promise<Response>) | undefined }));
 
 async function dispatch(req: NextRequest, ctx: RouteContext): Promise<Response> {
   const { pathname } = new URL(req.url);
@@ -32,7 +33,7 @@ async function dispatch(req: NextRequest, ctx: RouteContext): Promise<Response> 
   if (req.method !== 'GET' && req.method !== 'POST') return handleRest(req);
   const refused = await refuseMalformedAuthRequest(req);
   if (refused) return refused;
-  const authHandler = (nextAuth ??= NextAuth(authOptions()));
+  const authHandler = (shared.nextAuth ??= NextAuth(authOptions()));
   return authHandler(req, ctx);
 }
 

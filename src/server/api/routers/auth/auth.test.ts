@@ -96,7 +96,7 @@ describe('sign-up to a verified sign-in, from the received mail', () => {
     expect((me.body as { emailVerified: boolean }).emailVerified).toBe(false);
     const refused = await c.rest('POST', '/user/tokens', { name: 'cli' });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: 'Please verify your email address to continue', code: 'FORBIDDEN' });
+    expect(refused.body).toEqual({ message: 'Please verify your email address to continue', code: 'FORBIDDEN', reason: 'email_unverified' });
 
     // The mail arrives with a link on APP_URL that carries the address and a token.
     const mail = await smtp.waitForMail(mailTo(email.toLowerCase(), /Confirm your e-mail/));

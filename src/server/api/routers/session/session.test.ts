@@ -196,6 +196,7 @@ describe('POST /api/sessions', () => {
     expect(body).toEqual({
       code: 'FORBIDDEN',
       message: "Session limit reached: you've reached your limit of 20 sessions per month on the Free plan.",
+      reason: 'session_limit',
     });
     expect(await db.session.count({ where: { userId: user.id } })).toBe(20);
   });

@@ -23,6 +23,7 @@ const TASK_KEYS = [
   'id',
   'importance',
   'isAiGenerated',
+  'letGoAt',
   'parentTaskId',
   'recurrence',
   'sessionId',
@@ -104,6 +105,7 @@ describe('POST /api/tasks', () => {
     expect(body).toEqual({
       code: 'FORBIDDEN',
       message: "Task limit reached: you've reached your limit of 40 tasks per month on the Free plan.",
+      reason: 'task_limit',
     });
     await expect(caller.task.create({ title: 'Again' })).rejects.toThrow('40 tasks');
     expect(await db.task.count({ where: { userId: user.id } })).toBe(40);

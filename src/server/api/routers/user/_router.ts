@@ -114,8 +114,9 @@ export const userRouter = createTRPCRouter({
         tags,
         summary: 'Store a Web Push subscription',
         description:
-          "A browser's PushSubscription JSON (`endpoint`, `keys.p256dh`, `keys.auth`): this browser then gets a notification at a focus session's phase end. 201; sending the same endpoint again updates it. Registered with a personal access token, it is removed when that token is revoked; sign out everywhere and a password reset by mail remove every subscription of the account.",
+          "A browser's PushSubscription JSON (`endpoint`, `keys.p256dh`, `keys.auth`): this browser then gets a notification at a focus session's phase end. 201; sending the same endpoint again updates it. Registered with a personal access token, it is removed when that token is revoked; sign out everywhere and a password reset by mail remove every subscription of the account. The endpoint must be an https/http URL of a public address (400 for loopback, private, link-local, CGNAT and their IPv4-mapped forms; checked again after DNS when sending). At most 10 per account: the oldest is dropped. An endpoint registered by another account moves only from that browser's own signed-in session (the same `keys.auth`), else 409.",
       },
+      errors: { 409: 'This endpoint belongs to another account: it moves only from that browser’s own signed-in session (same keys.auth)' },
     })
     .input(ZPushSubscriptionInput)
     .output(ZPushSubscriptionOutput)

@@ -139,7 +139,7 @@ describe('PATCH /api/user (profile)', () => {
     const { email: taken } = await verifiedUser();
     const noPassword = await c.rest('PATCH', '/user', { email: uniqueEmail('x') });
     expect(noPassword.status).toBe(400);
-    expect(noPassword.body).toEqual({ message: 'Please enter your current password to change your email address', code: 'BAD_REQUEST' });
+    expect(noPassword.body).toEqual({ message: 'Please enter your current password to change your email address', code: 'BAD_REQUEST', reason: 'password_required' });
     const wrong = await c.trpc('mutation', 'user.update', { email: uniqueEmail('x'), currentPassword: 'not my password' });
     expect(wrong.status).toBe(400);
     expect(trpcError(wrong).message).toContain('Current password is incorrect');
@@ -297,7 +297,7 @@ describe('DELETE /api/user', () => {
     expect((await c.rest('DELETE', '/user')).status).toBe(400);
     const wrong = await c.rest('DELETE', '/user', { password: 'not my password' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ message: 'Password is incorrect. Your account was not deleted.', code: 'BAD_REQUEST' });
+    expect(wrong.body).toEqual({ message: 'Password is incorrect. Your account was not deleted.', code: 'BAD_REQUEST', reason: 'password_incorrect' });
     expect((await c.trpc('mutation', 'user.delete', { password: 'still not it' })).status).toBe(400);
     expect((await c.trpc('mutation', 'user.delete')).status).toBe(400);
     expect(await getDb().user.count({ where: { id } })).toBe(1);

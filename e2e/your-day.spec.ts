@@ -1,0 +1,221 @@
+// Your day in real Chromium against the production build: lateness is never red nor shouted
+// (text and computed colour on the rendered dashboard and calendar), the Today panel, the Fresh
+// start screen (thirty late tasks triaged in two taps, each row changeable, undo), Just start
+// (one tap to a running starter, "Something else", first step then "Next step", the choice at
+// 10 minutes, focused time counted), the workday in Account; axe, keyboard only, and
+// screenshots at 360 px and desktop in both themes.
+import { expect, test, type Page } from '@playwright/test';
+import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { expectNoSeriousA11yViolations, screenshot, useStoredTheme } from './helpers';
+
+const DAY = 86_400_000;
+const daysAgo = (days: number, hour = 10) => {
+  const date = new Date(Date.now() - days * DAY);
+  date.setUTCHours(hour, 0, 0, 0);
+  return date.toISOString();
+};
+
+async function openDashboard(page: Page) {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
+}
+
+/** The computed colour of an element, and of the app's muted and danger tokens, in the page. */
+async function colours(page: Page, selector: string) {
+  return page.evaluate((target) => {
+    const probe = (className: string) => {
+      const span = document.createElement('span');
+      span.className = className;
+      document.body.append(span);
+      const colour = getComputedStyle(span).color;
+      span.remove();
+      return colour;
+    };
+    const element = document.querySelector(target);
+    return { element: element ? getComputedStyle(element).color : null, muted: probe('text-muted'), danger: probe('text-danger'), text: probe('text-text') };
+  }, selector);
+}
+
+test('no shame: a late task reads "carried over · 3 days", muted, and the Overdue card is neutral with a quiet Fresh start', async ({ page }) => {
+  await signUpVerified(page, { timeZone: 'UTC' });
+  await createTaskViaApi(page, { title: 'Water the plants', dueDate: new Date(Date.now() - 3 * DAY - 3_600_000).toISOString() });
+  await createTaskViaApi(page, { title: 'Later this month', dueDate: new Date(Date.now() + 20 * DAY).toISOString() });
+  await openDashboard(page);
+
+  const row = page.getByRole('list', { name: 'Active tasks' }).getByRole('listitem').filter({ hasText: 'Water the plants' });
+  await expect(row.getByText('carried over · 3 days')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Active tasks' })).not.toContainText(/overdue/i);
+  const late = await colours(page, '[data-carried-over]');
+  expect(late.element).toBe(late.muted);
+  expect(late.element).not.toBe(late.danger);
+
+  const stats = page.getByRole('region', { name: 'Task statistics' });
+  await expect(stats).toContainText('Overdue1');
+  const values = await stats.locator('.tabular').evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).color));
+  expect(new Set(values).size, `stat values in one tone: ${values.join(', ')}`).toBe(1);
+  const danger = (await colours(page, 'body')).danger;
+  expect(values).not.toContain(danger);
+  await expect(stats.getByRole('link', { name: 'Fresh start' })).toHaveAttribute('href', '/fresh-start');
+
+  // The calendar shows the late task without red or "overdue" either.
+  await page.goto('/calendar');
+  await expect(page.getByText('Water the plants').first()).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/overdue/i);
+  const redText = await page.locator('main *').evaluateAll((nodes, dangerColour) => nodes.filter((node) => node.textContent?.includes('Water the plants') && getComputedStyle(node).color === dangerColour).length, danger);
+  expect(redText).toBe(0);
+});
+
+test('the Today panel says the day in words, and the Fresh start triages thirty late tasks in two taps, with undo', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpVerified(page, { timeZone: 'UTC' });
+  const importances = ['Low', 'Medium', 'High', 'Critical'];
+  const created: { id: string }[] = [];
+  for (let index = 0; index < 30; index++) {
+    created.push(
+      await createTaskViaApi(page, {
+        title: `Late task ${String(index + 1).padStart(2, '0')}`,
+        importance: importances[index % 4],
+        estimatedMinutes: 15 + (index % 5) * 15,
+        dueDate: daysAgo(index === 0 ? 36 : 1 + index),
+      }),
+    );
+  }
+  const before = (await (await page.request.get('/api/tasks?status=all')).json()) as { id: string; dueDate: string | null; letGoAt: string | null }[];
+
+  await openDashboard(page);
+  const panel = page.getByRole('region', { name: /^Today: / });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('heading')).toHaveText(/^Today: (nothing planned|\d+ (h|min).* planned), (about .* (free|more than the time left)|a day off)$/);
+  await expect(panel).toContainText('30 carried over');
+
+  // Tap 1: the quiet Fresh start on the Overdue card. Tap 2: Accept all.
+  let taps = 0;
+  await page.getByRole('region', { name: 'Task statistics' }).getByRole('link', { name: 'Fresh start' }).click();
+  taps++;
+  await expect(page.getByRole('heading', { name: 'Fresh start', level: 1 })).toBeVisible();
+  const rows = page.getByRole('list', { name: 'Carried-over tasks' }).getByRole('listitem');
+  await expect(rows).toHaveCount(30);
+  await expect(page.getByText('30 tasks carried over')).toBeVisible();
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  taps++;
+  await expect(page.getByText('30 tasks have a new place.')).toBeVisible();
+  expect(taps).toBeLessThanOrEqual(3);
+
+  const after = (await (await page.request.get('/api/tasks?status=all')).json()) as typeof before;
+  const changed = after.filter((task) => {
+    const old = before.find((one) => one.id === task.id)!;
+    return old.dueDate !== task.dueDate || old.letGoAt !== task.letGoAt;
+  });
+  expect(changed).toHaveLength(30);
+  const today = (await (await page.request.get('/api/today')).json()) as { carriedOver: unknown[] };
+  expect(today.carriedOver).toHaveLength(0);
+
+  // Undo this fresh start: every task as it was.
+  await page.getByRole('button', { name: 'Undo this fresh start' }).click();
+  await expect(page.getByText('Undone: 30 tasks are back as they were.')).toBeVisible();
+  const undone = (await (await page.request.get('/api/tasks?status=all')).json()) as typeof before;
+  const pick = (tasks: typeof before) => tasks.map(({ id, dueDate, letGoAt }) => ({ id, dueDate, letGoAt })).sort((a, b) => a.id.localeCompare(b.id));
+  expect(pick(undone)).toEqual(pick(before));
+
+  // Each row can be changed: let one go, keyboard only, and accept.
+  await page.goto('/fresh-start');
+  await expect(rows).toHaveCount(30);
+  const first = page.getByRole('combobox', { name: 'New place for "Late task 01"' });
+  await first.focus();
+  await first.selectOption('let-go');
+  await page.getByRole('button', { name: 'Accept all' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('30 tasks have a new place.')).toBeVisible();
+  const letGo = (await (await page.request.get('/api/tasks?status=let-go')).json()) as { title: string }[];
+  expect(letGo.map((task) => task.title)).toContain('Late task 01');
+  expect(((await (await page.request.get('/api/tasks')).json()) as { title: string }[]).map((task) => task.title)).not.toContain('Late task 01');
+});
+
+test('Just start: one tap to a running starter, something else, first step then next step, the choice at 10 minutes, focus counted', async ({ page }) => {
+  await page.clock.install();
+  await signUpVerified(page, { timeZone: 'UTC' });
+  const report = await createTaskViaApi(page, { title: 'Write the report', dueDate: new Date(Date.now() + 2 * DAY).toISOString(), estimatedMinutes: 20 });
+  await page.request.post('/api/tasks', jsonBody({ title: 'Open the template', parentTaskId: report.id }));
+  await page.request.post('/api/tasks', jsonBody({ title: 'Write the first heading', parentTaskId: report.id }));
+  await createTaskViaApi(page, { title: 'Tidy the desk' });
+  await openDashboard(page);
+
+  await page.getByRole('link', { name: 'Just start' }).click();
+  const timer = page.getByRole('timer', { name: 'Starter timer' });
+  await expect(timer).toHaveAttribute('data-state', 'running');
+  await expect(page.getByRole('heading', { name: 'Write the report', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('why')).toHaveText(/^due .+, about 20 min/);
+  await expect(page.getByText('Open the template')).toBeVisible();
+  await expect(page.getByText('Write the first heading')).toHaveCount(0); // only the first step
+  await expect(page.locator('body')).not.toContainText(/streak|you quit|gave up/i);
+
+  // Something else, then back round to the report.
+  await page.getByRole('button', { name: 'Something else' }).click();
+  await expect(page.getByRole('heading', { name: 'Tidy the desk', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Open what you need for "Tidy the desk"/)).toBeVisible();
+  await page.getByRole('button', { name: 'Something else' }).click();
+  await expect(page.getByRole('heading', { name: 'Write the report', level: 1 })).toBeVisible();
+  await expect(timer).toHaveAttribute('data-state', 'running');
+
+  // Tick the first step: "Next step" shows the following one.
+  await page.getByRole('checkbox', { name: 'Open the template' }).check();
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await expect(page.getByText('Write the first heading')).toBeVisible();
+
+  // Ten minutes: keep going (overtime) or stop here.
+  await page.clock.runFor(10 * 60_000 + 1_000);
+  await expect(page.getByText('Ten minutes. Keep going, or stop here?')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep going' }).click();
+  await page.clock.runFor(65_000);
+  await expect(timer).toHaveText(/^\+01:0\d$/);
+  await page.getByRole('button', { name: 'Stop here' }).click();
+  await expect(page.getByText(/on “Write the report”, counted on the task\.$/)).toBeVisible();
+  await expect.poll(async () => ((await (await page.request.get('/api/tasks')).json()) as { id: string; actualMinutes: number }[]).find((task) => task.id === report.id)?.actualMinutes).toBeGreaterThanOrEqual(11);
+});
+
+test('the working day is set in Account and switches the ritual from one place', async ({ page }) => {
+  await signUpVerified(page, { timeZone: 'UTC' });
+  await page.goto('/account');
+  const section = page.getByRole('region', { name: 'Your day' });
+  await section.getByLabel('Starts').fill('08:00');
+  await section.getByLabel('Ends').fill('16:30');
+  await section.getByRole('checkbox', { name: 'Friday' }).uncheck();
+  await section.getByRole('button', { name: 'Save working day' }).click();
+  await expect(page.getByText('Working day saved')).toBeVisible();
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { workday: unknown; ritual: unknown };
+  expect(me.workday).toEqual({ start: '08:00', end: '16:30', days: [1, 2, 3, 4] });
+  await section.getByRole('switch', { name: 'Evening check-in' }).click();
+  await expect.poll(async () => ((await (await page.request.get('/api/auth/me')).json()) as { ritual: unknown }).ritual).toEqual({ morning: false, evening: true, offered: true });
+  await expectNoSeriousA11yViolations(page);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const [viewport, size] of [
+    ['360', { width: 360, height: 800 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    test(`looked at: Today panel, Fresh start and Just start, ${viewport} ${theme}, axe clean`, async ({ page }) => {
+      await useStoredTheme(page, theme);
+      await page.setViewportSize(size);
+      await signUpVerified(page, { timeZone: 'UTC' });
+      for (const [index, title] of ['Call the bank', 'Send the invoice', 'Book the dentist', 'Reply to Sam'].entries()) {
+        await createTaskViaApi(page, { title, importance: index === 1 ? 'High' : 'Medium', estimatedMinutes: 30, dueDate: daysAgo(index + 1) });
+      }
+      await createTaskViaApi(page, { title: 'Plan the week', estimatedMinutes: 45, dueDate: new Date(Date.now() + 3 * 3_600_000).toISOString() });
+      await openDashboard(page);
+      await expect(page.getByRole('region', { name: /^Today: / })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `your-day-today-panel-${viewport}-${theme}`, { fullPage: false });
+
+      await page.goto('/fresh-start');
+      await expect(page.getByRole('list', { name: 'Carried-over tasks' }).getByRole('listitem')).toHaveCount(4);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `your-day-fresh-start-${viewport}-${theme}`);
+
+      await page.goto('/start');
+      await expect(page.getByRole('timer', { name: 'Starter timer' })).toHaveAttribute('data-state', 'running');
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `your-day-just-start-${viewport}-${theme}`);
+    });
+  }
+}
