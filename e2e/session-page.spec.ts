@@ -28,7 +28,7 @@ test('signed out, /sessions/{id} shows the screen’s Sign In dialog (Sign Up on
   const response = await page.goto(`/sessions/${session.id}?from=mail`);
   expect(response!.status()).toBe(200);
   const signIn = page.getByRole('dialog', { name: 'Sign In' });
-  await expect(signIn).toBeVisible();
+  await expect(signIn.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await expect(page).toHaveURL(`${baseURL}/sessions/${session.id}?from=mail`);
   // Nothing of the account's session is on the page before signing in.
   expect(await page.content()).not.toContain(session.sessionName);
@@ -42,13 +42,13 @@ test('signed out, /sessions/{id} shows the screen’s Sign In dialog (Sign Up on
 
   await signIn.getByRole('button', { name: 'Sign up' }).click();
   const signUp = page.getByRole('dialog', { name: 'Sign Up' });
-  await expect(signUp).toBeVisible();
+  await expect(signUp.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
   await expect(signUp.getByLabel('Name')).toBeVisible();
   await expect(signUp.getByRole('button', { name: 'Create account' })).toBeVisible();
   await screenshot(page, 'session-signed-out-sign-up');
   await signUp.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(signIn).toBeVisible();
+  await expect(signIn.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await signIn.getByLabel('Email').fill(account.email);
   await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
   await signIn.getByRole('button', { name: 'Sign in' }).click();
@@ -91,9 +91,9 @@ test('the session page carries the security headers, its title and the theme bef
   const html = await response!.text();
   expect(html).toMatch(/<html lang="en"/);
   expect(html).toContain('<title>Focus session · Onething</title>');
-  // The theme script (next-themes', reading the stored choice under 'theme') is in the head, so
-  // it runs before the page paints.
-  expect(html).toMatch(/<head>[\s\S]*<script[^>]*>[^<]*localStorage\.getItem\([^<]*"theme"[^<]*<\/script>[\s\S]*<\/head>/);
+  // The theme script (next-themes', reading the stored choice under 'theme') comes before any of
+  // the page's content (the App Router puts it at the start of the body), so it runs before the page paints.
+  expect(html).toMatch(/<body[^>]*>(?:(?!<main)[\s\S])*?<script[^>]*>[^<]*localStorage\.getItem\([^<]*"theme"[^<]*<\/script>[\s\S]*<main/);
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page).toHaveTitle('Focus session · Onething');
 });

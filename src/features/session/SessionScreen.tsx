@@ -9,6 +9,8 @@ import { useEffect } from 'react';
 import { LoadingOverlay } from '@/components/Spinner';
 import { useHydrated } from '@/components/useHydrated';
 import { errorStatus } from '@/features/auth/errors';
+import { openTasksOptions } from '@/features/dashboard/queries';
+import { useOfflineCopies } from '@/features/offline/offline-copies';
 import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
 import { useTRPC } from '@/trpc/react';
 import { FocusView } from './FocusView';
@@ -41,7 +43,18 @@ function SessionByIdScreen({ sessionId }: { sessionId: string }) {
   return <SessionScreen sessionId={sessionId} makeCurrent />;
 }
 
-function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurrent?: boolean }) {
+/** The screen's reads, kept for opening it offline (src/features/offline/offline-copies.ts). */
+function SessionScreen(props: { sessionId: string; makeCurrent?: boolean }) {
+  const trpc = useTRPC();
+  const ready = useOfflineCopies([
+    { name: `session:${props.sessionId}`, queryKey: trpc.session.get.queryKey({ id: props.sessionId }) },
+    { name: 'open-tasks', queryKey: openTasksOptions(trpc).queryKey },
+  ]);
+  if (!ready) return <Opening />;
+  return <SessionScreenView {...props} />;
+}
+
+function SessionScreenView({ sessionId, makeCurrent }: { sessionId: string; makeCurrent?: boolean }) {
   const trpc = useTRPC();
   const router = useRouter();
   // Not tried twice: a session that is not there (404) sends the person on at once.
@@ -53,10 +66,11 @@ function SessionScreen({ sessionId, makeCurrent }: { sessionId: string; makeCurr
     if (session && makeCurrent) setCurrentSession(session);
   }, [session, makeCurrent]);
   useEffect(() => {
-    if (!error || errorStatus(error) === 401) return;
+    // Offline (no answer at all), the screen stays on what it had.
+    if (!error || errorStatus(error) === 401 || (session && errorStatus(error) === undefined)) return;
     if (!makeCurrent) clearCurrentSession();
     router.replace('/dashboard');
-  }, [error, makeCurrent, router]);
+  }, [error, session, makeCurrent, router]);
 
   if (!session) return <Opening />;
   return <FocusView key={session.id} session={session} taskList={taskList} />;
