@@ -14,7 +14,22 @@ async function showQueuedWrites(queryClient: QueryClient, listKey: QueryKey): Pr
   const answer = await askWorker({ type: 'pending' }, 2000);
   if (!answer.ok || !answer.writes?.length) return;
   const writes = answer.writes;
-  queryClient.setQueriesData({ queryKey: listKey }, (old: unknown) => changeCached(old, (tasks: TTaskOutput[]) => applyWrites(tasks, writes)));
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: listKey })) {
+    // A list of open tasks drops what the writes completed, as the server's answer would.
+    const open = isOpenList(query.queryKey);
+    queryClient.setQueryData(query.queryKey, (old: unknown) =>
+      changeCached(old, (tasks: TTaskOutput[]) => {
+        const shown = applyWrites(tasks, writes);
+        return open ? shown.filter((task) => !task.completed) : shown;
+      }),
+    );
+  }
+}
+
+/** Whether a task list's query asks for open tasks only (tRPC's key: [path, { input, type }]). */
+function isOpenList(queryKey: QueryKey): boolean {
+  const input = (queryKey[1] as { input?: { status?: unknown } } | undefined)?.input;
+  return input?.status === 'open';
 }
 
 /** Follows the query cache: a task list loaded, or failed to load, while writes wait gets them shown over it. */
