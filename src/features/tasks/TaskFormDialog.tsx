@@ -113,7 +113,6 @@ function TaskForm({
     return () => clearInterval(id);
   }, []);
 
-
   function invalidate() {
     void queryClient.invalidateQueries({ queryKey: trpc.task.list.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.task.current.pathKey() });
@@ -131,8 +130,7 @@ function TaskForm({
     toast({ ...said, variant: 'destructive' });
   }
 
-  // Works offline: sent with an Idempotency-Key, or kept by the service worker until the network is
-  // back, answered meanwhile with the task as it will be (src/features/offline/offline-write.ts).
+  // Works offline: sent with an Idempotency-Key, or kept by the worker (src/features/offline/offline-write.ts).
   const create = useMutation({
     mutationKey: trpc.task.create.mutationKey(),
     networkMode: 'always',
