@@ -12,11 +12,11 @@ export type OfflineCopy = { name: string; queryKey: QueryKey };
 
 /**
  * Keeps `copies` up to date in the worker; at mount, under a worker, puts them back into the
- * query cache first (the screen's own reads then refresh them, or fail offline and leave them).
+ * query cache first (then `restored`) (the screen's own reads then refresh them, or fail offline and leave them).
  * False until then (the screen shows that it is opening). Not decided by `navigator.onLine`,
  * which can say online with no network at all.
  */
-export function useOfflineCopies(copies: OfflineCopy[]): boolean {
+export function useOfflineCopies(copies: OfflineCopy[], restored?: () => Promise<void>): boolean {
   const queryClient = useQueryClient();
   // Ready at once without a worker, or when the server's render already put every answer in the cache.
   const [ready, setReady] = useState(
@@ -39,7 +39,12 @@ export function useOfflineCopies(copies: OfflineCopy[]): boolean {
           const answer = await askWorker({ type: 'read', name: copy.name }, 3000);
           if (answer.ok && answer.data !== undefined && queryClient.getQueryData(copy.queryKey) === undefined) queryClient.setQueryData(copy.queryKey, answer.data);
         }),
-      ).finally(() => setReady(true));
+      )
+        // What the page shows over them (queued writes) goes in before the screen mounts and starts its own
+        // reads: a read cancelled later (a mutation's cancelQueries) reverts to the data it started from.
+        .then(() => restored?.())
+        .catch(() => undefined)
+        .finally(() => setReady(true));
     }
     return unsubscribe;
     // `names` stands for `copies` (a new array each render).

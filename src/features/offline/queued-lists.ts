@@ -10,7 +10,7 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import { askWorker, workerState } from './worker-client';
 
 /** Asks the worker for the account's queued writes and shows them in every cached list under `listKey`. */
-async function showQueuedWrites(queryClient: QueryClient, listKey: QueryKey): Promise<void> {
+export async function showQueuedWrites(queryClient: QueryClient, listKey: QueryKey): Promise<void> {
   const answer = await askWorker({ type: 'pending' }, 2000);
   if (!answer.ok || !answer.writes?.length) return;
   const writes = answer.writes;

@@ -3,7 +3,7 @@
 // current session (its id in session storage; without one, the dashboard); /sessions/{id} makes
 // that session the current one. A session that cannot be read goes to the dashboard (a 401 is
 // AuthSync's: the tab goes to sign in and comes back). What the screen shows is ./FocusView.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { LoadingOverlay } from '@/components/Spinner';
@@ -46,10 +46,13 @@ function SessionByIdScreen({ sessionId }: { sessionId: string }) {
 /** The screen's reads, kept for opening it offline (src/features/offline/offline-copies.ts). */
 function SessionScreen(props: { sessionId: string; makeCurrent?: boolean }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // The account's writes still queued, shown over the tasks kept (as AuthSync does for later reads).
+  const showQueued = () => import('@/features/offline/queued-lists').then((module) => module.showQueuedWrites(queryClient, trpc.task.list.pathKey()));
   const ready = useOfflineCopies([
     { name: `session:${props.sessionId}`, queryKey: trpc.session.get.queryKey({ id: props.sessionId }) },
     { name: 'open-tasks', queryKey: openTasksOptions(trpc).queryKey },
-  ]);
+  ], showQueued);
   if (!ready) return <Opening />;
   return <SessionScreenView {...props} />;
 }
