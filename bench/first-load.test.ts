@@ -6,9 +6,6 @@ import {
   firstLoadFiles,
   manifestPathOfUrl,
   median,
-  pagesFirstLoadFiles,
-  pagesRouterPages,
-  pagesRuntimeFiles,
   routeOfPage,
   segmentEntryKeys,
 } from './first-load';
@@ -89,56 +86,5 @@ describe('first-load JS from the build manifests', () => {
     expect(median([5, 1, 3])).toBe(3);
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([])).toBeNaN();
-  });
-});
-
-// A build with both routers, as Next writes build-manifest.json: the App Router's runtime in
-// rootMainFiles, the Pages Router's pages (the focus session) under `pages`.
-const mixedManifest = {
-  ...buildManifest,
-  pages: {
-    '/_app': ['static/chunks/react.js', 'static/chunks/pages-client.js', 'static/chunks/react-dom.js', 'static/chunks/app.css', 'static/chunks/turbopack.js'],
-    '/_error': ['static/chunks/error.js', 'static/chunks/turbopack.js'],
-    '/session': ['static/chunks/session.js', 'static/chunks/turbopack.js'],
-    '/sessions/[id]': ['static/chunks/session-by-id.js', 'static/chunks/turbopack.js'],
-  },
-  lowPriorityFiles: ['static/BUILD/_buildManifest.js', 'static/BUILD/_ssgManifest.js', 'static/BUILD/_clientMiddlewareManifest.js'],
-};
-
-describe('first-load JS of a Pages Router page', () => {
-  it("counts _app's files, the page's and the build manifests, once each, without the App Router's runtime", () => {
-    expect(pagesFirstLoadFiles(mixedManifest, '/session')).toEqual([
-      'static/chunks/react.js',
-      'static/chunks/pages-client.js',
-      'static/chunks/react-dom.js',
-      'static/chunks/turbopack.js',
-      'static/chunks/session.js',
-      'static/BUILD/_buildManifest.js',
-      'static/BUILD/_ssgManifest.js',
-      'static/BUILD/_clientMiddlewareManifest.js',
-    ]);
-    const files = pagesFirstLoadFiles(mixedManifest, '/session');
-    expect(files).not.toContain('static/chunks/runtime.js');
-    expect(files).not.toContain('static/chunks/app.css');
-    expect(files).not.toContain('static/chunks/session-by-id.js');
-  });
-
-  it('lists the Pages Router pages without Next’s own, and their shared runtime', () => {
-    expect(pagesRouterPages(mixedManifest)).toEqual(['/session', '/sessions/[id]']);
-    expect(pagesRouterPages(buildManifest)).toEqual([]);
-    expect(pagesRuntimeFiles(mixedManifest)).toEqual([
-      'static/chunks/react.js',
-      'static/chunks/pages-client.js',
-      'static/chunks/react-dom.js',
-      'static/chunks/turbopack.js',
-      'static/BUILD/_buildManifest.js',
-      'static/BUILD/_ssgManifest.js',
-      'static/BUILD/_clientMiddlewareManifest.js',
-    ]);
-  });
-
-  it('refuses a page the manifest does not list, or a build without _app, instead of a smaller figure', () => {
-    expect(() => pagesFirstLoadFiles(mixedManifest, '/nope')).toThrow(/does not list the page \/nope/);
-    expect(() => pagesFirstLoadFiles(buildManifest, '/session')).toThrow(/no \/_app/);
   });
 });

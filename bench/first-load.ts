@@ -82,35 +82,6 @@ export function firstLoadFiles(buildManifest: BuildManifest, clientManifest: Cli
   return files;
 }
 
-/** The Pages Router's pages of a build ('/session', '/sessions/[id]'), without Next's own ('/_app', '/_error', …). */
-export function pagesRouterPages(buildManifest: BuildManifest): string[] {
-  return Object.keys(buildManifest.pages ?? {}).filter((page) => !page.startsWith('/_'));
-}
-
-/** The JS files of the first visit to a Pages Router page, in load order, without duplicates. */
-export function pagesFirstLoadFiles(buildManifest: BuildManifest, page: string): string[] {
-  const pages = buildManifest.pages ?? {};
-  if (!pages['/_app']) throw new Error('the build manifest has no /_app entry: not a Pages Router build');
-  if (!pages[page]) throw new Error(`the build manifest does not list the page ${page}`);
-  const polyfills = new Set(buildManifest.polyfillFiles ?? []);
-  const files: string[] = [];
-  for (const file of [...pages['/_app'], ...pages[page], ...(buildManifest.lowPriorityFiles ?? [])]) {
-    const normalised = file.replace(/^\/?_next\//, '').replace(/^\//, '');
-    if (normalised.endsWith('.js') && !polyfills.has(normalised) && !files.includes(normalised)) files.push(normalised);
-  }
-  return files;
-}
-
-/** What every Pages Router page loads: the framework, Next's client, the app and the build manifests. */
-export function pagesRuntimeFiles(buildManifest: BuildManifest): string[] {
-  const polyfills = new Set(buildManifest.polyfillFiles ?? []);
-  const files: string[] = [];
-  for (const file of [...(buildManifest.pages?.['/_app'] ?? []), ...(buildManifest.lowPriorityFiles ?? [])]) {
-    if (file.endsWith('.js') && !polyfills.has(file) && !files.includes(file)) files.push(file);
-  }
-  return files;
-}
-
 /** A script URL as the browser fetched it → the manifest's form ("static/chunks/x.js"). */
 export function manifestPathOfUrl(url: string): string | null {
   const { pathname } = new URL(url, 'http://localhost');

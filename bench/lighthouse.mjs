@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Lighthouse (the pinned devDependency; its default config is the mobile preset: a mid-range
 // phone, 4x CPU slowdown, slow 4G) against the production build, in Debian's Chromium with the
-// flags of playwright.config.ts. Each route three times, the median run reported, written into
-// bench/results.md between the lighthouse markers (the rest of the file is left as it is).
+// quiet flags of scripts/chromium.mjs, measured as the Lighthouse CLI does: each run in a Chromium
+// of its own with a new, empty profile (a person's cold browser). Each route three times, the
+// median reported, written into bench/results.md between the lighthouse markers (the rest of the
+// file is left as it is).
 //
 //   node bench/lighthouse.mjs [--runs=3] [--routes=/,/dashboard] [--app-dir=<checkout>] [--json]
 //   npm run bench -- --lighthouse   (after the REST and front-end figures)
@@ -19,7 +21,7 @@
 //
 // Scores move by about ±0.1 between runs on a 2-CPU machine shared with other work: judge by the
 // median of three, and read the load average printed with the figures.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +49,7 @@ export const ROUTES = [
   { route: '/sessions', signedIn: true },
   { route: '/account', signedIn: true },
   { route: '/session', signedIn: true, note: 'a running timer session' },
+  { route: '/sessions/{id}', signedIn: true, note: 'the same session by its address' },
 ];
 const START_MARKER = '<!-- lighthouse:start -->';
 const END_MARKER = '<!-- lighthouse:end -->';
@@ -74,15 +77,29 @@ async function addTasks(app, cookie, count) {
 }
 
 /**
- * One Lighthouse navigation in a new browser context (its own cookies, storage and HTTP cache:
- * a cold first visit), carrying the session cookie and, for /session, the current session.
+ * One Lighthouse navigation as a person's cold browser meets the page, the way the Lighthouse CLI
+ * runs it: a Chromium started for this run alone with a new, empty profile (its own temporary
+ * user-data-dir: no cache, no compiled code, no service worker, no storage from an earlier run),
+ * Lighthouse's default config (the mobile preset), the session cookie as an extra header
+ * (`--extra-headers`). Only /session needs more than the CLI can give: the tab's current session
+ * in session storage, set before the page's scripts run through a puppeteer page on that browser.
  */
-async function audit(browser, url, { cookie, sessionId }) {
-  const context = await browser.createBrowserContext();
+async function audit(url, { cookie, sessionId }) {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'onething-lighthouse-'));
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, userDataDir: profile, logLevel: 'silent' });
+  let browser;
   try {
-    const page = await context.newPage();
-    if (cookie) await page.setCookie({ name: cookie.name, value: cookie.value, url: new URL(url).origin, httpOnly: true, sameSite: 'Lax' });
+    const flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      ...(cookie && { extraHeaders: { Cookie: `${cookie.name}=${cookie.value}` } }),
+    };
+    let page;
     if (sessionId) {
+      browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+      page = (await browser.pages())[0] ?? (await browser.newPage());
       // Session storage belongs to the tab: set in every document of the tab before its scripts
       // run, as the dashboard leaves it when it opens the session.
       await page.evaluateOnNewDocument((id) => {
@@ -94,11 +111,13 @@ async function audit(browser, url, { cookie, sessionId }) {
         }
       }, sessionId);
     }
-    const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, undefined, page);
+    const result = await lighthouse(url, flags, undefined, page);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     return result.lhr;
   } finally {
-    await context.close().catch(() => {});
+    await browser?.disconnect().catch(() => {});
+    await chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
   }
 }
 
@@ -141,8 +160,6 @@ export async function measureLighthouse({ root, appDir = root, runs = 3, routes,
   const started = performance.now();
   const loadBefore = os.loadavg()[0];
   let app;
-  let chrome;
-  let browser;
   try {
     const port = await freePort();
     app = startLauncher({ appDir, dataDir: path.join(outDir, 'data'), port, logFile: path.join(outDir, 'app.log') });
@@ -152,17 +169,16 @@ export async function measureLighthouse({ root, appDir = root, runs = 3, routes,
     await addTasks(app, user.cookie, TASKS - 3);
     say(`signed in a user with ${TASKS} tasks and a timer session`);
 
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
-    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    // One warm-up visit so the server's first compile of each route is not in the figures.
-    for (const entry of wanted) await fetch(`${app.url}${entry.route}`, { headers: entry.signedIn ? { cookie: `${user.cookie.name}=${user.cookie.value}` } : {} }).then((r) => r.arrayBuffer());
+    const pathOf = (route) => route.replace('{id}', user.sessionId);
+    // One warm-up visit so the server's first render of each route is not in the figures.
+    for (const entry of wanted) await fetch(`${app.url}${pathOf(entry.route)}`, { headers: entry.signedIn ? { cookie: `${user.cookie.name}=${user.cookie.value}` } : {} }).then((r) => r.arrayBuffer());
 
     const results = [];
     for (const entry of wanted) {
       const samples = [];
       let failures = 0;
       for (let run = 1; run <= runs; run++) {
-        const lhr = await audit(browser, `${app.url}${entry.route}`, {
+        const lhr = await audit(`${app.url}${pathOf(entry.route)}`, {
           cookie: entry.signedIn ? user.cookie : undefined,
           sessionId: entry.route === '/session' ? user.sessionId : undefined,
         });
@@ -180,7 +196,7 @@ export async function measureLighthouse({ root, appDir = root, runs = 3, routes,
         say(`${entry.route} run ${run}/${runs}: performance ${fmt(summary.performance)}, LCP ${fmt(summary.lcp / 1000, 1)} s, TBT ${fmt(summary.tbt, 0)} ms, accessibility ${fmt(summary.accessibility)}, best practices ${fmt(summary.bestPractices)}${summary.failing.length ? ` (failing: ${summary.failing.join(', ')})` : ''}${summary.runtimeError ? ` [${summary.runtimeError}]` : ''}`);
       }
       const landed = new Set(samples.map((s) => new URL(s.finalUrl).pathname));
-      if (!landed.has(entry.route)) throw new Error(`${entry.route} ended on ${[...landed].join(', ')} (not signed in?)`);
+      if (!landed.has(pathOf(entry.route))) throw new Error(`${entry.route} ended on ${[...landed].join(', ')} (not signed in?)`);
       // The median run by performance score is the one whose audits are reported.
       const ordered = [...samples].sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0));
       const mid = ordered[Math.floor(ordered.length / 2)];
@@ -203,8 +219,6 @@ export async function measureLighthouse({ root, appDir = root, runs = 3, routes,
     const markdown = report({ results, runs, seconds: (performance.now() - started) / 1000, loadBefore, loadAfter: os.loadavg()[0] });
     return { markdown, results };
   } finally {
-    await browser?.disconnect().catch(() => {});
-    await chrome?.kill();
     if (app) await stopLauncher(app);
     rmSync(path.join(outDir, 'data'), { recursive: true, force: true });
   }
@@ -225,8 +239,8 @@ function report({ results, runs, seconds, loadBefore, loadAfter }) {
 Produced by \`node bench/lighthouse.mjs\` (or \`npm run bench -- --lighthouse\`), ${new Date().toISOString()}, in ${fmt(seconds, 0)} s:
 Lighthouse ${lighthouseVersion()} with its default (mobile) settings — Moto G Power-class
 viewport, 4x CPU slowdown, simulated slow 4G — in Debian's Chromium (${CHROMIUM}) on the production
-build started by \`scripts/start.mjs\`, ${runs} runs per route in a new tab each (cold cache),
-median. Signed-in routes carry a session cookie of a verified user with ${TASKS} tasks; /session
+build started by \`scripts/start.mjs\`, ${runs} runs per route, each in a Chromium started for it with a new,
+empty profile (as the Lighthouse CLI runs: cold cache, no service worker), median. Signed-in routes carry a session cookie of a verified user with ${TASKS} tasks; /session
 opens that user's timer session. Targets: performance ≥ ${LIGHTHOUSE_TARGETS.performance}, accessibility and best practices 1.0.
 Load average (1 min) ${fmt(loadBefore, 1)} at the start, ${fmt(loadAfter, 1)} at the end on ${os.cpus().length} CPUs: other work on the machine
 slows the simulated phone too, so scores move by about ±0.1 between runs.

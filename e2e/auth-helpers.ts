@@ -6,15 +6,13 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshot, VIEWPORTS } from './helpers';
 
 const appDir = path.resolve(import.meta.dirname, '..', 'src', 'app', '(app)');
-const pagesDir = path.resolve(import.meta.dirname, '..', 'src', 'pages');
 
 /**
- * Whether the signed-in page at `route` (e.g. '/account') is part of this build: an App Router
- * page, or a Pages Router one (the focus session, src/pages/session.tsx).
+ * Whether the signed-in page at `route` (e.g. '/account') is part of this build.
  */
 export function hasAppPage(route: string): boolean {
   const segments = route.split('/').filter(Boolean);
-  return existsSync(path.join(appDir, ...segments, 'page.tsx')) || existsSync(path.join(pagesDir, `${segments.join('/')}.tsx`));
+  return existsSync(path.join(appDir, ...segments, 'page.tsx'));
 }
 
 export const THEMES = ['light', 'dark'] as const;

@@ -1,11 +1,13 @@
-// The focus session page as the Pages Router serves it (src/pages/session.tsx: its first-load
-// budget): the server's signed-in guard and security headers on /sessions/{id}, a first load
-// without tRPC or TanStack Query (plain fetch to the REST door), the after-load code preloaded in
-// idle time so the dialogs open without a request, the static header's menu, shortcuts list and
-// sign-out, and the keyboard shortcuts going to the App Router's pages and back.
+// The focus session page in the app shell (and, for a signed-out visitor, its Sign In and Sign Up
+// dialogs), an island hydrated after the page has loaded
+// (src/features/session/SessionIsland.tsx): the server's signed-in guard and security headers on
+// /sessions/{id}, a first load without tRPC or TanStack Query (the typed client comes with the
+// island, after `load`), the dialogs preloaded in idle time so they open without a request, the
+// shell's menu, shortcuts list and sign-out, and the keyboard shortcuts to other pages and back.
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { createTaskViaApi, jsonBody, signUpVerified, uniqueEmail } from './accounts';
+import { expectNoSeriousA11yViolations, screenshot } from './helpers';
 
 async function createSession(page: Page, body: Record<string, unknown>): Promise<{ id: string; sessionName: string }> {
   const response = await page.request.post('/api/sessions', jsonBody(body));
@@ -16,24 +18,63 @@ async function createSession(page: Page, body: Record<string, unknown>): Promise
 /** The tRPC client's own words: they are in its code, whatever the minifier does to names. */
 const TRPC_MARKERS = ['TRPCClientError', 'trpc-accept'];
 
-test('signed out, /sessions/{id} goes to /signin?next=<the page and its query> and back after signing in', async ({ page, playwright }) => {
+test('signed out, /sessions/{id} shows the screen’s Sign In dialog (Sign Up one click away) and opens the session after signing in', async ({ page, playwright }) => {
   const api = await playwright.request.newContext({ baseURL });
   const account = await signUpVerified(api);
   const answer = await api.post('/api/sessions', jsonBody({ displayMode: 'clock' }));
   const session = (await answer.json()) as { id: string; sessionName: string };
   await api.dispose();
 
-  const response = await page.request.get(`/sessions/${session.id}?from=mail`, { maxRedirects: 0 });
-  expect(response.status()).toBe(307);
-  expect(response.headers().location).toBe(`/signin?next=/sessions/${session.id}%3Ffrom%3Dmail`);
-
-  await page.goto(`/sessions/${session.id}?from=mail`);
-  await expect(page).toHaveURL(`${baseURL}/signin?next=/sessions/${session.id}%3Ffrom%3Dmail`);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const response = await page.goto(`/sessions/${session.id}?from=mail`);
+  expect(response!.status()).toBe(200);
+  const signIn = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(signIn.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await expect(page).toHaveURL(`${baseURL}/sessions/${session.id}?from=mail`);
+  // Nothing of the account's session is on the page before signing in.
+  expect(await page.content()).not.toContain(session.sessionName);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'session-signed-out-sign-in');
+
+  await signIn.getByLabel('Email').fill(account.email);
+  await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signIn.getByText('Invalid email or password')).toBeVisible();
+
+  await signIn.getByRole('button', { name: 'Sign up' }).click();
+  const signUp = page.getByRole('dialog', { name: 'Sign Up' });
+  await expect(signUp.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+  await expect(signUp.getByLabel('Name')).toBeVisible();
+  await expect(signUp.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await screenshot(page, 'session-signed-out-sign-up');
+  await signUp.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(signIn.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await signIn.getByLabel('Email').fill(account.email);
+  await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
+  await expect(page).toHaveURL(`${baseURL}/sessions/${session.id}?from=mail`);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('signed out, the session screen’s Sign Up dialog checks the fields and creates the account', async ({ page }) => {
+  await page.goto('/session');
+  await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Sign up' }).click();
+  const signUp = page.getByRole('dialog', { name: 'Sign Up' });
+  await signUp.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Missing information')).toBeVisible();
+  await expect(page.getByText('Please fill in all fields')).toBeVisible();
+  // Closing it leaves the way back on the screen.
+  await signUp.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await signUp.getByLabel('Name').fill('Ada Lovelace');
+  await signUp.getByLabel('Email').fill(uniqueEmail('session-signup'));
+  await signUp.getByRole('textbox', { name: 'Password', exact: true }).fill('correct horse battery 9');
+  await signUp.getByRole('button', { name: 'Create account' }).click();
+  // A new account has no session yet: on to the dashboard (where its e-mail is verified first).
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(200);
 });
 
 test('the session page carries the security headers, its title and the theme before first paint', async ({ page }) => {
@@ -50,14 +91,14 @@ test('the session page carries the security headers, its title and the theme bef
   const html = await response!.text();
   expect(html).toMatch(/<html lang="en"/);
   expect(html).toContain('<title>Focus session · Onething</title>');
-  // The theme script (next-themes', reading the stored choice under 'theme') is in the head, so
-  // it runs before the page paints.
-  expect(html).toMatch(/<head>[\s\S]*<script[^>]*>[^<]*localStorage\.getItem\([^<]*"theme"[^<]*<\/script>[\s\S]*<\/head>/);
+  // The theme script (next-themes', reading the stored choice under 'theme') comes before any of
+  // the page's content (the App Router puts it at the start of the body), so it runs before the page paints.
+  expect(html).toMatch(/<body[^>]*>(?:(?!<main)[\s\S])*?<script[^>]*>[^<]*localStorage\.getItem\([^<]*"theme"[^<]*<\/script>[\s\S]*<main/);
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page).toHaveTitle('Focus session · Onething');
 });
 
-test('the first load has no tRPC client; the screen reads and completes through the REST door', async ({ page }) => {
+test('the first load has no tRPC client; the island brings it after load and completes through it', async ({ page }) => {
   await signUpVerified(page);
   const session = await createSession(page, { displayMode: 'clock' });
   await createTaskViaApi(page, { title: 'Water the plants', sessionId: session.id });
@@ -73,7 +114,7 @@ test('the first load has no tRPC client; the screen reads and completes through 
     if (response.request().resourceType() === 'script') (loaded ? afterLoad : beforeLoad).push(response.text().catch(() => ''));
   });
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/trpc')) trpcCalls.push(request.url());
+    if (new URL(request.url()).pathname.startsWith('/api/trpc')) trpcCalls.push(new URL(request.url()).pathname);
   });
 
   await page.goto(`/sessions/${session.id}`, { waitUntil: 'load' });
@@ -87,39 +128,38 @@ test('the first load has no tRPC client; the screen reads and completes through 
   await expect
     .poll(async () => ((await (await page.request.get(`/api/sessions/${session.id}/tasks`)).json()) as { completed: boolean }[])[0]?.completed)
     .toBe(true);
-  expect(trpcCalls).toEqual([]);
-
-  // The check can fail: the after-load code (the quick create's task form) does carry the client.
-  await page.waitForLoadState('networkidle');
+  // One data client: the completion went through the typed client, like the dashboard's.
+  expect(trpcCalls.some((path) => path.includes('task.complete'))).toBe(true);
+  // The check can fail: the island's code (after load) does carry the client.
   await expect.poll(async () => (await Promise.all(afterLoad)).some((code) => TRPC_MARKERS.every((marker) => code.includes(marker)))).toBe(true);
 });
 
-test('the after-load code arrives in idle time, so End Session? opens without another request', async ({ page }) => {
+test('the dialogs’ code arrives in idle time, so End Session? opens without another request', async ({ page }) => {
   await signUpVerified(page);
   const session = await createSession(page, { displayMode: 'timer', timerDuration: 25 });
   await createTaskViaApi(page, { title: 'Draft the agenda', sessionId: session.id });
   let loaded = false;
-  const scriptsAfterLoad: string[] = [];
+  const codeAfterLoad: Promise<string>[] = [];
   page.on('load', () => {
     loaded = true;
   });
-  page.on('request', (request) => {
-    if (loaded && request.resourceType() === 'script') scriptsAfterLoad.push(request.url());
+  page.on('response', (response) => {
+    if (loaded && response.request().resourceType() === 'script') codeAfterLoad.push(response.text().catch(() => ''));
   });
   await page.goto(`/sessions/${session.id}`);
   await expect(page.locator('#current-task-title')).toHaveText('Draft the agenda');
-  // Preloaded once the page is idle (src/components/lazy.tsx), without any click: the after-load
-  // code mounts the error reporter, which marks <html>.
-  await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1);
-  expect(scriptsAfterLoad.length).toBeGreaterThan(0);
+  // Preloaded once the page is idle (src/components/lazy.tsx), without any click: the dialogs'
+  // module (its words are in its code, whatever the minifier does to names) has arrived.
+  await expect.poll(async () => (await Promise.all(codeAfterLoad)).some((code) => code.includes('You have no tasks left in this session.'))).toBe(true);
   await page.waitForLoadState('networkidle');
-  const fetched = scriptsAfterLoad.length;
+  const fetched = codeAfterLoad.length;
 
   await page.getByTestId('session-bottom-bar-zone').hover();
   await page.getByRole('button', { name: 'Quit Session' }).click();
   await expect(page.getByRole('heading', { name: 'End Session?' })).toBeVisible();
   await expect(page.getByText('You have 1 task remaining in this session.')).toBeVisible();
-  expect(scriptsAfterLoad).toHaveLength(fetched);
+  // Opening it fetched none of the dialogs' code (other idle-time work may still be arriving).
+  expect((await Promise.all(codeAfterLoad.slice(fetched))).filter((code) => code.includes('You have no tasks left in this session.'))).toEqual([]);
   await page.getByRole('button', { name: 'Keep Going' }).click();
   await expect(page.getByRole('heading', { name: 'End Session?' })).toHaveCount(0);
 });
@@ -129,9 +169,9 @@ test('keyboard shortcuts on the session page: Ctrl+/ lists them, Ctrl+D goes to 
   const session = await createSession(page, { displayMode: 'clock' });
   await page.goto(`/sessions/${session.id}`);
   await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
-  // The shortcuts come with the after-load code (idle time); it mounts the error reporter too.
-  const afterLoadCode = page.locator('html[data-error-reporter="on"]');
-  await expect(afterLoadCode).toHaveCount(1);
+  // The shell's keys listen once it is hydrated: its buttons say so.
+  const shortcutsButton = page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' });
+  await expect(shortcutsButton).not.toHaveAttribute('aria-disabled', 'true');
 
   await page.keyboard.press('Control+/');
   await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
@@ -142,14 +182,10 @@ test('keyboard shortcuts on the session page: Ctrl+/ lists them, Ctrl+D goes to 
   await page.keyboard.press('Control+d');
   await expect(page).toHaveURL(`${baseURL}/dashboard`);
   await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
-  // The dashboard's content is in its first HTML now, before its code has started: keys work
-  // once the page is hydrated (its root layout's error reporter has mounted).
-  await expect(afterLoadCode).toHaveCount(1);
-  // From the App Router's dashboard back to the focus session (the current one of this tab).
+  // From the dashboard back to the focus session (the current one of this tab).
   await page.keyboard.press('Control+s');
   await expect(page).toHaveURL(`${baseURL}/session`);
   await expect(page.getByRole('heading', { name: session.sessionName })).toBeVisible();
-  await expect(afterLoadCode).toHaveCount(1);
 
   await page.keyboard.press('Control+b');
   await expect(page).toHaveURL(`${baseURL}/breakdown`);
@@ -207,7 +243,7 @@ test('signing out from the session page’s header ends the session and forgets 
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 });
 
-test('from the dashboard’s Recent Sessions (an App Router link) to /sessions/{id}, and End Session back to the dashboard', async ({ page }) => {
+test('from the dashboard’s Recent Sessions to /sessions/{id}, and End Session back to the dashboard', async ({ page }) => {
   await signUpVerified(page);
   const session = await createSession(page, { displayMode: 'timer', timerDuration: 15 });
   await page.goto('/dashboard');

@@ -174,13 +174,13 @@ test('completing tasks through a session: Great work!, a failure rolled back, En
   await expect(page.getByRole('region', { name: 'Up next' })).toContainText('Due second');
 
   // A failed completion: the Session Update dialog says so and the task comes back.
-  // The screen completes through the REST door (src/features/session/rest.ts).
-  await page.route('**/api/tasks/*/complete', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+  // The screen completes through the typed client (tRPC), as the dashboard does.
+  await page.route('**/api/trpc/task.complete*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   await expect(page.getByText('Failed to complete task. Please try again.')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(current).toHaveText('Due first');
-  await page.unroute('**/api/tasks/*/complete');
+  await page.unroute('**/api/trpc/task.complete*');
 
   await page.getByRole('button', { name: 'Complete', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Great work!' })).toBeVisible();
@@ -333,10 +333,11 @@ test('a session with no task: started from Manual with none ticked, and from the
 });
 
 const trpcOk = (data: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify([{ result: { data } }]) });
-const trpcError = (message: string, httpStatus: number) => ({
+/** A refusal as the server words it: the machine-readable `reason` is what the screen acts on (src/lib/api-error.ts). */
+const trpcError = (message: string, httpStatus: number, reason?: string) => ({
   status: httpStatus,
   contentType: 'application/json',
-  body: JSON.stringify([{ error: { message, code: -32003, data: { code: 'FORBIDDEN', httpStatus } } }]),
+  body: JSON.stringify([{ error: { message, code: -32003, data: { code: 'FORBIDDEN', httpStatus, ...(reason && { reason }) } } }]),
 });
 
 test('AI wizard: the plan shown, a session started with the recommended tasks; failures and the AI limit', async ({ page }) => {
@@ -346,7 +347,7 @@ test('AI wizard: the plan shown, a session started with the recommended tasks; f
   await page.route('**/api/trpc/ai.plan*', async (route) => {
     planCalls += 1;
     if (planCalls === 1) return route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
-    if (planCalls === 2) return route.fulfill(trpcError("AI session limit reached: you've reached your limit of 5 AI sessions per month on the Free plan.", 403));
+    if (planCalls === 2) return route.fulfill(trpcError("AI session limit reached: you've reached your limit of 5 AI sessions per month on the Free plan.", 403, 'ai_session_limit'));
     return route.fulfill(
       trpcOk({
         sessionAdvice: 'Start small: one easy win, then keep going.',

@@ -20,8 +20,8 @@ describe('import cycles', () => {
 
   it('reads dynamic and type-only imports across src', () => {
     const edges = importGraph('src').map(({ from, to, typeOnly }) => `${from} -> ${to}${typeOnly ? ' (type)' : ''}`);
-    expect(edges).toContain('src/features/session/ShellKeys.tsx -> src/features/session/SessionLater.tsx');
-    expect(edges).toContain('src/features/session/rest.ts -> src/lib/schemas/session.ts (type)');
+    expect(edges).toContain('src/features/session/SessionIsland.tsx -> src/features/session/SessionApp.tsx');
+    expect(edges).toContain('src/features/session/completion.ts -> src/lib/schemas/session.ts (type)');
   });
 
   it('has none in src', () => {

@@ -1,5 +1,5 @@
 // The layers of the whole tree point one way, and server state lives in one place. From the top:
-//   src/app, src/pages   routes, layouts and pages (the Next entry files)
+//   src/app              routes, layouts and pages (the Next entry files)
 //   src/features         screens and their parts
 //   src/components       the shared UI kit
 //   src/trpc             the browser's API client and the server components' prefetch
@@ -24,7 +24,6 @@ const show = (edges: ImportEdge[]) => edges.map(({ from, to }) => `${from} -> ${
 
 const CLIENT_RANKS: [prefix: string, rank: number][] = [
   ['src/app/', 5],
-  ['src/pages/', 5],
   ['src/features/', 4],
   ['src/components/', 3],
   ['src/trpc/', 2],

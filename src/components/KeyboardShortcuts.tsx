@@ -1,7 +1,7 @@
 'use client';
 // The app-wide shortcuts (Ctrl+D/S/B/A to the four pages, Ctrl+/ for the list)
-// on the App Router's pages. The key listener (./shortcut-keys) and the list (./ShortcutsDialog)
-// are shared with the focus session page on the Pages Router; the decision for each key press is
+// on every signed-in page (the app shell mounts it): the key listener (./shortcut-keys) with the
+// App Router's navigation, and the list (./ShortcutsDialog); the decision for each key press is
 // src/lib/shortcuts.ts (why fields keep their keys is explained there).
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';

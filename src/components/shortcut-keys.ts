@@ -1,9 +1,7 @@
 'use client';
-// The keyboard shortcuts without a router: the key listener calls back with the
-// page to go to (the list of shortcuts is ./ShortcutsDialog). src/components/KeyboardShortcuts.tsx
-// wires it to the App Router; the focus session page (src/pages/session.tsx, on the Pages Router
-// for its first-load budget) to full page loads. This module must stay light: it is part of that
-// page's first load.
+// The keyboard shortcuts' key listener: it calls back with the page to go to (the list of
+// shortcuts is ./ShortcutsDialog); src/components/KeyboardShortcuts.tsx wires it to the App
+// Router. Light: it is part of every signed-in page's first load.
 import { useEffect, useRef } from 'react';
 import { decideShortcut } from '@/lib/shortcuts';
 

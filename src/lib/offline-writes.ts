@@ -110,6 +110,10 @@ export const ZPageMessage = z.discriminatedUnion('type', [
   /** The person signed out here: forget the account's copies on this device (answered when done). */
   z.object({ type: z.literal('signed-out') }),
   z.object({ type: z.literal('dismiss-conflict'), id: z.number() }),
+  /** Keep this answer for the account, to open its screen offline (src/features/offline/offline-copies.ts). */
+  z.object({ type: z.literal('keep'), name: z.string().min(1).max(200), data: z.unknown() }),
+  /** The account's kept answer of that name; answered with WorkerAnswer's `data`. */
+  z.object({ type: z.literal('read'), name: z.string().min(1).max(200) }),
   z.object({ type: z.literal('skip-waiting') }),
 ]);
 export type PageMessage = z.input<typeof ZPageMessage>;
@@ -130,5 +134,5 @@ export type WorkerEvent = { type: 'status'; status: QueueStatus } | { type: 'syn
 
 /** The worker's answer to a `queue`, `pending` or `signed-out` message. */
 export type WorkerAnswer =
-  | { ok: true; task?: TTaskOutput; writes?: QueuedWrite[] }
+  | { ok: true; task?: TTaskOutput; writes?: QueuedWrite[]; data?: unknown }
   | { ok: false; message: string };

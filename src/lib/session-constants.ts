@@ -1,8 +1,7 @@
 // The constants the focus session screen needs, in a module of their
 // own: src/lib/constants.ts re-exports them (import them from there everywhere else), and the
-// session page (src/pages/session.tsx, with its small first-load budget) imports them from here,
-// so its first load does not carry every constant of the app. It imports nothing, so the two
-// modules never import each other.
+// focus session screen imports them from here, so its code does not carry every constant of the
+// app. It imports nothing, so the two modules never import each other.
 
 export const DISPLAY_MODES = ['clock', 'clock-date', 'pomodoro', 'timer', 'stopwatch'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
@@ -37,6 +36,4 @@ export const STORAGE_KEYS = {
   cachedTasks: 'cachedTasks',
   cachedSessions: 'cachedSessions',
   cachedUser: 'cachedUser',
-  /** A toast to show on the next page, when the way there is a full page load (dashboard → /session). */
-  pendingToast: 'pendingToast',
 } as const;

@@ -10,14 +10,13 @@
 //   as a typed message (src/features/offline/offline-write.ts, src/lib/offline-writes.ts); the worker
 //   keeps it stamped with the account the server last named, and replays it over the REST API,
 //   with its Idempotency-Key, only while that same account is signed in.
-// - Everything of an account (its pages, its task and session reads, its refusals) lives in a
-//   cache of its own and is deleted when the server says nobody or someone else is signed in, or
+// - Everything of an account (its pages, whose HTML holds its tasks, name and e-mail; its refusals)
+//   lives in a cache of its own and is deleted when the server says nobody or someone else is signed in, or
 //   the page says the person signed out; this browser's push subscription goes with it.
 import { CacheFirst, ExpirationPlugin, Serwist, type PrecacheEntry, type RouteHandlerCallbackOptions } from 'serwist';
 import * as z from 'zod';
 import { ZTaskOutput } from '@/lib/schemas/task';
 import {
-  applyWrites,
   isTempId,
   optimisticTask,
   refusalMessage,
@@ -38,6 +37,8 @@ const accountCache = (account: string) => `${ACCOUNT_CACHE_PREFIX}${account}`;
 /** The signed-in pages kept for offline use as soon as an account is known here. */
 const OFFLINE_PAGES = ['/session', '/dashboard'];
 const SYNC_TAG = 'onething-replay';
+/** Where a page's kept answers (src/features/offline/offline-copies.ts) live in its account's cache. */
+const copyKey = (name: string) => `/__offline-copy/${encodeURIComponent(name)}`;
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
@@ -54,9 +55,6 @@ const serwist = new Serwist({
       matcher: ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/_next/static/') || url.pathname.startsWith('/icons/')),
       handler: new CacheFirst({ cacheName: 'onething-static', plugins: [new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })] }),
     },
-    // What the focus session reads: the open (or all) tasks and the session, from this account's copy offline.
-    { matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/tasks' && (url.search === '' || url.search === '?status=open'), handler: apiRead },
-    { matcher: ({ url, sameOrigin }) => sameOrigin && /^\/api\/sessions\/[^/]+$/.test(url.pathname), handler: apiRead },
   ],
 });
 serwist.addEventListeners();
@@ -65,7 +63,7 @@ serwist.addEventListeners();
 
 /** The pages (clients) whose account the server has confirmed since they loaded, by client id. */
 const confirmed = new Map<string, string>();
-/** A page's own responses (its HTML, its reads), kept until its `hello` says whose they are (then filed under that account). */
+/** A page's own response (its HTML, which holds the account's data), kept until its `hello` says whose they are (then filed under that account). */
 const unfiled = new Map<string, { key: string; response: Response }[]>();
 
 /** Files `response` under the account confirmed for `clientId`, or keeps it until that page's hello. */
@@ -185,44 +183,6 @@ async function page({ request, url, event }: RouteHandlerCallbackOptions): Promi
   }
 }
 
-// ---------------------------------------------------------------- reads
-
-const json = (body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
-
-const ZTaskList = z.array(ZTaskOutput);
-
-/**
- * Network first; this account's last answer when offline. A task list shows the account's
- * queued writes over it. Answers are kept only for a page whose account the server confirmed.
- */
-async function apiRead({ request, url, event }: RouteHandlerCallbackOptions): Promise<Response> {
-  const account = await storedAccount();
-  const key = `${url.pathname}${url.search}`;
-  const clientId = (event as FetchEvent).clientId;
-  let body: unknown;
-  let offline = false;
-  try {
-    const response = await fetch(request);
-    if (!response.ok) return response;
-    body = await response.clone().json();
-    await file(clientId, key, response);
-    (event as FetchEvent).waitUntil(replaySoon());
-  } catch {
-    const cached = account ? await (await caches.open(accountCache(account))).match(key) : undefined;
-    if (!cached) return new Response(JSON.stringify({ message: 'You are offline and this has not been loaded before.', code: 'OFFLINE' }), { status: 503, headers: { 'content-type': 'application/json' } });
-    body = await cached.json();
-    offline = true;
-  }
-  const list = url.pathname === '/api/tasks' ? ZTaskList.safeParse(body) : null;
-  if (list?.success && account) {
-    const writes = (await queued()).filter((write) => write.account === account);
-    const tasks = applyWrites(list.data, writes);
-    body = url.search === '?status=open' ? tasks.filter((task) => !task.completed) : tasks;
-  }
-  return json(body, offline ? { 'x-onething-offline': '1' } : {});
-}
-
 // ---------------------------------------------------------------- the queue
 
 const queued = () => allOf('queue').catch((): QueuedWrite[] => []);
@@ -254,14 +214,7 @@ async function queueWrite(message: Extract<z.output<typeof ZPageMessage>, { type
   if (write.kind === 'create') {
     item = { ...write, account, at, tempId: `${TEMP_ID_PREFIX}${write.key}`, title: write.input.title };
   } else {
-    // The task's title from this account's last task list (for the person's words should it be refused).
-    const cache = await caches.open(accountCache(account));
-    let title: string | undefined;
-    for (const key of ['/api/tasks', '/api/tasks?status=open']) {
-      const list = ZTaskList.safeParse(await (await cache.match(key))?.json().catch(() => null));
-      title ??= list.success ? applyWrites(list.data, (await queued()).filter((w) => w.account === account)).find((t) => t.id === write.taskId)?.title : undefined;
-    }
-    item = { ...write, account, at, title: title ?? write.title };
+    item = { ...write, account, at };
   }
   await putIn('queue', item);
   await self.registration.sync?.register(SYNC_TAG).catch(() => undefined);
@@ -376,6 +329,18 @@ self.addEventListener('message', (event) => {
       break;
     case 'signed-out':
       answer(forgetAccount().then(() => ({ ok: true })));
+      break;
+    case 'keep':
+      if (source) event.waitUntil(file(source.id, copyKey(message.name), new Response(JSON.stringify(message.data ?? null), { headers: { 'content-type': 'application/json' } })));
+      break;
+    case 'read':
+      answer(
+        (async () => {
+          const account = await storedAccount();
+          const kept = account ? await (await caches.open(accountCache(account))).match(copyKey(message.name)) : undefined;
+          return { ok: true, data: kept ? ((await kept.json()) as unknown) : undefined };
+        })(),
+      );
       break;
     case 'dismiss-conflict':
       event.waitUntil(deleteFrom('conflicts', message.id).then(broadcastStatus));

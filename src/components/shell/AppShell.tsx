@@ -7,7 +7,6 @@
 import { usePathname } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { currentNavItem } from '@/lib/app-nav';
-import { AppLink } from '../AppLink';
 import { lazyUntilOpen } from '../lazy';
 import { useHydrated } from '../useHydrated';
 import { KeyboardShortcuts, openShortcutsHelp } from '../KeyboardShortcuts';
@@ -62,7 +61,7 @@ export function AppShell({
             <MenuIcon />
           </button>
           <AppLogo href="/dashboard" className="mr-4" />
-          <MainNav current={current} link={AppLink} />
+          <MainNav current={current} />
           <div className="ml-auto flex items-center gap-1">
             <button
               type="button"

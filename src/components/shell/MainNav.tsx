@@ -1,17 +1,9 @@
 // The header's navigation list (Dashboard, Sessions, Calendar, Breakdown, Account; the current
-// page marked with aria-current), shared by the app shell (src/components/shell/AppShell.tsx,
-// with the app's client-side links) and the focus session's static header (src/features/session/ShellHeader.tsx,
-// with plain links: that page is on the Pages Router and its header is never hydrated).
-import type { ComponentType, ReactNode } from 'react';
+// page marked with aria-current) of the app shell (./AppShell.tsx), with the app's client-side links.
 import { APP_NAV, type NavItem } from '@/lib/app-nav';
+import { AppLink } from '../AppLink';
 
-type NavLinkProps = { href: string; className: string; 'aria-current'?: 'page'; children: ReactNode };
-
-function PlainLink({ children, ...props }: NavLinkProps) {
-  return <a {...props}>{children}</a>;
-}
-
-export function MainNav({ current, link: NavLink = PlainLink }: { current: NavItem | null; link?: ComponentType<NavLinkProps> }) {
+export function MainNav({ current }: { current: NavItem | null }) {
   return (
     <nav aria-label="Main" className="hidden md:block">
       <ul className="flex items-center gap-1">
@@ -19,7 +11,7 @@ export function MainNav({ current, link: NavLink = PlainLink }: { current: NavIt
           const active = current?.href === item.href;
           return (
             <li key={item.href}>
-              <NavLink
+              <AppLink
                 href={item.href}
                 aria-current={active ? 'page' : undefined}
                 className={`inline-flex h-9 items-center rounded-control px-3 text-sm font-medium transition-colors ${
@@ -27,7 +19,7 @@ export function MainNav({ current, link: NavLink = PlainLink }: { current: NavIt
                 }`}
               >
                 {item.label}
-              </NavLink>
+              </AppLink>
             </li>
           );
         })}

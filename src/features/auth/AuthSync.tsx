@@ -9,6 +9,7 @@
 //   whoever fetched it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { whenIdle } from '@/components/lazy';
 import { SYNCED_EVENT } from '@/features/offline/events';
 import { useTRPC } from '@/trpc/react';
 import { errorStatus } from './errors';
@@ -24,12 +25,25 @@ export function AuthSync() {
 
   useSignOutElsewhere();
 
-  // Writes made offline reached the server (src/features/offline): every list is read again.
+  // Writes made offline (src/features/offline): shown over the task lists while they wait, and
+  // every list read again once they reached the server.
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries();
     window.addEventListener(SYNCED_EVENT, refresh);
-    return () => window.removeEventListener(SYNCED_EVENT, refresh);
-  }, [queryClient]);
+    let unfollow: (() => void) | null = null;
+    let stopped = false;
+    // After the page (its own code and the worker's client load in idle time too).
+    whenIdle(() =>
+      void import('@/features/offline/queued-lists').then((module) => {
+        if (!stopped) unfollow = module.followQueuedWrites(queryClient, trpc.task.list.pathKey());
+      }),
+    );
+    return () => {
+      stopped = true;
+      unfollow?.();
+      window.removeEventListener(SYNCED_EVENT, refresh);
+    };
+  }, [queryClient, trpc]);
 
   useEffect(() => {
     const meKey = JSON.stringify(trpc.auth.me.queryKey());

@@ -1,41 +1,26 @@
 'use client';
 // Sign-up as a five-step onboarding: welcome, account, focus
-// explanation, timer modes, ready. The account step checks that name, e-mail and password are
-// all filled in ('Missing information' / 'Please fill in all fields'), shows the password
-// strength meter (reading A), creates the account and moves on 800 ms later. A failure says
-// 'Error creating account' with 'Please try again', or, when the server refused the input (an
-// e-mail that already has an account, a password under 8 characters, too many sign-ups), the
-// server's own words, since only they say what to change. Once the account exists there is no
-// way back to the account step (it would create a second one).
+// explanation, timer modes, ready. The account step is the sign-up form (./SignUpForm); once the
+// account exists it moves on 800 ms later, and there is no way back to the account step (it
+// would create a second one).
 //
 // The last step goes to /dashboard, or, when the visitor chose Plus on the landing page (the
 // upgrade intent in local storage), to /account?upgrade=plus&country=UK|USA, where the account
 // page starts the checkout; the intent is cleared as it is used.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ButtonCore';
-import { Input } from '@/components/Field';
-import { useSchemaForm } from '@/components/Form';
 import { FormActions } from '@/components/FormActions';
-import { PasswordInput } from '@/components/PasswordInput';
-import { toast } from '@/components/Toast';
 import { CURRENCIES, DISPLAY_MODE_LABELS, DISPLAY_MODES, ONBOARDING_ADVANCE_MS, PLAN_LIMITS, PLUS_PRICE, SESSION_DEFAULTS, type DisplayMode } from '@/lib/constants';
-import type { TSignUpForm } from '@/lib/schemas/auth-forms';
-import type { TUser } from '@/lib/schemas/user';
 import { readUpgradeIntent, type TUpgradeIntent } from '@/lib/upgrade-intent';
-import { useTRPC } from '@/trpc/react';
-import { rememberSignedInUser, takeUpgradeDestination } from './after-sign-in';
+import { takeUpgradeDestination } from './after-sign-in';
 import { AuthCard, Banner } from './AuthLayout';
-import { clientErrorMessage, errorStatus } from './errors';
-import { ACCOUNT_STEP, LAST_STEP, ONBOARDING_STEPS } from './onboarding-steps';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { ACCOUNT_STEP, LAST_STEP } from './onboarding-steps';
+import { Numbered, Point, StepButtons, StepHeading, StepIndicator, type HeadingRef } from './OnboardingParts';
+import { SignUpForm, type Created } from './SignUpForm';
 import { browserStorage } from './session-sync';
-import { detectTimeZone } from '@/lib/time-zone';
 
-type Created = { user: TUser; verificationEmailSent: boolean };
 
 export function Onboarding() {
   const [step, setStep] = useState(0);
@@ -90,53 +75,6 @@ export function Onboarding() {
   );
 }
 
-function StepIndicator({ step }: { step: number }) {
-  const current = ONBOARDING_STEPS[step];
-  return (
-    <div>
-      <p className="text-sm font-medium text-muted" aria-live="polite">
-        Step {step + 1} of {ONBOARDING_STEPS.length}
-        <span className="sr-only">: {current?.label}</span>
-      </p>
-      <ol className="mt-2 flex gap-1.5" aria-hidden>
-        {ONBOARDING_STEPS.map((item, index) => (
-          <li
-            key={item.id}
-            data-current={index === step || undefined}
-            className={`h-1.5 flex-1 rounded-pill transition-colors ${index <= step ? 'bg-accent' : 'bg-border'}`}
-          />
-        ))}
-      </ol>
-    </div>
-  );
-}
-
-function StepButtons({ onBack, onNext }: { onBack?: () => void; onNext?: () => void }) {
-  if (!onBack && !onNext) return null;
-  return (
-    <FormActions align="between" className="mt-8">
-      {onBack ? (
-        <Button variant="ghost" onClick={onBack}>
-          Back
-        </Button>
-      ) : (
-        <span />
-      )}
-      {onNext ? <Button onClick={onNext}>Continue</Button> : null}
-    </FormActions>
-  );
-}
-
-type HeadingRef = { headingRef: React.RefObject<HTMLHeadingElement | null> };
-
-function StepHeading({ headingRef, children }: HeadingRef & { children: ReactNode }) {
-  return (
-    <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
-      {children}
-    </h1>
-  );
-}
-
 function WelcomeStep({ headingRef, onNext }: HeadingRef & { onNext: () => void }) {
   return (
     <div>
@@ -158,76 +96,19 @@ function WelcomeStep({ headingRef, onNext }: HeadingRef & { onNext: () => void }
 }
 
 function AccountStep({ headingRef, onBack, onCreated }: HeadingRef & { onBack: () => void; onCreated: (result: Created) => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [done, setDone] = useState(false);
-
-  const signup = useMutation(
-    trpc.auth.signup.mutationOptions({
-      onMutate: () => queryClient.cancelQueries(),
-      onSuccess: (result) => {
-        rememberSignedInUser(queryClient, trpc, result.user);
-        setDone(true);
-        onCreated(result);
-      },
-      onError: (error) => {
-        const status = errorStatus(error);
-        const description = clientErrorMessage(error, 'Please try again');
-        // Point at the field the server's words are about.
-        const field = (error.data as { issues?: { path?: string[] }[] } | undefined)?.issues?.[0]?.path?.[0];
-        if (status === 400 && (field === 'name' || field === 'email' || field === 'password')) form.setError(field, { message: description });
-        if (status === 409) form.setError('email', { message: description });
-        toast({ title: 'Error creating account', description, variant: 'destructive' });
-      },
-    }),
-  );
-
-  const { form, formProps } = useSchemaForm<TSignUpForm>({
-    schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZSignUpForm),
-    defaultValues: { name: '', email: '', password: '' },
-    pending: signup.isPending || done,
-    onValid: (values) => signup.mutate({ ...values, timeZone: detectTimeZone() }),
-    onInvalid: () => toast({ title: 'Missing information', description: 'Please fill in all fields', variant: 'destructive' }),
-  });
-  const { errors } = form.formState;
-  const password = useWatch({ control: form.control, name: 'password' });
-
   return (
     <div>
       <StepHeading headingRef={headingRef}>Create your account</StepHeading>
       <p className="mt-3 text-sm leading-relaxed text-muted">Free to start, no card needed. We&apos;ll send you a link to verify your email.</p>
-      <form {...formProps} className="mt-6 flex flex-col gap-5">
-        <Input label="Name" autoComplete="name" error={errors.name?.message} disabled={done} required {...form.register('name')} />
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          disabled={done}
-          required
-          {...form.register('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          error={errors.password?.message}
-          disabled={done}
-          required
-          below={password ? <PasswordStrengthMeter password={password} /> : null}
-          {...form.register('password')}
-        />
-        {done ? <Banner tone="success">Account created. Just a moment…</Banner> : null}
-        <FormActions align="between" className="mt-2">
-          <Button variant="ghost" onClick={onBack} disabled={signup.isPending || done}>
+      <SignUpForm
+        className="mt-6"
+        onCreated={onCreated}
+        secondary={(busy) => (
+          <Button variant="ghost" onClick={onBack} disabled={busy}>
             Back
           </Button>
-          <Button type="submit" pending={signup.isPending} disabled={done}>
-            Create account
-          </Button>
-        </FormActions>
-      </form>
+        )}
+      />
     </div>
   );
 }
@@ -349,30 +230,5 @@ function ReadyStep({ headingRef, created, onBack }: HeadingRef & { created: Crea
         </Button>
       </FormActions>
     </div>
-  );
-}
-
-function Point({ children }: { children: ReactNode }) {
-  return (
-    <li className="flex gap-3">
-      <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden className="mt-0.5 size-4 shrink-0 text-accent">
-        <path d="M4.5 10.5l3.5 3.5 7.5-8" />
-      </svg>
-      <span>{children}</span>
-    </li>
-  );
-}
-
-function Numbered({ n, title, children }: { n: number; title: string; children: ReactNode }) {
-  return (
-    <li className="flex gap-4">
-      <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full bg-accentSoft text-sm font-semibold text-text">
-        {n}
-      </span>
-      <div>
-        <p className="font-semibold">{title}</p>
-        <p className="mt-0.5 text-muted">{children}</p>
-      </div>
-    </li>
   );
 }

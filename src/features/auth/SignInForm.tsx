@@ -25,10 +25,47 @@ import { useCountdown } from './useCountdown';
 
 const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
+/** The /signin page: the card, its heading, the form, and the way to sign up. */
 export function SignInForm({ next, initialEmail = '', openForgot = false }: { next: string | null; initialEmail?: string; openForgot?: boolean }) {
+  const router = useRouter();
+  return (
+    <>
+      <AuthCard>
+        <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
+        <p className="mt-2 text-sm text-muted">Welcome back. Pick up where you left off.</p>
+        <SignInFields
+          initialEmail={initialEmail}
+          openForgot={openForgot}
+          onSignedIn={() => router.replace(safeNextPath(next) ?? takeUpgradeDestination() ?? '/dashboard')}
+        />
+      </AuthCard>
+      <p className="mt-6 text-center text-sm text-muted">
+        Don&apos;t have an account?{' '}
+        <Link href="/signup" className="font-medium text-accent underline-offset-2 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/**
+ * The sign-in form itself (the /signin page's, and the focus session screen's Sign In dialog:
+ * src/features/session/SignedOutSession.tsx): the failure banner, e-mail and password, Forgot
+ * password, and "Signing in…" over the page until `onSignedIn` has taken the person on.
+ */
+export function SignInFields({
+  initialEmail = '',
+  openForgot = false,
+  onSignedIn,
+}: {
+  initialEmail?: string;
+  openForgot?: boolean;
+  /** After the user, tasks and sessions are preloaded: where to go (the overlay stays until then). */
+  onSignedIn: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const router = useRouter();
   const [leaving, setLeaving] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(openForgot);
   const cooldown = useCountdown();
@@ -40,7 +77,7 @@ export function SignInForm({ next, initialEmail = '', openForgot = false }: { ne
         setLeaving(true);
         rememberSignedInUser(queryClient, trpc, user);
         await preloadAppData(queryClient, trpc, user);
-        router.replace(safeNextPath(next) ?? takeUpgradeDestination() ?? '/dashboard');
+        onSignedIn();
       },
       onError: (error) => {
         const status = errorStatus(error);
@@ -68,53 +105,43 @@ export function SignInForm({ next, initialEmail = '', openForgot = false }: { ne
 
   return (
     <>
-      <AuthCard>
-        <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
-        <p className="mt-2 text-sm text-muted">Welcome back. Pick up where you left off.</p>
-        {serverError ? (
-          <Banner tone="error" className="mt-6">
-            {serverError}
-          </Banner>
-        ) : null}
-        <form {...formProps} className="mt-6 flex flex-col gap-5">
-          <Input
-            id="signin-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email?.message}
+      {serverError ? (
+        <Banner tone="error" className="mt-6">
+          {serverError}
+        </Banner>
+      ) : null}
+      <form {...formProps} className="mt-6 flex flex-col gap-5">
+        <Input
+          id="signin-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          required
+          {...form.register('email')}
+        />
+        <div className="flex flex-col gap-2">
+          <PasswordInput
+            id="signin-password"
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password?.message}
             required
-            {...form.register('email')}
+            {...form.register('password')}
           />
-          <div className="flex flex-col gap-2">
-            <PasswordInput
-              id="signin-password"
-              label="Password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              required
-              {...form.register('password')}
-            />
-            <button
-              type="button"
-              onClick={() => setForgotOpen(true)}
-              className="self-end rounded-control text-sm font-medium text-accent underline-offset-2 hover:underline"
-            >
-              Forgot password?
-            </button>
-          </div>
-          <Button type="submit" size="lg" className="w-full" pending={signin.isPending || leaving}>
-            Sign in
-          </Button>
-        </form>
-      </AuthCard>
-      <p className="mt-6 text-center text-sm text-muted">
-        Don&apos;t have an account?{' '}
-        <Link href="/signup" className="font-medium text-accent underline-offset-2 hover:underline">
-          Sign up
-        </Link>
-      </p>
+          <button
+            type="button"
+            onClick={() => setForgotOpen(true)}
+            className="self-end rounded-control text-sm font-medium text-accent underline-offset-2 hover:underline"
+          >
+            Forgot password?
+          </button>
+        </div>
+        <Button type="submit" size="lg" className="w-full" pending={signin.isPending || leaving}>
+          Sign in
+        </Button>
+      </form>
       {signin.isPending || leaving ? <LoadingOverlay label="Signing in…" /> : null}
       <ForgotPasswordDialog
         open={forgotOpen}

@@ -1,26 +1,22 @@
 // The look of the shell's Sign out entry, without the action: a quiet button in the header on
-// wide screens, a row in the drawer on narrow ones. SignOutButton gives it the App Router pages'
-// action (tRPC); the focus session page gives it its own (REST, src/features/session/sign-out.ts).
+// wide screens, a row in the drawer on narrow ones. SignOutButton gives it the action.
 export function SignOutButtonView({
   placement,
   onClick,
   pending,
-  shellAction,
 }: {
   placement: 'header' | 'drawer';
-  /** Omitted in the focus session page's static header, which names its action instead (`data-shell`). */
-  onClick?: () => void;
+  onClick: () => void;
   pending: boolean;
-  shellAction?: string;
 }) {
   const className =
     placement === 'header'
       ? 'hidden h-9 items-center gap-2 rounded-control px-3 text-sm font-medium text-muted hover:bg-surfaceMuted hover:text-text disabled:opacity-60 md:inline-flex'
       : 'flex h-12 w-full items-center gap-3 rounded-control px-4 text-left text-sm font-medium text-muted hover:bg-surfaceMuted hover:text-text disabled:opacity-60';
   return (
-    <button type="button" onClick={onClick} disabled={pending} aria-busy={pending || undefined} className={className} data-shell={shellAction}>
+    <button type="button" onClick={onClick} disabled={pending} aria-busy={pending || undefined} className={className}>
       <SignOutIcon />
-      <span data-shell-label>{pending ? 'Signing out…' : 'Sign out'}</span>
+      <span>{pending ? 'Signing out…' : 'Sign out'}</span>
     </button>
   );
 }

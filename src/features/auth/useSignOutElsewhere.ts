@@ -1,7 +1,6 @@
 'use client';
 // A sign-out in another tab (BroadcastChannel 'onething-auth', or the cached user's removal from
-// local storage) sends this tab to /signin. Used by AuthSync (the App Router pages) and by the
-// focus session page (src/pages/session.tsx), which has no TanStack Query.
+// local storage) sends this tab to /signin. Used by AuthSync.
 import { useEffect } from 'react';
 import { leaveTo } from './leave';
 import { AUTH_CHANNEL, browserStorage, isSignOutMessage, isSignOutStorageEvent } from './session-sync';

@@ -40,7 +40,7 @@ async function activeWorker(): Promise<ServiceWorker | null> {
 }
 
 /** Posts a message to the worker without waiting for an answer. */
-function tellWorker(message: PageMessage): void {
+export function tellWorker(message: PageMessage): void {
   void activeWorker().then((worker) => worker?.postMessage(message));
 }
 

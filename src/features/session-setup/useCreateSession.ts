@@ -6,7 +6,6 @@ import { useRouter } from 'next/navigation';
 import { toast } from '@/components/Toast';
 import type { UsageKind } from '@/lib/constants';
 import type { TCreateFocusSessionInput } from '@/lib/schemas/session';
-import { handOffToast } from '@/lib/toast-handoff';
 import { limitOf } from '@/lib/api-error';
 import { useTRPC } from '@/trpc/react';
 import { setCurrentSession } from './current-session';
@@ -23,15 +22,11 @@ export function useCreateSession({ onLimit, onCreated }: { onLimit: (kind: Usage
         setCurrentSession(session);
         const created = { title: 'Session created successfully!' };
         toast(created);
-        // /session is on the Pages Router (src/pages/session.tsx: its first-load budget), so the
-        // way there is a full page load: the toast travels with it and shows there too.
-        handOffToast(created);
         void queryClient.invalidateQueries({ queryKey: trpc.session.list.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
         onCreated?.();
         // Both readings of the product rule lead here: a manual or AI session opens /session (and
-        // /sessions/{id} opens the same screen for a given session). /session is on the Pages
-        // Router: Next makes this a full page load.
+        // /sessions/{id} opens the same screen for a given session).
         router.push('/session');
       },
       onError: (error, input: TCreateFocusSessionInput) => {

@@ -1,7 +1,6 @@
 'use client';
-// What the focus clock shows beside its digits once the page's after-load code is in
-// (./SessionLater; the first load has no room, src/pages/session.tsx): the thin progress bar's
-// fill (its track is in the first load, holding the place), the time-left disc and
+// What the focus clock shows beside its digits, loaded after the clock is first painted
+// (./ClockPanel): the thin progress bar's fill (./ClockPanel draws its track), the time-left disc and
 // 'Ends at' in the account's time zone, a finished timer's overtime, the soft cues 5 and 1
 // minutes before the end, the pomodoro's "take the break" hold, the Clock options button in the
 // header and the time in the tab's title. The rules are src/lib/timer-extras.ts; the options

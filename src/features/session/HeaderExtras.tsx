@@ -1,7 +1,6 @@
 'use client';
-// The session header's Mini timer (./MiniTimer), Full screen and Keep screen on, rendered with the page's after-load code
-// (./SessionLater) into the header's slot (#fs-header-extras in ./SessionScreen): the first load
-// of /session has no room for them (src/pages/session.tsx).
+// The session header's Mini timer (./MiniTimer), Full screen and Keep screen on, rendered by
+// ./SessionApp into the top bar's slot (#fs-header-extras in ./SessionControls).
 //
 // Keep screen on: the Screen Wake Lock API holds the screen awake while a timer, pomodoro or
 // stopwatch runs (the screen's clock, ./focus-store), and lets go when it is paused or the toggle is

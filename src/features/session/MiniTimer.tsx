@@ -3,16 +3,15 @@
 // the time left, the current task and Complete and Pause/Start, for working in another app with
 // the session in sight. Offered in the session header only where the browser has the API.
 //
-// Loaded with the page's after-load code (./SessionLater, through ./HeaderExtras): the first load
-// of /session has no room for it (src/pages/session.tsx). It follows the screen's own state (the
-// clock, the current task and their actions, published by ./SessionScreen in ./focus-store) and
+// Mounted by ./HeaderExtras. It follows the screen's own state (the
+// clock, the current task and their actions, published by ./FocusView in ./focus-store) and
 // the clock's extras (overtime and the break hold, ./ClockExtras), so there is one state and one
 // set of rules (the optimistic completion, the pause when no task remains, the dialogs).
 //
 // The window is a React portal into the picture-in-picture document, which starts empty: the
 // page's stylesheets and the theme's class on <html> are copied over (and the theme followed).
 // It closes when the page leaves (ending the session goes to the dashboard) or the screen goes.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ButtonCore';
 import { formatClock } from '@/lib/timer';
@@ -55,7 +54,8 @@ export function MiniTimerToggle() {
   const [pip, setPip] = useState<Window | null>(null);
   const screen = useFocusScreen() !== null;
 
-  // The screen gone (the session ended) or the page leaving: the window goes too.
+  // The screen gone (the session ended), the page leaving, or this button unmounted (a client
+  // navigation away from the screen, such as End Session's): the window goes too.
   useEffect(() => {
     if (!pip) return;
     const close = () => pip.close();
@@ -63,6 +63,11 @@ export function MiniTimerToggle() {
     window.addEventListener('pagehide', close);
     return () => window.removeEventListener('pagehide', close);
   }, [pip, screen]);
+  const open = useRef<Window | null>(null);
+  useEffect(() => {
+    open.current = pip;
+  }, [pip]);
+  useEffect(() => () => open.current?.close(), []);
 
   if (!pipApi) return null;
 

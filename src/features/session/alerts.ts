@@ -1,8 +1,7 @@
 'use client';
 // An optional soft chime and a browser notification when a timer or pomodoro
 // phase ends, so nobody has to watch the clock. The choice (off by default) and the permission
-// are ./alerts-setting; the sound and the notification are here, loaded after the page
-// (./SessionLater).
+// are ./alerts-setting; the sound and the notification are here.
 
 type Note = { frequency: number; start: number; peak: number; length: number };
 

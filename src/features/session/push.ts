@@ -1,5 +1,5 @@
 'use client';
-// The browser's side of Web Push for the focus session, loaded after the page (./SessionLater):
+// The browser's side of Web Push for the focus session (mounted by ./SessionApp):
 // with alerts on and notifications allowed, this browser's push manager is subscribed under the
 // server's VAPID key (GET /api/user/push-public-key) and the subscription stored (POST
 // /api/user/push-subscriptions); while a timer or pomodoro runs, the server is told when the
@@ -17,16 +17,18 @@ import { focusScreen, subscribeFocusScreen } from './focus-store';
 
 type Json = Record<string, unknown>;
 
-async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Json): Promise<Response> {
+async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Json, keepalive = false): Promise<Response> {
   return fetch(`/api${path}`, {
     method,
     credentials: 'same-origin',
     headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-    // A cancel sent while the page leaves (ending the session) still reaches the server.
-    keepalive: method === 'DELETE',
+    // Only for a request sent while the page goes away (it would be dropped otherwise).
+    keepalive,
   });
 }
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Asks for notification permission (only call from a click). Resolves to whether it is granted. */
 export async function askNotificationPermission(): Promise<boolean> {
@@ -70,6 +72,8 @@ function enablePush(): Promise<boolean> {
       const keyAnswer = await send('GET', '/user/push-public-key');
       const { publicKey } = keyAnswer.ok ? ((await keyAnswer.json()) as { publicKey: string | null }) : { publicKey: null };
       if (!publicKey) return false;
+      // The worker registers after the page's load; until it is active the calls behind this one
+      // wait (End Session's cancel does not: cancelPhaseEndPush).
       const registration = await navigator.serviceWorker.ready;
       const subscription =
         (await registration.pushManager.getSubscription()) ??
@@ -103,7 +107,7 @@ let queue: Promise<unknown> = Promise.resolve();
  * paused, finished, stopped or left): alerts on subscribes this browser, off forgets it; the server's push
  * for this focus session is scheduled, replaced or cancelled. Calls go out in order.
  */
-export function tellPhaseEnd(
+function tellPhaseEnd(
   focusSessionId: string,
   mode: TimedMode | undefined,
   endAt: number | null,
@@ -132,22 +136,30 @@ export function tellPhaseEnd(
   return queue;
 }
 
+/** Tells the server to forget the focus session's push; true once it answered. Never throws. */
+async function cancelNow(focusSessionId: string): Promise<boolean> {
+  try {
+    const answer = await send('DELETE', '/user/phase-end-push', { focusSessionId });
+    if (answer.ok) told.set(focusSessionId, '');
+    return true;
+  } catch {
+    // Offline: the push may still come; nothing more can be done from here.
+    return false;
+  }
+}
+
 /**
- * 'End Session': cancels the focus session's scheduled push, after whatever was already on its
- * way (the queue keeps the order, so a schedule still in flight cannot land after the cancel).
- * The screen waits for this before leaving, at most `waitMs`: offline, the page leaves anyway.
+ * 'End Session': cancels the focus session's scheduled push, whatever this page view knows of
+ * it (a push scheduled from an earlier page view, another tab or before a reload is cancelled
+ * too), after whatever was already on its way: the queue keeps the order, so a schedule still in
+ * flight cannot land after the cancel. Should the queue be held up (a request that hangs), the
+ * cancel goes on its own after `waitMs`. The screen waits for this before leaving; offline, the
+ * page leaves once the request has failed.
  */
-export function cancelPhaseEndPush(focusSessionId: string, waitMs = 3000): Promise<void> {
-  const cancelled = (queue = queue.then(async () => {
-    if (!told.get(focusSessionId) && !alertsWereOn) return;
-    try {
-      const answer = await send('DELETE', '/user/phase-end-push', { focusSessionId });
-      if (answer.ok) told.set(focusSessionId, '');
-    } catch {
-      // Offline: the push may still come; nothing more can be done from here.
-    }
-  }));
-  return Promise.race([cancelled, new Promise((resolve) => setTimeout(resolve, waitMs))]).then(() => undefined);
+export async function cancelPhaseEndPush(focusSessionId: string, waitMs = 5000): Promise<void> {
+  const cancelled = (queue = queue.then(() => cancelNow(focusSessionId)));
+  const inOrder = await Promise.race([cancelled.then(() => true), delay(waitMs).then(() => false)]);
+  if (!inOrder) await Promise.race([cancelNow(focusSessionId), delay(waitMs)]);
 }
 
 /** The focus session on screen: /sessions/{id}, or this tab's current one (/session). */
@@ -181,7 +193,7 @@ export function PhaseEndPush() {
     const focusSessionId = currentSessionId();
     const onLeave = () => {
       if (!focusSessionId || currentSessionId() === focusSessionId || !told.get(focusSessionId)) return;
-      void send('DELETE', '/user/phase-end-push', { focusSessionId });
+      void send('DELETE', '/user/phase-end-push', { focusSessionId }, true);
     };
     window.addEventListener('pagehide', onLeave);
     return () => window.removeEventListener('pagehide', onLeave);

@@ -11,28 +11,26 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ButtonCore';
-import { DateField } from '@/components/DateField';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { Check, Field, Input, Select, Textarea } from '@/components/Field';
 import { preloadSchemaForm, useSchemaForm } from '@/components/Form';
 import { LimitDialog } from '@/components/LimitDialog';
-import { TimePicker } from '@/components/TimePicker';
 import { toast } from '@/components/Toast';
-import { DEFAULT_TASK_COLOR, DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/constants';
-import { combineDateAndTime, dueDateParts, type ISODate } from '@/lib/date-picker';
+import { DIFFICULTY, IMPORTANCE, TASK_LIMITS } from '@/lib/constants';
+import { type ISODate } from '@/lib/date-picker';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import type { TTaskForm, TTaskFormValues } from '@/lib/schemas/task-form';
 import { limitOf } from '@/lib/api-error';
 import { isDueSoon } from '@/lib/tasks';
-import type { TimeValue } from '@/lib/time-picker';
 import { newWriteKey, sendOrQueue } from '@/features/offline/offline-write';
 import type { TCreateTaskInput } from '@/lib/offline-writes';
 import { useTRPC, useTRPCClient } from '@/trpc/react';
-import { fromRule, toRule } from '@/lib/recurrence-picker';
+import { toRule } from '@/lib/recurrence-picker';
 import type { QuickDraft } from '@/lib/quick-capture';
 import { QuickCapture } from './QuickCapture';
+import { DueDateFields } from './DueDateFields';
 import { RepeatPicker } from './RepeatPicker';
+import { draftState, dueDateOf, initialState } from './task-form-state';
 import { messageOf } from './useTaskMutations';
 
 export interface TaskFormDialogProps {
@@ -58,54 +56,6 @@ export interface TaskFormDialogProps {
   draft?: QuickDraft | null;
   /** Edit mode: shows a Delete button that asks the caller to confirm. */
   onDelete?: (task: TTaskOutput) => void;
-}
-
-/** The form's values before the schema reads them (src/lib/schemas/task-form.ts). */
-type FormState = TTaskForm;
-
-function draftState(draft: QuickDraft, base: FormState): FormState {
-  const parts = dueDateParts(draft.dueDate);
-  return {
-    ...base,
-    title: draft.title,
-    importance: draft.importance,
-    date: parts.date ?? base.date,
-    time: parts.time ?? base.time,
-    color: draft.color ?? base.color,
-    repeat: draft.recurrence ? fromRule(draft.recurrence) : base.repeat,
-    estimate: draft.estimatedMinutes ? String(draft.estimatedMinutes) : base.estimate,
-  };
-}
-
-function initialState(task: TTaskOutput | null | undefined, defaultDate?: ISODate | null, defaultHour?: number | null, draft?: QuickDraft | null): FormState {
-  if (!task && draft) return draftState(draft, initialState(null, defaultDate, defaultHour));
-  if (task) {
-    const parts = dueDateParts(task.dueDate);
-    return {
-      title: task.title,
-      description: task.description ?? '',
-      importance: task.importance,
-      difficulty: task.difficulty,
-      date: parts.date,
-      time: parts.time,
-      color: task.color ?? DEFAULT_TASK_COLOR,
-      repeat: fromRule(task.recurrence),
-      estimate: task.estimatedMinutes ? String(task.estimatedMinutes) : '',
-      applyTo: 'following',
-    };
-  }
-  return {
-    title: '',
-    description: '',
-    importance: 'Medium',
-    difficulty: 'Medium',
-    date: defaultDate ?? null,
-    time: typeof defaultHour === 'number' ? { hour: defaultHour, minute: 0 } : defaultDate ? { hour: 9, minute: 0 } : null,
-    color: DEFAULT_TASK_COLOR,
-    repeat: fromRule(null),
-    estimate: '',
-    applyTo: 'following',
-  };
 }
 
 const loadTaskFormSchemas = () => import('@/lib/schemas/task-form');
@@ -163,7 +113,6 @@ function TaskForm({
     return () => clearInterval(id);
   }, []);
 
-
   function invalidate() {
     void queryClient.invalidateQueries({ queryKey: trpc.task.list.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.task.current.pathKey() });
@@ -181,8 +130,7 @@ function TaskForm({
     toast({ ...said, variant: 'destructive' });
   }
 
-  // Works offline: sent with an Idempotency-Key, or kept by the service worker until the network is
-  // back, answered meanwhile with the task as it will be (src/features/offline/offline-write.ts).
+  // Works offline: sent with an Idempotency-Key, or kept by the worker (src/features/offline/offline-write.ts).
   const create = useMutation({
     mutationKey: trpc.task.create.mutationKey(),
     networkMode: 'always',
@@ -263,8 +211,6 @@ function TaskForm({
   const [title, date, time, color] = useWatch({ control: form.control, name: ['title', 'date', 'time', 'color'] });
   const difficulties = DIFFICULTY.filter((value) => allowVeryHard || value !== 'Very Hard' || task?.difficulty === 'Very Hard');
   const dueSoon = !task?.completed && isDueSoon(dueDateOf(date, time), now);
-  const dueError = errors.date?.message ?? errors.time?.message;
-  const dueErrorId = `${warningId}-due-error`;
 
   return (
     <form {...formProps} className="flex flex-col gap-5">
@@ -289,63 +235,7 @@ function TaskForm({
         <Select label="Importance" options={IMPORTANCE.map((value) => ({ value, label: value }))} {...form.register('importance')} />
         <Select label="Difficulty" options={difficulties.map((value) => ({ value, label: value }))} {...form.register('difficulty')} />
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium">
-          {requireDueDate ? (
-            <>
-              Due Date &amp; Time <span className="text-danger">*</span>
-            </>
-          ) : (
-            'Due Date & Time'
-          )}
-        </legend>
-        <div className="flex flex-wrap items-end gap-3">
-          <Controller
-            control={form.control}
-            name="date"
-            render={({ field }) => (
-              <DateField
-                label="Due date"
-                className="min-w-[12rem] flex-1"
-                value={field.value}
-                required={requireDueDate}
-                aria-describedby={errors.date ? dueErrorId : undefined}
-                onChange={(value) => {
-                  field.onChange(value);
-                  if (value && !form.getValues('time')) form.setValue('time', { hour: 9, minute: 0 });
-                }}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="time"
-            render={({ field }) => (
-              <TimePicker
-                label="Due time"
-                value={field.value}
-                required={requireDueDate}
-                aria-describedby={errors.time ? dueErrorId : undefined}
-                onChange={field.onChange}
-              />
-            )}
-          />
-        </div>
-        {dueError ? (
-          <p id={dueErrorId} className="text-sm font-medium text-danger">
-            {dueError}
-          </p>
-        ) : null}
-        {dueSoon ? (
-          <p id={warningId} role="status" className="flex items-center gap-2 rounded-control bg-warningSoft px-3 py-2 text-sm font-medium text-warning">
-            <svg viewBox="0 0 20 20" aria-hidden className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round">
-              <circle cx="10" cy="10" r="7.5" />
-              <path d="M10 6v4.5l2.5 1.5" />
-            </svg>
-            This task is due soon.
-          </p>
-        ) : null}
-      </fieldset>
+      <DueDateFields form={form} requireDueDate={requireDueDate} dueSoon={dueSoon} idBase={warningId} />
       {parentTaskId || task?.parentTaskId ? null : (
         <Controller control={form.control} name="repeat" render={({ field }) => <RepeatPicker value={field.value} onChange={field.onChange} />} />
       )}
@@ -408,24 +298,3 @@ function TaskForm({
   );
 }
 
-/** A due day and time as an instant in the person's zone; a day alone is due at its end. */
-function dueDateOf(date: ISODate | null, time: TimeValue | null): string | null {
-  return date ? combineDateAndTime(date, time ?? { hour: 23, minute: 59 }) : null;
-}
-
-/** The Delete Task confirmation. */
-export function DeleteTaskDialog({ open, onClose, onConfirm }: { open: boolean; onClose: () => void; onConfirm: () => void }) {
-  return (
-    <ConfirmDialog
-      open={open}
-      onClose={onClose}
-      title="Delete Task"
-      description="Are you sure you want to delete this task? This action cannot be undone."
-      confirmLabel="Delete"
-      onConfirm={() => {
-        onConfirm();
-        onClose();
-      }}
-    />
-  );
-}

@@ -10,5 +10,5 @@ export { useTaskMutations } from './useTaskMutations';
 export const TaskFormDialog = lazyUntilOpen<TaskFormDialogProps>(() => import('./TaskFormDialog').then((module) => module.TaskFormDialog));
 
 export const DeleteTaskDialog = lazyUntilOpen<{ open: boolean; onClose: () => void; onConfirm: () => void }>(() =>
-  import('./TaskFormDialog').then((module) => module.DeleteTaskDialog),
+  import('./DeleteTaskDialog').then((module) => module.DeleteTaskDialog),
 );

@@ -23,7 +23,7 @@ function seriesPausedText(title: string): string {
 /** A cached task list: the plain array, one page, or the pages of an infinite (paged) list. */
 type CachedList = TTaskOutput[] | { items: TTaskOutput[]; nextCursor: string | null } | { pages: unknown[]; pageParams: unknown[] };
 
-function changeCached(data: unknown, change: (tasks: TTaskOutput[]) => TTaskOutput[]): unknown {
+export function changeCached(data: unknown, change: (tasks: TTaskOutput[]) => TTaskOutput[]): unknown {
   if (Array.isArray(data)) return change(data as TTaskOutput[]);
   if (data && typeof data === 'object' && 'items' in data && Array.isArray(data.items)) return { ...data, items: change(data.items as TTaskOutput[]) };
   if (data && typeof data === 'object' && 'pages' in data && Array.isArray(data.pages)) return { ...data, pages: data.pages.map((page) => changeCached(page, change)) };

@@ -1,9 +1,8 @@
 // The Content-Security-Policy of the pages, set per request by the proxy (src/proxy.ts). Scripts
 // run only with this request's nonce ('strict-dynamic' lets the chunks those scripts load run
 // too): no 'unsafe-inline', so an injected inline script or event handler does not run. Next reads
-// the nonce from the request's copy of the header and puts it on every script it renders (App
-// Router and Pages Router alike); the theme script of the root layout and of _document reads it
-// from `x-nonce`. Development adds 'unsafe-eval', which React needs there for its debugging aids.
+// the nonce from the request's copy of the header and puts it on every script it renders; the
+// theme script of the root layout reads it from `x-nonce`. Development adds 'unsafe-eval', which React needs there for its debugging aids.
 // Styles keep 'unsafe-inline' (style attributes of the UI and of Headless UI). The API's own
 // answers carry a fixed policy from next.config.js.
 export const NONCE_HEADER = 'x-nonce';
