@@ -124,10 +124,18 @@ const SCOPE = Symbol('rest scope');
 
 type AdapterRes = { statusCode: number; setHeader(key: string, value: string | string[]): void; end(chunk?: string): void };
 type NodeHandler = (req: unknown, res: AdapterRes) => Promise<void>;
-const shared = processSingleton('restNodeHandler', () => ({ nodeHandler: undefined as NodeHandler | undefined }));
+/**
+ * One adapter per copy of the router, never one shared by every copy: Next evaluates this module
+ * in more than one bundle, and tRPC and zod tell their errors apart with `instanceof` within one
+ * copy only. A process-wide handler built from another bundle's router answered 500 for what
+ * should be a 401 (GET /api/sessions/%01 through Next's route handler, e2e/security.spec.ts).
+ */
+const handlers = processSingleton('restNodeHandlers', () => new WeakMap<object, NodeHandler>());
 
 function openApiHandler(): NodeHandler {
-  shared.nodeHandler ??= createOpenApiNodeHttpHandler({
+  const existing = handlers.get(appRouter);
+  if (existing) return existing;
+  const created = createOpenApiNodeHttpHandler({
     // Each procedure's inputs merged once, not on every request (see withMergedInputs).
     router: withMergedInputs(appRouter),
     createContext: async ({ req }: { req: { [SCOPE]?: Scope } }) => {
@@ -137,7 +145,8 @@ function openApiHandler(): NodeHandler {
       return scope.as ? { ...context, session: scope.as.session } : context;
     },
   } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]) as unknown as NodeHandler;
-  return shared.nodeHandler;
+  handlers.set(appRouter, created);
+  return created;
 }
 
 /**
