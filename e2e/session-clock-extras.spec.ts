@@ -59,6 +59,9 @@ function tokyoTime(page: Page, at: number): Promise<string> {
 }
 
 async function pressBar(page: Page, name: 'Pause' | 'Start') {
+  // From outside the zone, so the pointer really enters it: a pointer left over the zone (e.g.
+  // where a closing dialog's button was) would not enter it again, and the bar would stay hidden.
+  await page.mouse.move(1, 1);
   await page.getByTestId('session-bottom-bar-zone').hover();
   await page.getByRole('toolbar', { name: 'Session controls' }).getByRole('button', { name }).click();
 }
