@@ -5,8 +5,8 @@
 // 10 minutes: keep going (overtime) or stop here. The focused time counts on the task either way
 // (POST /api/tasks/{id}/focus, in small writes). No streaks, no scores, nothing about quitting.
 //
-// Light on purpose (the tap-to-running-timer budget on a phone): plain fetch to the REST API, no
-// query cache; the server renders the first pick (src/app/(app)/start/page.tsx). Offline, or on
+// Light on purpose (the tap-to-running-timer budget on a phone): the typed REST helper
+// (src/lib/api-fetch.ts, the app's one plain-REST path), no query cache; the server renders the first pick (src/app/(app)/start/page.tsx). Offline, or on
 // any plan, it needs no AI: re-rolling falls back to the last synced task list (the service
 // worker answers GET /api/tasks from it) and the same pick rule (src/lib/just-start.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -18,25 +18,22 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import type { TNextOutput } from '@/lib/schemas/today';
 import { formatMinutes } from '@/lib/minutes';
 import { formatClock } from '@/lib/timer';
+import { apiQuery, apiRequest } from '@/lib/api-fetch';
 
-const json = { 'content-type': 'application/json' };
 /** Focus is written at least this often while the timer runs. */
 const FLUSH_EVERY_MS = 60_000;
 
 async function fetchNext(skip: readonly string[]): Promise<TNextOutput> {
   try {
-    const response = await fetch(`/api/today/next${skip.length ? `?skip=${encodeURIComponent(skip.join(','))}` : ''}`, { credentials: 'include' });
-    if (response.ok) return (await response.json()) as TNextOutput;
+    return await apiQuery<TNextOutput>(`/today/next${skip.length ? `?skip=${encodeURIComponent(skip.join(','))}` : ''}`);
   } catch {
-    // offline: below
+    // offline, or the server could not answer: the same rule on the last synced list
+    return pickFromLastSync(skip);
   }
-  return pickFromLastSync(skip);
 }
 
 async function openTasks(): Promise<TTaskOutput[]> {
-  const response = await fetch('/api/tasks?status=open', { credentials: 'include' });
-  if (!response.ok) throw new Error('tasks');
-  return (await response.json()) as TTaskOutput[];
+  return apiQuery<TTaskOutput[]>('/tasks?status=open');
 }
 
 /** The same rule as the server's, on the last synced list (no reason about free time: it is not known offline). */
@@ -129,7 +126,7 @@ export function JustStart({ initial }: { initial: TNextOutput | null }) {
       const seconds = Math.floor((elapsedRef.current - written.current) / 1000);
       if (!taskId || seconds < 1) return;
       written.current += seconds * 1000;
-      void fetch(`/api/tasks/${encodeURIComponent(taskId)}/focus`, { method: 'POST', headers: json, body: JSON.stringify({ seconds: Math.min(seconds, 14_400) }), credentials: 'include', keepalive }).catch(() => {});
+      void apiRequest('POST', `/tasks/${encodeURIComponent(taskId)}/focus`, { seconds: Math.min(seconds, 14_400) }, { keepalive }).catch(() => {});
     },
     [pick],
   );
@@ -167,7 +164,7 @@ export function JustStart({ initial }: { initial: TNextOutput | null }) {
 
   const tickStep = () => {
     setStep((current) => ({ ...current, ticked: true }));
-    if (step.taskId) void fetch(`/api/tasks/${encodeURIComponent(step.taskId)}/complete`, { method: 'POST', headers: json, body: '{}', credentials: 'include' }).catch(() => {});
+    if (step.taskId) void apiRequest('POST', `/tasks/${encodeURIComponent(step.taskId)}/complete`, {}).catch(() => {});
   };
 
   const nextStep = async () => {
