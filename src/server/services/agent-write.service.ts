@@ -1,5 +1,6 @@
-// What assistants did: every write an MCP tool makes with a personal access token is recorded
-// (which token, which tool, what, when) and listed under Account > Connected apps.
+// What assistants did: every write an MCP tool makes with a personal access token or an OAuth
+// connected app's token is recorded (which token or app, which tool, what, when) and listed under
+// Account > Connected apps.
 import type { Db } from "@/server/db";
 
 /** How many recent writes the Account page shows per token. */
@@ -11,22 +12,38 @@ export type AgentWriteRecord = {
   targetId?: string | null;
 };
 
-/** Records one write made with the token `tokenId` (its current name is kept with the record). */
+/** Who made a write: a personal access token, or an app connected through OAuth. */
+export type AgentWriter = { tokenId: string } | { oauthClientId: string };
+
+/** The writer's current name, kept with the record (it outlives a revoked token). */
+async function writerName(db: Db, userId: string, writer: AgentWriter): Promise<string> {
+  if ("tokenId" in writer) {
+    const token = await db.apiToken.findFirst({
+      where: { id: writer.tokenId, userId },
+      select: { name: true },
+    });
+    return token?.name ?? "Revoked token";
+  }
+  const client = await db.oAuthClient.findUnique({
+    where: { id: writer.oauthClientId },
+    select: { clientName: true },
+  });
+  return client?.clientName ?? "Disconnected app";
+}
+
+/** Records one write made by `writer` (its current name is kept with the record). */
 export async function recordAgentWrite(
   db: Db,
   userId: string,
-  tokenId: string,
+  writer: AgentWriter,
   write: AgentWriteRecord,
 ): Promise<void> {
-  const token = await db.apiToken.findFirst({
-    where: { id: tokenId, userId },
-    select: { name: true },
-  });
   await db.agentWrite.create({
     data: {
       userId,
-      tokenId,
-      tokenName: token?.name ?? "Revoked token",
+      tokenId: "tokenId" in writer ? writer.tokenId : null,
+      oauthClientId: "oauthClientId" in writer ? writer.oauthClientId : null,
+      tokenName: await writerName(db, userId, writer),
       tool: write.tool,
       summary: write.summary.slice(0, 300),
       targetId: write.targetId ?? null,
@@ -43,9 +60,27 @@ export type RecentAgentWrite = {
 };
 
 /** The latest writes of each of the user's tokens, newest first (RECENT_AGENT_WRITES each). */
-export async function recentAgentWrites(
+export function recentAgentWrites(
   db: Db,
   userId: string,
+  tokenIds: readonly string[],
+): Promise<Map<string, RecentAgentWrite[]>> {
+  return recentWritesBy(db, userId, "tokenId", tokenIds);
+}
+
+/** The latest writes of each of the user's OAuth connected apps (by client id), newest first. */
+export function recentAgentWritesOfClients(
+  db: Db,
+  userId: string,
+  clientIds: readonly string[],
+): Promise<Map<string, RecentAgentWrite[]>> {
+  return recentWritesBy(db, userId, "oauthClientId", clientIds);
+}
+
+async function recentWritesBy(
+  db: Db,
+  userId: string,
+  by: "tokenId" | "oauthClientId",
   tokenIds: readonly string[],
 ): Promise<Map<string, RecentAgentWrite[]>> {
   const byToken = new Map<string, RecentAgentWrite[]>(
@@ -53,9 +88,9 @@ export async function recentAgentWrites(
   );
   if (tokenIds.length === 0) return byToken;
   const rows = await Promise.all(
-    tokenIds.map((tokenId) =>
+    tokenIds.map((id) =>
       db.agentWrite.findMany({
-        where: { userId, tokenId },
+        where: { userId, [by]: id },
         orderBy: { createdAt: "desc" },
         take: RECENT_AGENT_WRITES,
         select: {
