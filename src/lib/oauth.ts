@@ -25,7 +25,7 @@ export const OAUTH_REFRESH_TOKEN_DAYS = 90;
 
 /** At most this many redirect URIs per registration, each at most this long. */
 export const OAUTH_MAX_REDIRECT_URIS = 10;
-export const OAUTH_MAX_REDIRECT_URI_LENGTH = 2000;
+const OAUTH_MAX_REDIRECT_URI_LENGTH = 2000;
 export const OAUTH_CLIENT_NAME_MAX = 100;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -16,7 +16,7 @@ import { useTRPC } from '@/trpc/react';
 import { AuthCard, Banner } from '@/features/auth/AuthLayout';
 import { serverMessage } from '@/features/auth/errors';
 
-export type ConsentRequest = {
+type ConsentRequest = {
   clientName: string;
   redirectHost: string;
   loopback: boolean;

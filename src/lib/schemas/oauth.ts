@@ -18,7 +18,6 @@ export const ZAuthorizeDecisionInput = z.object({
     .optional()
     .describe('With Allow: the requested scopes the person kept ticked (default: all that were requested)'),
 });
-export type TAuthorizeDecisionInput = z.input<typeof ZAuthorizeDecisionInput>;
 
 export const ZAuthorizeDecisionOutput = z.object({
   redirectTo: z.string().describe('Where the browser goes next: the app’s registered redirect URI with `code` (or `error`), `state` and `iss`'),

@@ -192,6 +192,19 @@ async function oauthContext(request: Request, token: string): Promise<Context> {
 
 /** Answers one request to /api/mcp (POST JSON-RPC; GET and DELETE are 405 in stateless mode). */
 export async function handleMcp(request: Request): Promise<Response> {
+  if (request.method !== "POST") {
+    // Stateless: no server-to-client stream to open (GET) and no session to end (DELETE).
+    // Answered before any credential check: a client's background GET with an expired token
+    // must not start a second refresh beside its tool call's.
+    return json(
+      405,
+      {
+        message: `The ${request.method} method is not allowed here`,
+        code: "METHOD_NOT_SUPPORTED",
+      },
+      { allow: "POST" },
+    );
+  }
   const authorization = request.headers.get("authorization");
   const bearer = authorization
     ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1]
@@ -221,17 +234,6 @@ export async function handleMcp(request: Request): Promise<Response> {
       request,
       "This token is unknown, expired or revoked",
       "invalid_token",
-    );
-  }
-  if (request.method !== "POST") {
-    // Stateless: no server-to-client stream to open (GET) and no session to end (DELETE).
-    return json(
-      405,
-      {
-        message: `The ${request.method} method is not allowed here`,
-        code: "METHOD_NOT_SUPPORTED",
-      },
-      { allow: "POST" },
     );
   }
   const server = mcpServer(ctx);

@@ -8,7 +8,7 @@ import { db } from '@/server/db';
 import { mcpResourceUrl, publicOrigin } from '@/server/http/public-origin';
 import { checkAuthorizationRequest, type AuthorizationParams, type AuthorizationRequest } from '@/server/services/oauth/authorization.service';
 
-export type ConsentAccount = { name: string; email: string; emailVerified: boolean };
+type ConsentAccount = { name: string; email: string; emailVerified: boolean };
 
 export type ConsentPage =
   | { kind: 'invalid'; message: string }

@@ -10,7 +10,7 @@ import { oauthJson } from './http';
 const CACHE = { 'cache-control': 'public, max-age=3600' };
 
 /** The endpoints of the authorization server at `origin`. */
-export function oauthEndpoints(origin: string) {
+function oauthEndpoints(origin: string) {
   return {
     issuer: origin,
     authorization_endpoint: `${origin}/oauth/authorize`,

@@ -48,7 +48,7 @@ function single(params: AuthorizationParams, name: string): string | undefined |
 }
 
 /** The redirect URI with OAuth's answer in its query (and `iss`, so the client can tell which server answered). */
-export function redirectWith(redirectUri: string, answer: Record<string, string | null | undefined>, issuer: string): string {
+function redirectWith(redirectUri: string, answer: Record<string, string | null | undefined>, issuer: string): string {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(answer)) if (value) url.searchParams.set(name, value);
   url.searchParams.set('iss', issuer);

@@ -16,7 +16,7 @@ import { OAuthError } from './oauth-error';
 const UNUSED_CLIENT_MS = 7 * 24 * 60 * 60 * 1000;
 const CLIENT_ID_PREFIX = 'oc_';
 
-export const OAUTH_GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
+const OAUTH_GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
 
 const ZText = (max: number) => z.string().max(max);
 

@@ -5,7 +5,10 @@
 //   use of a code revokes what the first got.
 // - refresh_token: rotation. Each refresh answers a new refresh token and retires the old one; the
 //   old one presented again means one of the two copies was stolen, so the whole family (every
-//   token descending from the same code) is revoked.
+//   token descending from the same code) is revoked. Except within a minute of its rotation: a
+//   client's parallel requests all meet the expired access token together and refresh at once
+//   (the SDK's background stream and a tool call do), and revoking then would sign out every
+//   honest assistant; those get a pair of their own in the same family.
 // - Access tokens live an hour, are stored hashed with their scopes and audience (the resource),
 //   and are accepted only at the MCP connector of that resource.
 // Failures are OAuthErrors (`invalid_grant`, ...), answered as RFC 6749 JSON by the endpoint.
@@ -28,6 +31,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** lastUsedAt of a connection is written at most once a minute. */
 const TOUCH_MS = 60_000;
 const PKCE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+/** A rotated refresh token presented again within this long is a parallel refresh, not a theft. */
+const REUSE_LEEWAY_MS = 60_000;
 
 /** The token endpoint's form fields (application/x-www-form-urlencoded), each given once. */
 export type TokenForm = Record<string, string>;
@@ -155,7 +160,8 @@ async function refresh(db: Db, form: TokenForm, now: Date): Promise<TokenRespons
   const row = await db.oAuthToken.findUnique({ where: { tokenHash: sha256(token) }, include: { grant: { select: { clientId: true } } } });
   if (!row || row.kind !== 'refresh') throw new OAuthError('invalid_grant', 'The refresh token is not valid (unknown or revoked)');
   if (row.grant.clientId !== client.id) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client');
-  if (row.rotatedAt) {
+  const parallel = (rotatedAt: Date) => now.getTime() - rotatedAt.getTime() <= REUSE_LEEWAY_MS;
+  if (row.rotatedAt && !parallel(row.rotatedAt)) {
     await revokeFamily(db, row.familyId, 'refresh token reused');
     throw new OAuthError('invalid_grant', 'The refresh token was already used; every token of this sign-in is revoked');
   }
@@ -169,10 +175,14 @@ async function refresh(db: Db, form: TokenForm, now: Date): Promise<TokenRespons
   }
   return db.$transaction(async (tx) => {
     const rotated = await tx.oAuthToken.updateMany({ where: { id: row.id, rotatedAt: null }, data: { rotatedAt: now } });
-    if (rotated.count !== 1) throw new OAuthError('invalid_grant', 'The refresh token was already used');
-    // The family's older access tokens go with the rotation, and its expired rows. Rotated
-    // refresh tokens stay until they expire: one presented again revokes the family.
-    await tx.oAuthToken.deleteMany({ where: { familyId: row.familyId, OR: [{ kind: 'access' }, { expiresAt: { lte: now } }] } });
+    if (rotated.count !== 1) {
+      // Rotated meanwhile by a parallel request: answered alike within the leeway.
+      const current = await tx.oAuthToken.findUnique({ where: { id: row.id }, select: { rotatedAt: true } });
+      if (!current?.rotatedAt || !parallel(current.rotatedAt)) throw new OAuthError('invalid_grant', 'The refresh token was already used');
+    }
+    // The family's expired rows go. Access tokens live out their hour (a parallel request may
+    // still be using one); rotated refresh tokens stay until they expire, for reuse detection.
+    await tx.oAuthToken.deleteMany({ where: { familyId: row.familyId, expiresAt: { lte: now } } });
     await tx.oAuthClient.update({ where: { id: client.id }, data: { lastUsedAt: now } });
     return issueTokens(tx, { grantId: row.grantId, familyId: row.familyId, scopes: requested, resource: row.resource, withRefresh: true }, now);
   });
