@@ -16,7 +16,6 @@ import { createContext, type Context } from "@/server/api/trpc";
 import { requireScope, type TokenScope } from "@/server/auth/token-scopes";
 import { procedureDefs } from "@/server/compat/trpc";
 import { reportError } from "@/server/error-report";
-import { recordAgentWrite } from "@/server/services/agent-write.service";
 import { MCP_TOOLS, type McpTool } from "./tools";
 
 const SERVER_INFO = { name: "onething", title: "Onething", version: "1.0.0" };
@@ -142,15 +141,13 @@ function register(server: McpServer, tool: McpTool, ctx: Context): void {
         requireScope(session.scopes, scope);
         // Already checked against the tool's input schema by the SDK; the procedure checks it again.
         const input = (args ?? {}) as z.output<typeof tool.input>;
-        const caller = createCaller(ctx);
+        // The acting agent rides on the context: a service that writes records the write in
+        // the write's own transaction (src/server/services/agent-write.service.ts).
+        const caller = createCaller({
+          ...ctx,
+          agent: { tokenId: session.tokenId ?? null, tool: tool.name },
+        });
         const result = tool.output.parse(await tool.run(caller, input));
-        if (tool.record && session.tokenId)
-          await recordAgentWrite(
-            ctx.db,
-            session.userId,
-            session.tokenId,
-            tool.record(result, input),
-          );
         return {
           content: [{ type: "text", text: tool.summarise(result) }],
           structuredContent: result as Record<string, unknown>,

@@ -2,6 +2,7 @@
 // and personal access tokens (an extra of this server).
 import { z } from 'zod';
 import {
+  ZAgentWrite,
   ZApiTokenOutput,
   ZListedApiToken,
   ZChangePasswordInput,
@@ -19,6 +20,7 @@ import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
 import { rememberDevice } from '@/server/auth/known-device';
 import { ZPhaseEndPushInput, ZPushPublicKeyOutput, ZPushSubscriptionDeleteInput, ZPushSubscriptionInput, ZPushSubscriptionOutput } from '@/lib/schemas/push';
 import * as push from '@/server/services/push.service';
+import { undoAgentWrite } from '@/server/services/agent-write.service';
 import * as tokens from '@/server/services/token.service';
 import * as users from '@/server/services/user.service';
 import { MAIL_DOWN, RATE_LIMITED_MAIL, RATE_LIMITED_PASSWORD } from '../../responses';
@@ -274,6 +276,22 @@ export const userRouter = createTRPCRouter({
     .input(ZCreateApiTokenInput)
     .output(ZCreatedApiToken)
     .mutation(({ ctx, input }) => tokens.createToken(ctx.db, ctx.session.userId, input)),
+
+  undoAgentWrite: browserSessionProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/agent-writes/{id}/undo',
+        tags,
+        summary: "Undo an assistant's write",
+        description:
+          'One of `recentWrites` (what an assistant did through the MCP connector), put back in one transaction: a task it created is deleted, a change or completion gets the fields\' previous values back (a repeating task\'s next occurrence made by the completion goes too), a focus session it started is removed. Answers the record with `undoneAt`. 404 when no record of yours has this id; 409 when it was undone already, or when what it touched changed since (a field it set has another value now; the task was focused on or got subtasks; a task was created or completed in the session), because undoing would lose your own changes. Needs the browser session (not an API token).',
+      },
+      errors: { 404: '`Agent write not found`: none of yours has this id', 409: 'Already undone, or what it touched changed since' },
+    })
+    .input(z.object({ id: z.string().min(1).max(64).describe('The record id (recentWrites[].id)') }))
+    .output(ZAgentWrite)
+    .mutation(({ ctx, input }) => undoAgentWrite(ctx.db, ctx.session.userId, input.id)),
 
   revokeToken: browserSessionProcedure
     .meta({
