@@ -157,7 +157,8 @@ async function undoChange(client: SqlClient, userId: string, change: AgentChange
   if (!row) throw appError('CONFLICT', 'This task is already gone');
   const current = taskFields(row);
   if (change.kind === 'task.created') {
-    if (!sameFields(current, change.fields) || row.focusedSeconds > 0 || (await sql.hasSubtasks(client, task))) throw changedSince('This task');
+    if (!sameFields(current, change.fields) || row.focusedSeconds > 0) throw changedSince('This task');
+    if (await sql.hasSubtasks(client, task)) throw appError('CONFLICT', 'This task has subtasks now: undo or delete them first');
     await sql.deleteTaskRow(client, task);
     return;
   }
