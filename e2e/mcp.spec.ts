@@ -45,6 +45,13 @@ async function newToken(
   return ((await created.json()) as { token: string }).token;
 }
 
+/** A tool error result's detail: its last text content, JSON (no structured content: it would not match the output schema). */
+function errorDetail(result: CallToolResult): unknown {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  return JSON.parse((result.content.at(-1) as { text: string }).text);
+}
+
 /** The task as GET /api/tasks?status=all lists it, or undefined when it is gone. */
 async function taskOf(page: Page, id: string) {
   const answer = await page.request.get("/api/tasks?status=all");
@@ -230,8 +237,7 @@ test("no token is a 401 pointing at the protected-resource metadata, which is se
     name: "create_task",
     arguments: { title: "Nope" },
   })) as CallToolResult;
-  expect(write.isError).toBe(true);
-  expect(write.structuredContent).toMatchObject({
+  expect(errorDetail(write)).toMatchObject({
     code: "FORBIDDEN",
     reason: "scope_required",
   });
@@ -305,8 +311,7 @@ test("the MCP Inspector CLI lists the tools, calls one, and a read token is refu
     "--tool-arg",
     "title=Not allowed",
   ])) as CallToolResult;
-  expect(refused.isError).toBe(true);
-  expect(refused.structuredContent).toMatchObject({
+  expect(errorDetail(refused)).toMatchObject({
     code: "FORBIDDEN",
     reason: "scope_required",
   });

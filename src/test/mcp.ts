@@ -69,3 +69,11 @@ export function structured<T>(result: CallToolResult): T {
   expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
   return result.structuredContent as T;
 }
+
+/** A tool error result's detail `{ message, code, reason?, issues? }` (its last text content, JSON). */
+export function toolError(result: CallToolResult): Record<string, unknown> {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent, 'an error result carries no structured content (it would not match the output schema)').toBeUndefined();
+  const last = result.content.at(-1) as { type: string; text: string };
+  return JSON.parse(last.text) as Record<string, unknown>;
+}

@@ -100,6 +100,9 @@ function toolError(error: unknown): CallToolResult {
       ...(reason ? { reason } : {}),
       ...(issues ? { issues } : {}),
     };
+    // The detail as JSON text, never as structuredContent: structured content must match the
+    // tool's output schema, and strict clients (the MCP Inspector) reject an error result whose
+    // structuredContent does not.
     return {
       isError: true,
       content: [
@@ -107,8 +110,8 @@ function toolError(error: unknown): CallToolResult {
           type: "text",
           text: `${error.message} (${error.code}${reason ? `, ${reason}` : ""})`,
         },
+        { type: "text", text: JSON.stringify(detail) },
       ],
-      structuredContent: detail,
     };
   }
   reportError("mcp tool failed", error, {});

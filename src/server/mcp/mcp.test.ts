@@ -9,7 +9,7 @@ import { listTokens } from "@/server/services/token.service";
 import { monthStart } from "@/server/services/usage.service";
 import { rateLimitKey } from "@/server/services/rate-limit.service";
 import { createTaskRow } from "@/test/factories";
-import { callTool, connectMcp, structured, tokenFor, serveMcpForTests } from "@/test/mcp";
+import { callTool, connectMcp, serveMcpForTests, structured, tokenFor, toolError } from "@/test/mcp";
 import { freshUser } from "@/test/rest-operations";
 import { MCP_TOOLS } from "./tools";
 
@@ -366,7 +366,7 @@ describe("MCP connector: who is refused", () => {
       };
       const result = await call(client, tool.name, args);
       expect(result.isError, tool.name).toBe(true);
-      expect(result.structuredContent, tool.name).toMatchObject({
+      expect(toolError(result), tool.name).toMatchObject({
         code: "FORBIDDEN",
         reason: "scope_required",
       });
@@ -397,7 +397,7 @@ describe("MCP connector: who is refused", () => {
     ] as const) {
       const result = await call(client, tool, args);
       expect(result.isError, tool).toBe(true);
-      expect(result.structuredContent, tool).toMatchObject({
+      expect(toolError(result), tool).toMatchObject({
         code: "NOT_FOUND",
       });
     }
@@ -427,7 +427,7 @@ describe("MCP connector: who is refused", () => {
       title: "One too many",
     });
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent).toMatchObject({ code: "FORBIDDEN" });
+    expect(toolError(refused)).toMatchObject({ code: "FORBIDDEN" });
     expect(await getDb().task.count({ where: { userId: user.id } })).toBe(0);
     expect(await getDb().agentWrite.count({ where: { userId: user.id } })).toBe(
       0,
