@@ -37,20 +37,29 @@ export function AgentWrites({ tokenId, writes, when }: { tokenId: string; writes
         {writes.map((write) => {
           const pending = undo.isPending && undo.variables?.id === write.id;
           return (
-            <li key={write.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1.5">
-              <p className={`min-w-0 flex-1 break-words ${write.undoneAt ? 'text-muted line-through decoration-muted' : ''}`}>
-                {write.summary}
-                <span className="text-muted">
-                  {' '}
-                  · <time dateTime={write.createdAt}>{when(write.createdAt)}</time>
-                </span>
-              </p>
-              {write.undoneAt ? (
-                <span className="text-muted">
-                  Undone <time dateTime={write.undoneAt}>{when(write.undoneAt)}</time>
-                </span>
-              ) : write.undoable ? (
-                <Button variant="secondary" size="sm" pending={pending} disabled={undo.isPending} onClick={() => undo.mutate({ id: write.id })} aria-label={`Undo: ${write.summary}`}>
+            <li key={write.id} className="flex items-start justify-between gap-3 py-2">
+              <div className="min-w-0 flex-1 break-words">
+                <p className={write.undoneAt ? 'text-muted line-through' : undefined}>{write.summary}</p>
+                <p className="text-muted">
+                  <time dateTime={write.createdAt}>{when(write.createdAt)}</time>
+                  {write.undoneAt ? (
+                    <>
+                      {' '}
+                      · Undone <time dateTime={write.undoneAt}>{when(write.undoneAt)}</time>
+                    </>
+                  ) : null}
+                </p>
+              </div>
+              {write.undoable ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="shrink-0"
+                  pending={pending}
+                  disabled={undo.isPending}
+                  onClick={() => undo.mutate({ id: write.id })}
+                  aria-label={`Undo: ${write.summary}`}
+                >
                   Undo
                 </Button>
               ) : null}
