@@ -1,5 +1,5 @@
 'use client';
-// What an assistant changed with one token (through the MCP connector), newest first, each in
+// What an assistant changed with one token or connected app (through the MCP connector), newest first, each in
 // plain words with its time and an Undo button. Undo puts the change back in one transaction
 // (POST /api/user/agent-writes/{id}/undo); when what it touched changed since, the server
 // refuses (409) and the toast says why.
@@ -9,7 +9,7 @@ import { useToast } from '@/components/Toast';
 import type { TAgentWrite } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 
-export function AgentWrites({ tokenId, writes, when }: { tokenId: string; writes: TAgentWrite[]; when: (iso: string) => string }) {
+export function AgentWrites({ id, writes, when }: { id: string; writes: TAgentWrite[]; when: (iso: string) => string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -22,12 +22,13 @@ export function AgentWrites({ tokenId, writes, when }: { tokenId: string; writes
       },
       onError: (error) => {
         toast({ title: 'Could not undo', description: error.message, variant: 'destructive' });
-        void queryClient.invalidateQueries({ queryKey: trpc.user.listTokens.queryKey() });
+        // The list may be stale (undone elsewhere): read it again.
+        void queryClient.invalidateQueries();
       },
     }),
   );
   if (writes.length === 0) return null;
-  const headingId = `writes-${tokenId}`;
+  const headingId = `writes-${id}`;
   return (
     <div className="mt-3 text-sm">
       <p className="font-medium" id={headingId}>

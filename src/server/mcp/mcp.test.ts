@@ -311,7 +311,7 @@ describe("MCP connector: who is refused", () => {
     });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toBe(
-      `Bearer resource_metadata="${mcp.base()}/.well-known/oauth-protected-resource/api/mcp"`,
+      `Bearer resource_metadata="${mcp.base()}/.well-known/oauth-protected-resource/api/mcp", scope="read write"`,
     );
     expect(await response.json()).toMatchObject({ code: "UNAUTHORIZED" });
     await expect(connect()).rejects.toThrow();

@@ -25,8 +25,10 @@ import { appError } from '@/server/errors';
 
 /** Who is writing, when an assistant is: set on the request context by the MCP connector only. */
 export type AgentActor = {
-  /** The personal access token the assistant connected with (null once revoked). */
+  /** The personal access token the assistant connected with, if it did. */
   tokenId: string | null;
+  /** The OAuth client (a connected app) whose access token it used, if it did. */
+  oauthClientId: string | null;
   /** The MCP tool it called, e.g. `create_task`. */
   tool: string;
 };
@@ -83,14 +85,27 @@ const targetOf = (change: AgentChange) => (change.kind === 'session.created' ? c
 /**
  * The record's INSERT, one text for both kinds of transaction (the task writes' node-postgres
  * connection and Prisma's interactive transactions), like the metering statement. The token's
- * current name is copied so the record reads the same after the token is revoked.
+ * (or the connected app's) current name is copied so the record reads the same after the token
+ * is revoked or the app disconnected.
  */
 function recordStatement(userId: string, actor: AgentActor, change: AgentChange, now: Date) {
   return {
-    text: `INSERT INTO "AgentWrite" ("id", "userId", "tokenId", "tokenName", "tool", "summary", "targetId", "change", "createdAt")
-      SELECT $1, $2, t."id", COALESCE(t."name", 'Revoked token'), $4, $5, $6, $7::jsonb, $8::timestamp
-      FROM (SELECT 1) AS one LEFT JOIN "ApiToken" t ON t."id" = $3 AND t."userId" = $2`,
-    values: [newId(now.getTime()), userId, actor.tokenId, actor.tool, describeChange(change).slice(0, 300), targetOf(change), JSON.stringify(change), now.toISOString().replace('Z', '')],
+    text: `INSERT INTO "AgentWrite" ("id", "userId", "tokenId", "oauthClientId", "tokenName", "tool", "summary", "targetId", "change", "createdAt")
+      SELECT $1, $2, t."id", c."id", COALESCE(t."name", c."clientName", 'Revoked token'), $5, $6, $7, $8::jsonb, $9::timestamp
+      FROM (SELECT 1) AS one
+        LEFT JOIN "ApiToken" t ON t."id" = $3 AND t."userId" = $2
+        LEFT JOIN "OAuthClient" c ON c."id" = $4`,
+    values: [
+      newId(now.getTime()),
+      userId,
+      actor.tokenId,
+      actor.oauthClientId,
+      actor.tool,
+      describeChange(change).slice(0, 300),
+      targetOf(change),
+      JSON.stringify(change),
+      now.toISOString().replace('Z', ''),
+    ],
   };
 }
 
@@ -202,34 +217,37 @@ export async function undoAgentWrite(db: Db, userId: string, id: string, now = n
   });
 }
 
-/** How many recent writes the Account page shows per token. */
+/** How many recent writes the Account page shows per token or connected app. */
 const RECENT_AGENT_WRITES = 10;
 
-const WRITE_COLUMNS = `"id", "tokenId", "tool", "summary", "targetId", "createdAt", "undoneAt", ("change" IS NOT NULL) AS "undoable"`;
+const WRITE_COLUMNS = `"id", "tokenId", "oauthClientId", "tool", "summary", "targetId", "createdAt", "undoneAt", ("change" IS NOT NULL) AS "undoable"`;
 
-type AgentWriteRow = { id: string; tokenId: string | null; tool: string; summary: string; targetId: string | null; createdAt: Date; undoneAt: Date | null; undoable: boolean };
+type AgentWriteRow = { id: string; tokenId: string | null; oauthClientId: string | null; tool: string; summary: string; targetId: string | null; createdAt: Date; undoneAt: Date | null; undoable: boolean };
 
 export type AgentWriteListed = { id: string; tool: string; summary: string; targetId: string | null; createdAt: string; undoneAt: string | null; undoable: boolean };
 
-function toListed({ tokenId: _tokenId, ...row }: AgentWriteRow): AgentWriteListed {
+function toListed({ tokenId: _tokenId, oauthClientId: _oauthClientId, ...row }: AgentWriteRow): AgentWriteListed {
   return { ...row, createdAt: row.createdAt.toISOString(), undoneAt: row.undoneAt ? row.undoneAt.toISOString() : null, undoable: row.undoable && !row.undoneAt };
 }
 
-/** The latest writes of each of the user's tokens, newest first (RECENT_AGENT_WRITES each), in ONE query. */
-export async function recentAgentWrites(db: Db, userId: string): Promise<Map<string, AgentWriteListed[]>> {
+/**
+ * The latest writes of each of the user's tokens (`by` tokenId) or connected apps (`by`
+ * oauthClientId), newest first, RECENT_AGENT_WRITES each, in ONE query whatever their number.
+ */
+export async function recentAgentWrites(db: Db, userId: string, by: 'tokenId' | 'oauthClientId'): Promise<Map<string, AgentWriteListed[]>> {
+  // The column name comes from the type above (code), never from a request.
   const { rows } = await poolOf(db).query<AgentWriteRow>({
     text: `SELECT ${WRITE_COLUMNS} FROM (
-        SELECT w.*, row_number() OVER (PARTITION BY w."tokenId" ORDER BY w."createdAt" DESC, w."id" DESC) AS "rank"
-        FROM "AgentWrite" w WHERE w."userId" = $1 AND w."tokenId" IS NOT NULL
+        SELECT w.*, row_number() OVER (PARTITION BY w."${by}" ORDER BY w."createdAt" DESC, w."id" DESC) AS "rank"
+        FROM "AgentWrite" w WHERE w."userId" = $1 AND w."${by}" IS NOT NULL
       ) AS ranked WHERE "rank" <= $2 ORDER BY "createdAt" DESC, "id" DESC`,
     values: [userId, RECENT_AGENT_WRITES],
     types: UTC_TYPES,
   });
-  const byToken = new Map<string, AgentWriteListed[]>();
+  const byOwner = new Map<string, AgentWriteListed[]>();
   for (const row of rows) {
-    const list = byToken.get(row.tokenId!) ?? [];
-    list.push(toListed(row));
-    byToken.set(row.tokenId!, list);
+    const owner = row[by]!;
+    byOwner.set(owner, [...(byOwner.get(owner) ?? []), toListed(row)]);
   }
-  return byToken;
+  return byOwner;
 }

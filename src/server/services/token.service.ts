@@ -36,7 +36,7 @@ export async function listTokens(db: Db, userId: string): Promise<TListedApiToke
   // Two queries whatever the number of tokens: the tokens, and every token's latest writes at once.
   const [rows, writes] = await Promise.all([
     db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, select: TOKEN_SELECT }),
-    recentAgentWrites(db, userId),
+    recentAgentWrites(db, userId, 'tokenId'),
   ]);
   return rows.map((row) => ({ ...toApiTokenOutput(row), recentWrites: writes.get(row.id) ?? [] }));
 }

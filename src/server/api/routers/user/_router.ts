@@ -5,6 +5,7 @@ import {
   ZAgentWrite,
   ZApiTokenOutput,
   ZListedApiToken,
+  ZOAuthConnection,
   ZChangePasswordInput,
   ZCreateApiTokenInput,
   ZCreatedApiToken,
@@ -22,6 +23,7 @@ import { ZPhaseEndPushInput, ZPushPublicKeyOutput, ZPushSubscriptionDeleteInput,
 import * as push from '@/server/services/push.service';
 import { undoAgentWrite } from '@/server/services/agent-write.service';
 import * as tokens from '@/server/services/token.service';
+import * as connections from '@/server/services/oauth/connection.service';
 import * as users from '@/server/services/user.service';
 import { MAIL_DOWN, RATE_LIMITED_MAIL, RATE_LIMITED_PASSWORD } from '../../responses';
 import {
@@ -308,6 +310,40 @@ export const userRouter = createTRPCRouter({
     .output(ZSuccess)
     .mutation(async ({ ctx, input }) => {
       await tokens.revokeToken(ctx.db, ctx.session.userId, input.id);
+      return { success: true as const };
+    }),
+
+  listConnectedApps: browserSessionProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/connected-apps',
+        tags,
+        summary: 'List apps connected with OAuth',
+        description:
+          'The assistants you allowed on the consent screen (OAuth 2.1 through the MCP connector at /api/mcp), most recently connected first: each with its registered name (not verified by Onething), the hosts it returns to, `scopes`, `connectedAt`, `lastUsedAt` and `recentWrites` (what it changed). Needs the browser session (not an API token).',
+      },
+    })
+    .input(z.void())
+    .output(z.array(ZOAuthConnection))
+    .query(({ ctx }) => connections.listConnections(ctx.db, ctx.session.userId)),
+
+  revokeConnectedApp: browserSessionProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/user/connected-apps/{id}',
+        tags,
+        summary: 'Disconnect an app connected with OAuth',
+        description:
+          'Every access and refresh token of the connection stops working at once; the app has to ask again (the consent screen) to reconnect. What it changed stays. 404 when no connection of yours has this id. Needs the browser session (not an API token).',
+      },
+      errors: { 404: '`Connected app not found`: none of yours has this id' },
+    })
+    .input(z.object({ id: z.string().min(1).max(64).describe('The connection id') }))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      await connections.revokeConnection(ctx.db, ctx.session.userId, input.id);
       return { success: true as const };
     }),
 });
