@@ -50,6 +50,7 @@ export const BROWSER_SESSION_ONLY = new Set([
   'GET /user/tokens',
   'POST /user/tokens',
   'DELETE /user/tokens/{id}',
+  'POST /user/agent-writes/{id}/undo',
 ]);
 
 /** Every operation of the OpenAPI document that handleRest serves. */
@@ -280,6 +281,15 @@ export const VALID: Record<string, () => Promise<Sample>> = {
   'DELETE /user/tokens/{id}': async () => {
     const user = await freshUser();
     return { as: user, pathParams: { id: (await freshToken(user.id)).id }, status: 200 };
+  },
+  // An assistant's focus session, nothing done in it since: undo removes it.
+  'POST /user/agent-writes/{id}/undo': async () => {
+    const user = await freshUser();
+    const session = await freshSession(user.id);
+    const write = await getDb().agentWrite.create({
+      data: { userId: user.id, tokenName: 'Fuzz assistant', tool: 'start_focus_session', summary: 'Started the focus session', targetId: session.id, change: { kind: 'session.created', sessionId: session.id, name: session.sessionName } },
+    });
+    return { as: user, pathParams: { id: write.id }, body: {}, status: 200 };
   },
   'GET /user/push-public-key': async () => ({ as: await freshUser(), status: 200 }),
   'POST /user/push-subscriptions': async () => ({

@@ -13,7 +13,7 @@ import { tokenAccessWords } from '@/lib/api-tokens';
 import type { TOAuthConnection } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { copyText } from './clipboard';
-import { RecentWrites } from './RecentWrites';
+import { AgentWrites } from './AgentWrites';
 import { Notice } from './Section';
 
 export function ConnectedApps({ when }: { when: (iso: string) => string }) {
@@ -66,15 +66,15 @@ export function ConnectedApps({ when }: { when: (iso: string) => string }) {
       ) : (
         <ul className="flex flex-col divide-y divide-border rounded-control border border-border" aria-label="Your connected apps">
           {apps.data.map((app) => (
-            <li key={app.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
+            <li key={app.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+              <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{app.clientName}</p>
                 <p className="mt-1 text-sm">{tokenAccessWords(app.scopes)}</p>
                 <p className="mt-1 text-sm text-muted">
                   Returns to {app.redirectHosts.join(', ')} · Connected {when(app.connectedAt)} ·{' '}
                   {app.lastUsedAt ? `Last used ${when(app.lastUsedAt)}` : 'Never used'}
                 </p>
-                <RecentWrites id={app.id} writes={app.recentWrites} when={when} />
+                <AgentWrites id={app.id} writes={app.recentWrites} when={when} />
               </div>
               <Button variant="secondary" size="sm" onClick={() => setRevoking(app)} aria-label={`Disconnect ${app.clientName}`}>
                 Disconnect

@@ -19,9 +19,9 @@ import { TOKEN_EXPIRY_CHOICES, tokenAccessWords, tokenExpiry } from '@/lib/api-t
 import type { TTokenForm } from '@/lib/schemas/account-forms';
 import type { TApiToken, TCreateApiTokenInput } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
+import { AgentWrites } from './AgentWrites';
 import { copyText } from './clipboard';
 import { ConnectedApps } from './ConnectedApps';
-import { RecentWrites } from './RecentWrites';
 import { Notice, Section } from './Section';
 import { displayTimeZone } from '@/lib/time-zone';
 
@@ -144,8 +144,8 @@ export function TokensSection({ verified }: { verified: boolean }) {
             {tokens.data.map((token) => {
               const expiry = tokenExpiry(token.expiresAt, new Date(), day);
               return (
-                <li key={token.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="min-w-0">
+                <li key={token.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+                  <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2">
                       <span className="truncate font-medium">{token.name}</span>
                       {expiry.expired ? <Badge variant="warning">Expired</Badge> : null}
@@ -154,7 +154,7 @@ export function TokensSection({ verified }: { verified: boolean }) {
                     <p className="mt-1 text-sm text-muted">
                       <code className="text-xs">{token.prefix}…</code> · {expiry.words} · {token.lastUsedAt ? `Last used ${when(token.lastUsedAt)}` : 'Never used'}
                     </p>
-                    <RecentWrites id={token.id} writes={token.recentWrites} when={when} />
+                    <AgentWrites id={token.id} writes={token.recentWrites} when={when} />
                   </div>
                   <Button variant="secondary" size="sm" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
                     Revoke

@@ -236,17 +236,20 @@ export const ZApiTokenOutput = z.object({
 });
 export type TApiToken = z.infer<typeof ZApiTokenOutput>;
 
-const ZAgentWrite = z.object({
+export const ZAgentWrite = z.object({
   id: z.string(),
   tool: z.string().describe('The MCP tool the assistant called, e.g. `create_task`'),
   summary: z.string().describe('What it changed, in words'),
   targetId: z.string().nullable().describe('The task or session it changed'),
   createdAt: z.iso.datetime(),
+  undoneAt: z.iso.datetime().nullable().describe('When you undid it (POST /api/user/agent-writes/{id}/undo); null while it stands'),
+  undoable: z.boolean().describe('Whether undo may be tried: not undone yet, and recorded with what undo needs'),
 });
+export type TAgentWrite = z.infer<typeof ZAgentWrite>;
 
 /** A token as the list shows it: with the latest writes an assistant made with it (MCP connector). */
 export const ZListedApiToken = ZApiTokenOutput.extend({
-  recentWrites: z.array(ZAgentWrite).describe('The latest writes an assistant made with this token through /api/mcp, newest first (at most 5)'),
+  recentWrites: z.array(ZAgentWrite).describe('The latest writes an assistant made with this token through /api/mcp, newest first (at most 10)'),
 });
 export type TListedApiToken = z.infer<typeof ZListedApiToken>;
 
@@ -259,7 +262,7 @@ export const ZOAuthConnection = z.object({
   scopes: z.array(ZTokenScope).describe('What the person allowed: `read` and/or `write`, through the MCP connector\'s tools only'),
   connectedAt: z.iso.datetime().describe('When the person allowed it (the latest consent)'),
   lastUsedAt: z.iso.datetime().nullable().describe('Last call to /api/mcp, to the minute'),
-  recentWrites: z.array(ZAgentWrite).describe('The latest writes the app made through /api/mcp, newest first (at most 5)'),
+  recentWrites: z.array(ZAgentWrite).describe('The latest writes the app made through /api/mcp, newest first (at most 10), each undoable with POST /api/user/agent-writes/{id}/undo'),
 });
 export type TOAuthConnection = z.infer<typeof ZOAuthConnection>;
 

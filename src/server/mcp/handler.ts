@@ -21,7 +21,6 @@ import { requireScope, type TokenScope } from "@/server/auth/token-scopes";
 import { procedureDefs } from "@/server/compat/trpc";
 import { reportError } from "@/server/error-report";
 import { databaseUnavailableError } from "@/server/errors";
-import { recordAgentWrite } from "@/server/services/agent-write.service";
 import {
   OAUTH_ACCESS_TOKEN_PREFIX,
   oauthAccessSession,
@@ -100,6 +99,9 @@ function toolError(error: unknown): CallToolResult {
       ...(reason ? { reason } : {}),
       ...(issues ? { issues } : {}),
     };
+    // The detail as JSON text, never as structuredContent: structured content must match the
+    // tool's output schema, and strict clients (the MCP Inspector) reject an error result whose
+    // structuredContent does not.
     return {
       isError: true,
       content: [
@@ -107,8 +109,8 @@ function toolError(error: unknown): CallToolResult {
           type: "text",
           text: `${error.message} (${error.code}${reason ? `, ${reason}` : ""})`,
         },
+        { type: "text", text: JSON.stringify(detail) },
       ],
-      structuredContent: detail,
     };
   }
   reportError("mcp tool failed", error, {});
@@ -141,20 +143,17 @@ function register(server: McpServer, tool: McpTool, ctx: Context): void {
         requireScope(session.scopes, scope);
         // Already checked against the tool's input schema by the SDK; the procedure checks it again.
         const input = (args ?? {}) as z.output<typeof tool.input>;
-        const caller = createCaller(ctx);
+        // The acting agent rides on the context: a service that writes records the write in
+        // the write's own transaction (src/server/services/agent-write.service.ts).
+        const caller = createCaller({
+          ...ctx,
+          agent: {
+            tokenId: session.tokenId ?? null,
+            oauthClientId: session.oauthClientId ?? null,
+            tool: tool.name,
+          },
+        });
         const result = tool.output.parse(await tool.run(caller, input));
-        const writer = session.tokenId
-          ? { tokenId: session.tokenId }
-          : session.oauthClientId
-            ? { oauthClientId: session.oauthClientId }
-            : undefined;
-        if (tool.record && writer)
-          await recordAgentWrite(
-            ctx.db,
-            session.userId,
-            writer,
-            tool.record(result, input),
-          );
         return {
           content: [{ type: "text", text: tool.summarise(result) }],
           structuredContent: result as Record<string, unknown>,

@@ -18,6 +18,7 @@ import { getDb } from '@/server/db';
 import { listConnections, revokeConnection } from '@/server/services/oauth/connection.service';
 import { TestClient } from '@/test/api-client';
 import { callerFor } from '@/test/factories';
+import { toolError } from '@/test/mcp';
 import { server as msw } from '@/test/msw';
 import { MemoryOAuthClientProvider } from '@/test/oauth-client-provider';
 import { freshUser } from '@/test/rest-operations';
@@ -117,7 +118,11 @@ describe('connecting an assistant with OAuth (the SDK client’s own flow)', () 
     const [connection] = await listConnections(getDb(), user.id);
     expect(connection).toMatchObject({ clientName: 'Claude Test', scopes: ['read', 'write'] });
     expect(connection!.lastUsedAt).not.toBeNull();
-    expect(connection!.recentWrites.map((each) => each.summary)).toEqual(['Created "Ring the bank"']);
+    expect(connection!.recentWrites.map((each) => each.summary)).toEqual(['Created the task “Ring the bank”']);
+    // Undone from Connected apps like a token's write: the task goes.
+    await callerFor(user).user.undoAgentWrite({ id: write.id });
+    expect(await getDb().task.count({ where: { userId: user.id } })).toBe(0);
+    expect((await listConnections(getDb(), user.id))[0]!.recentWrites[0]).toMatchObject({ id: write.id, undoable: false, undoneAt: expect.any(String) });
     await client.close();
   });
 
@@ -138,8 +143,7 @@ describe('connecting an assistant with OAuth (the SDK client’s own flow)', () 
     const { client, provider } = await connectWithOAuth(user, { scopes: ['read'] });
     expect(provider.saved!.scope).toBe('read');
     const refused = await call(client, 'create_task', { title: 'Nope' });
-    expect(refused.isError).toBe(true);
-    expect(refused.structuredContent).toMatchObject({ code: 'FORBIDDEN', reason: 'scope_required' });
+    expect(toolError(refused)).toMatchObject({ code: 'FORBIDDEN', reason: 'scope_required' });
     expect((await call(client, 'list_tasks')).structuredContent).toEqual({ tasks: [], nextCursor: null });
     expect(await getDb().task.count({ where: { userId: user.id } })).toBe(0);
     await client.close();

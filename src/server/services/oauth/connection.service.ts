@@ -6,26 +6,25 @@ import { redirectHostOf } from '@/lib/oauth';
 import { parseScopes } from '@/server/auth/token-scopes';
 import type { Db } from '@/server/db';
 import { appError } from '@/server/errors';
-import { recentAgentWritesOfClients } from '../agent-write.service';
+import { recentAgentWrites } from '../agent-write.service';
 
 /** The person's connected apps, most recently connected first. */
 export async function listConnections(db: Db, userId: string): Promise<TOAuthConnection[]> {
-  const rows = await db.oAuthGrant.findMany({
-    where: { userId },
-    orderBy: { createdAt: 'desc' },
-    select: {
-      id: true,
-      scopes: true,
-      createdAt: true,
-      lastUsedAt: true,
-      client: { select: { id: true, clientName: true, redirectUris: true } },
-    },
-  });
-  const writes = await recentAgentWritesOfClients(
-    db,
-    userId,
-    rows.map((row) => row.client.id),
-  );
+  // Two queries whatever the number of apps: the connections, and every app's latest writes.
+  const [rows, writes] = await Promise.all([
+    db.oAuthGrant.findMany({
+      where: { userId },
+      orderBy: { createdAt: 'desc' },
+      select: {
+        id: true,
+        scopes: true,
+        createdAt: true,
+        lastUsedAt: true,
+        client: { select: { id: true, clientName: true, redirectUris: true } },
+      },
+    }),
+    recentAgentWrites(db, userId, 'oauthClientId'),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     clientId: row.client.id,

@@ -2,6 +2,7 @@
 // and personal access tokens (an extra of this server).
 import { z } from 'zod';
 import {
+  ZAgentWrite,
   ZApiTokenOutput,
   ZListedApiToken,
   ZOAuthConnection,
@@ -20,6 +21,7 @@ import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
 import { rememberDevice } from '@/server/auth/known-device';
 import { ZPhaseEndPushInput, ZPushPublicKeyOutput, ZPushSubscriptionDeleteInput, ZPushSubscriptionInput, ZPushSubscriptionOutput } from '@/lib/schemas/push';
 import * as push from '@/server/services/push.service';
+import { undoAgentWrite } from '@/server/services/agent-write.service';
 import * as tokens from '@/server/services/token.service';
 import * as connections from '@/server/services/oauth/connection.service';
 import * as users from '@/server/services/user.service';
@@ -123,7 +125,7 @@ export const userRouter = createTRPCRouter({
     })
     .input(ZPushSubscriptionInput)
     .output(ZPushSubscriptionOutput)
-    .mutation(({ ctx, input }) => push.savePushSubscription(ctx.db, ctx.session.userId, input, ctx.session.tokenId ?? null)),
+    .mutation(({ ctx, input }) => push.savePushSubscription(ctx.db, ctx.session.userId, input, { apiTokenId: ctx.session.tokenId ?? null, browserSessionId: ctx.session.sessionId ?? null })),
 
   deletePushSubscription: protectedProcedure
     .meta({
@@ -196,15 +198,16 @@ export const userRouter = createTRPCRouter({
         tags,
         summary: 'Change the password',
         description:
-          '400 when the current password is wrong or the new one is under 8 characters. Ends every other session of the account; this one continues with a fresh cookie. Needs the browser session (not an API token).',
+          '400 when the current password is wrong or the new one is under 8 characters. Ends every other session of the account and removes the push subscriptions those sessions registered; this one continues with a fresh cookie. Needs the browser session (not an API token).',
       },
       errors: { 400: 'The current password is wrong', 429: RATE_LIMITED_PASSWORD },
     })
     .input(ZChangePasswordInput)
     .output(ZSuccess)
     .mutation(async ({ ctx, input }) => {
-      const session = await users.changePassword(ctx.db, ctx.session.userId, input, ctx.resHeaders);
-      await issueSessionCookie(ctx.resHeaders, session);
+      const session = await users.changePassword(ctx.db, ctx.session.userId, input, ctx.resHeaders, ctx.session.sessionId);
+      // This browser goes on as the same session (its id kept), signed in afresh.
+      await issueSessionCookie(ctx.resHeaders, session, { sessionId: ctx.session.sessionId });
       // The new password revokes every device's known-device proof; this device gets a fresh one.
       rememberDevice(ctx.headers, ctx.resHeaders, session);
       return { success: true as const };
@@ -276,6 +279,22 @@ export const userRouter = createTRPCRouter({
     .input(ZCreateApiTokenInput)
     .output(ZCreatedApiToken)
     .mutation(({ ctx, input }) => tokens.createToken(ctx.db, ctx.session.userId, input)),
+
+  undoAgentWrite: browserSessionProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/agent-writes/{id}/undo',
+        tags,
+        summary: "Undo an assistant's write",
+        description:
+          'One of `recentWrites` (what an assistant did through the MCP connector), put back in one transaction: a task it created is deleted, a change or completion gets the fields\' previous values back (a repeating task\'s next occurrence made by the completion goes too), a focus session it started is removed. Answers the record with `undoneAt`. 404 when no record of yours has this id; 409 when it was undone already, or when what it touched changed since (a field it set has another value now; the task was focused on or got subtasks; a task was created or completed in the session), because undoing would lose your own changes. Needs the browser session (not an API token).',
+      },
+      errors: { 404: '`Agent write not found`: none of yours has this id', 409: 'Already undone, or what it touched changed since' },
+    })
+    .input(z.object({ id: z.string().min(1).max(64).describe('The record id (recentWrites[].id)') }))
+    .output(ZAgentWrite)
+    .mutation(({ ctx, input }) => undoAgentWrite(ctx.db, ctx.session.userId, input.id)),
 
   revokeToken: browserSessionProcedure
     .meta({
