@@ -123,14 +123,14 @@ test('an assistant connects by its URL: discovery, registration, sign-in, consen
     await expect(row).toContainText('Can read and change your tasks and sessions');
     await expect(row).toContainText(`Returns to ${app.host}`);
     await expect(row).toContainText('Last used');
-    await expect(row).toContainText('Created "Plan the week"');
+    await expect(row).toContainText('Created the task “Plan the week”');
     await expectNoSeriousA11yViolations(page);
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'account-connected-apps-oauth-desktop-light', { fullPage: false });
     await setTheme(page, 'dark');
     await page.setViewportSize({ width: 360, height: 780 });
     await page.reload();
-    await expect(row).toContainText('Created "Plan the week"');
+    await expect(row).toContainText('Created the task “Plan the week”');
     await expectNoSeriousA11yViolations(page);
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'account-connected-apps-oauth-360-dark', { fullPage: false });
