@@ -40,9 +40,10 @@ const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:',
 
 /**
  * Why a redirect URI cannot be registered, or null when it can. OAuth 2.1 and RFC 8252: https; http
- * only to a loopback address (an app on this device); a native app's private-use scheme, which must
- * contain a dot (reverse domain name, e.g. `com.example.app:/callback`) or be a well-known app's
- * own (`cursor://`, `vscode://`: a plain word scheme). No fragment, no user name or password.
+ * only to a loopback address (an app on this device); any other valid scheme is a native app's
+ * private-use one (RFC 8252 suggests reverse domain names, `com.example.app:/callback`; assistants
+ * such as Cursor and VS Code use plain words, `cursor://`, `vscode://`), except the schemes that
+ * run or show content. No fragment, no user name or password.
  */
 export function redirectUriProblem(raw: string): string | null {
   if (raw.length > OAUTH_MAX_REDIRECT_URI_LENGTH) return `A redirect URI is at most ${OAUTH_MAX_REDIRECT_URI_LENGTH} characters`;

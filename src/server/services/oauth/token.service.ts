@@ -204,10 +204,7 @@ export async function exchangeToken(db: Db, form: TokenForm, ip: string, now = n
  */
 export async function revokeOAuthToken(db: Db, form: TokenForm): Promise<void> {
   const token = required(form, 'token');
-  const hint = field(form, 'token_type_hint');
-  if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token') {
-    // RFC 7009 section 2.2.1: an unknown hint may be ignored; the token is looked up anyway.
-  }
+  // `token_type_hint` is not needed: the prefix says which kind it is (RFC 7009 lets a server ignore it).
   if (!token.startsWith(OAUTH_ACCESS_TOKEN_PREFIX) && !token.startsWith(REFRESH_TOKEN_PREFIX)) return;
   const row = await db.oAuthToken.findUnique({ where: { tokenHash: sha256(token) }, select: { familyId: true, grant: { select: { clientId: true } } } });
   if (!row) return;
