@@ -88,7 +88,7 @@ export function ConsentForm({ params, app, account }: Props) {
         </fieldset>
 
         <p className="text-sm">
-          After you choose, you go back to <span className="font-medium break-all">{app.redirectHost}</span>
+          After you choose, you go back to <span className="font-medium break-words">{app.redirectHost}</span>
           {app.loopback ? ', an app running on this device.' : '.'}
         </p>
 

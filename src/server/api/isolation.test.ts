@@ -19,10 +19,11 @@ import {
   send,
   VALID,
   freshCalendar,
+  freshOAuthGrant,
   type Operation,
 } from '@/test/rest-operations';
 
-type Kind = 'task' | 'session' | 'token' | 'calendar' | 'freshStart' | 'agentWrite';
+type Kind = 'task' | 'session' | 'token' | 'calendar' | 'freshStart' | 'agentWrite' | 'connectedApp';
 
 /** What kind of record an id names: from the path for `{id}`, from the field name otherwise. */
 function kindOf(operation: Operation, name: string): Kind | undefined {
@@ -33,6 +34,7 @@ function kindOf(operation: Operation, name: string): Kind | undefined {
     if (operation.path.startsWith('/calendars/')) return 'calendar';
     if (operation.path.startsWith('/today/fresh-start/')) return 'freshStart';
     if (operation.path.startsWith('/user/agent-writes/')) return 'agentWrite';
+    if (operation.path.startsWith('/user/connected-apps/')) return 'connectedApp';
     return undefined;
   }
   if (/task/i.test(name)) return 'task';
@@ -69,7 +71,8 @@ beforeAll(async () => {
   const agentWrite = await getDb().agentWrite.create({
     data: { userId: alice.id, tokenId: token.id, tokenName: token.name, tool: 'start_focus_session', summary: 'Started the focus session “Alice’s session”', targetId: session.id, change: { kind: 'session.created', sessionId: session.id, name: session.sessionName } },
   });
-  aliceIds = { task: task.id, session: session.id, token: token.id, calendar: calendar.id, freshStart: freshStart.id, agentWrite: agentWrite.id };
+  const connectedApp = await freshOAuthGrant(alice.id);
+  aliceIds = { task: task.id, session: session.id, token: token.id, calendar: calendar.id, freshStart: freshStart.id, agentWrite: agentWrite.id, connectedApp: connectedApp.id };
 });
 
 /** Bob's personal access token, for the same calls made as a REST client. */
@@ -98,6 +101,7 @@ describe('the sweep', () => {
         'POST /sessions body:selectedTaskIds',
         'DELETE /user/tokens/{id} path:id',
         'POST /user/agent-writes/{id}/undo path:id',
+        'DELETE /user/connected-apps/{id} path:id',
       ]),
     );
     const unknown = cases.filter((item) => !kindOf(item.operation, item.name)).map((item) => `${item.operation.key} ${item.name}`);

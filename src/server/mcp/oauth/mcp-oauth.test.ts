@@ -13,6 +13,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { http as mswHttp, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCaller } from '@/server/api/root';
 import { getDb } from '@/server/db';
 import { listConnections, revokeConnection } from '@/server/services/oauth/connection.service';
 import { TestClient } from '@/test/api-client';
@@ -170,6 +171,31 @@ describe('connecting an assistant with OAuth (the SDK client’s own flow)', () 
     // Its refresh token died too, so the SDK started a new authorization.
     expect(provider.authorizationUrl).toBeDefined();
     await client.close();
+  });
+});
+
+describe('the consent call (POST /api/oauth/authorize)', () => {
+  it('is refused cross-site (CSRF) and with a token, and checks the whole request again', async () => {
+    const user = await freshUser();
+    const provider = new MemoryOAuthClientProvider(REDIRECT);
+    await expect(new Client({ name: 'a', version: '1' }).connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
+    const request = Object.fromEntries(provider.authorizationUrl!.searchParams);
+    const host = new URL(base).host;
+    await expect(callerFor(user, { host, origin: 'https://evil.example' }).oauth.authorize({ request, allow: true })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Cross-site request refused',
+    });
+    const asToken = createCaller({
+      db: getDb(),
+      session: { userId: user.id, emailVerified: true, via: 'token', tokenId: 'any', scopes: ['read', 'write'] },
+      headers: new Headers({ host }),
+      resHeaders: new Headers(),
+    });
+    await expect(asToken.oauth.authorize({ request, allow: true })).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'browser_session_required' });
+    await expect(callerFor(user, { host }).oauth.authorize({ request: { ...request, redirect_uri: 'https://evil.example/cb' }, allow: true })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(await getDb().oAuthGrant.count({ where: { userId: user.id } })).toBe(0);
   });
 });
 

@@ -80,7 +80,7 @@ export async function checkAuthorizationRequest(db: Db, params: AuthorizationPar
   const clientId = single(params, 'client_id');
   if (!clientId) return { kind: 'invalid', message: 'The app did not say who it is (client_id is missing or repeated).' };
   const client = await findClient(db, clientId);
-  if (!client) return { kind: 'invalid', message: 'This app is not registered with Onething, or its registration has expired. Connect it again from the app.' };
+  if (!client) return { kind: 'invalid', message: 'This app is not registered with Onething, or its registration has expired.' };
   const redirectUri = single(params, 'redirect_uri');
   if (!redirectUri) return { kind: 'invalid', message: 'The app did not say where to return to (redirect_uri is missing or repeated).' };
   if (!client.redirectUris.includes(redirectUri)) {
