@@ -10,6 +10,11 @@
 //     once), failed sign-ins per IP and per account counted across instances (each request from
 //     its own loopback source address, which HAProxy passes on in X-Forwarded-For), and the
 //     verification mail's 60 s cooldown under concurrent resends.
+// MCP. Meanwhile, MCP assistants on the SDK's own client (bench/soak-mcp.mjs): 6 through the
+//     balancer, 2 sending each request to the next instance's own port; each session an
+//     initialize, tools/list and three tool calls. Checks: every request answered, each session's
+//     requests answered by more than one instance (X-Served-By), every instance used, and
+//     PostgreSQL holds exactly their tasks and write records. The connector is stateless.
 // C2. Rolling restart under load: SIGTERM to one instance at a time (it drains: health 503,
 //     HAProxy's check takes it out, requests in flight finish), restarted before the next. The
 //     simulated users do NOT retry: every failed request counts. HAProxy's own retries (only
@@ -32,6 +37,7 @@ import { SMTPServer } from 'smtp-server';
 import { startCluster } from '../scripts/cluster.mjs';
 import { adoptDatabase, seedUsers, snapshot, verifyUsers } from './soak-db.mjs';
 import { httpClient, sleep, Stats } from './soak-lib.mjs';
+import { runAgents, summariseAgents } from './soak-mcp.mjs';
 import { PASSWORD, SimUser } from './soak-sim.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,6 +45,8 @@ const HOST = '127.0.0.1';
 const SMTP_PORT = 4150;
 const REMINDER_USERS = 8;
 const REMINDERS_EACH = 10;
+/** MCP assistants through the balancer during C1 (bench/soak-mcp.mjs). */
+const MCP_AGENTS = 6;
 
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const say = (message) => process.stdout.write(`[cluster-soak ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
@@ -216,6 +224,11 @@ export async function runClusterSoak(args) {
     check('C1', `all ${USERS} users signed in through the balancer`, users.every((user) => user.cookie));
     const deadline = Date.now() + LOAD_SECONDS * 1000;
     const load = Promise.all(users.map((user) => user.run(deadline)));
+    // MCP assistants meanwhile (bench/soak-mcp.mjs): MCP_AGENTS through the balancer (round robin,
+    // X-Served-By names the instance), and 2 whose requests go to each instance's own port in
+    // turn: an initialize on one, tools/list and the tool calls on the others.
+    const agentsViaBalancer = runAgents({ sql, origins: [cluster.url], agents: MCP_AGENTS, deadline, prefix: 'mcp-agent' });
+    const agentsDirect = runAgents({ sql, origins: cluster.instances.map((instance) => `http://${HOST}:${instance.port}`), agents: 2, deadline, prefix: 'mcp-direct' });
 
     // Per IP: 105 failed sign-ins (105 different unknown accounts) from 127.0.0.9, spread by round robin over the instances.
     const perIp = [];
@@ -247,6 +260,23 @@ export async function runClusterSoak(args) {
 
     await load;
     stats1.finish();
+    const viaBalancer = await agentsViaBalancer;
+    const direct = await agentsDirect;
+    const mcpAll = summariseAgents([...viaBalancer, ...direct]);
+    const mcpBalanced = summariseAgents(viaBalancer);
+    const mcpDirect = summariseAgents(direct);
+    check('MCP', `${mcpAll.sessions} MCP client sessions (initialize, tools/list, create_task, list_tasks, complete_task) under C1's load: every request answered, no tool error`, mcpAll.failures.length === 0 && mcpAll.sessions > 0, mcpAll.failures.slice(0, 5).join(' | ') || `${mcpAll.requests} requests`);
+    check('MCP', `through the balancer, every instance answered MCP requests and each session's requests were answered by more than one instance (no affinity)`, Object.keys(mcpBalanced.perInstance).length === cluster.instances.length && mcpBalanced.spread === mcpBalanced.sessions, `${mcpBalanced.spread} of ${mcpBalanced.sessions} sessions spread; per instance ${JSON.stringify(mcpBalanced.perInstance)}`);
+    check('MCP', "each instance's own port in turn: initialize on one, tools/list and calls on the others, all succeed", mcpDirect.failures.length === 0 && mcpDirect.spread === mcpDirect.sessions && Object.keys(mcpDirect.perInstance).length === cluster.instances.length, `${mcpDirect.sessions} sessions; per port ${JSON.stringify(mcpDirect.perInstance)}`);
+    const agentRows = (await sql.query(
+      `SELECT (SELECT count(*)::int FROM "Task" WHERE "userId" LIKE 'mcp-%' AND "completed") AS completed,
+              (SELECT count(*)::int FROM "Task" WHERE "userId" LIKE 'mcp-%') AS tasks,
+              (SELECT count(*)::int FROM "AgentWrite" WHERE "userId" LIKE 'mcp-%') AS records`,
+    )).rows[0];
+    const sessionsDone = mcpAll.sessions;
+    check('MCP', 'PostgreSQL holds exactly what the assistants did: one completed task per session, two write records each (create, complete)', agentRows.tasks === sessionsDone && agentRows.completed === sessionsDone && agentRows.records === 2 * sessionsDone, `${agentRows.tasks} tasks, ${agentRows.completed} completed, ${agentRows.records} records for ${sessionsDone} sessions`);
+    report.mcp = { all: mcpAll, balanced: mcpBalanced, direct: mcpDirect };
+    say(`MCP: ${mcpAll.sessions} sessions, ${mcpAll.requests} requests, p50 ${fmt(mcpAll.p50)} ms, p99 ${fmt(mcpAll.p99)} ms; per instance ${JSON.stringify(mcpBalanced.perInstance)}`);
     const s1 = stats1.summary();
     const bad1 = Object.entries(stats1.statuses).filter(([status]) => /^5/.test(status) || status.startsWith('error:'));
     check('C1', 'no 5xx and no request without an answer', bad1.length === 0, bad1.map(([k, v]) => `${k}: ${v}`).join(', '));
@@ -374,10 +404,17 @@ ${checks.map((entry) => `| ${entry.phase} | ${entry.name} | ${entry.ok ? 'pass' 
 | phase | requests | req/s | p50 ms | p99 ms | max ms |
 |---|---:|---:|---:|---:|---:|
 ${row('C1 steady load', report.c1)}
+| C1 MCP assistants (alongside) | ${report.mcp.all.requests} | ${fmt(report.mcp.all.requests / LOAD_SECONDS, 0)} | ${fmt(report.mcp.all.p50)} | ${fmt(report.mcp.all.p99)} | ${fmt(report.mcp.all.max)} |
 ${row('C2 rolling restart, SIGTERM', report.c2)}
 ${row('C3 rolling restart, SIGKILL', report.c3)}
 
 - C1 answers: ${statuses(report.c1.statuses)}.
+- MCP (stateless Streamable HTTP, no session id, no affinity): ${MCP_AGENTS} assistants through HAProxy and 2 sending
+  each request to the next instance's own port, in a closed loop during C1, each session an initialize,
+  tools/list, create_task, list_tasks and complete_task (6 POSTs, the SDK's own client): ${report.mcp.all.sessions} sessions,
+  ${report.mcp.all.requests} requests, failures ${report.mcp.all.failures.length}. Through the balancer, requests per instance
+  ${Object.entries(report.mcp.balanced.perInstance).map(([k, v]) => `${k}: ${v}`).join(', ')}; sessions answered by more than one instance
+  ${report.mcp.balanced.spread} of ${report.mcp.balanced.sessions}. Direct, per port ${Object.entries(report.mcp.direct.perInstance).map(([k, v]) => `${k}: ${v}`).join(', ')}.
 - C2 (SIGTERM, one instance at a time; stop took ${report.c2.restarts.map((r) => `${r.name} ${fmt(r.stopMs / 1000)} s`).join(', ')}): answers ${statuses(report.c2.stats.statuses)}.
   **Failed requests: ${c2fail}.** The simulated users did not retry anything. HAProxy retried
   ${report.c2.counters.retries} request(s) (redispatched ${report.c2.counters.redispatches}); it retries only a connection that could not be

@@ -155,13 +155,14 @@ export const shapes = {
   success: (v) => (v && v.success === true && Object.keys(v).length === 1 ? null : 'not { success: true }'),
   health: (v) => checkFields(v, { status: oneOf('ok'), database: oneOf('ok'), time: isIso }, 'health'),
   list: (item) => (v) => (Array.isArray(v) ? (v.map(item).find(Boolean) ?? null) : 'not an array'),
-  /** The error body of docs/api-contract.md: exactly { message, code, issues? }. */
+  /** The error body of docs/api-contract.md: exactly { message, code, reason?, issues? }. */
   error: (v) => {
     if (!v || typeof v !== 'object' || Array.isArray(v)) return 'error body is not a JSON object';
     if (!isStr(v.message) || !v.message) return 'error body has no message';
     if (!isStr(v.code) || !v.code) return 'error body has no code';
-    const extra = Object.keys(v).filter((key) => !['message', 'code', 'issues'].includes(key));
+    const extra = Object.keys(v).filter((key) => !['message', 'code', 'reason', 'issues'].includes(key));
     if (extra.length) return `error body has extra keys: ${extra.join(', ')}`;
+    if ('reason' in v && (!isStr(v.reason) || !/^[a-z_]+$/.test(v.reason))) return 'error reason is not a reason code';
     if ('issues' in v && !Array.isArray(v.issues)) return 'error issues is not an array';
     return null;
   },

@@ -121,6 +121,7 @@ export class SimUser {
     const reached = this.tier === 'free' && this.created[kind] >= FREE_LIMITS[kind];
     if (!reached) this.fail(`create ${kind}: 403 although only ${this.created[kind]} were created (${this.tier})`);
     else if (response.body.message !== limitMessage(kind)) this.fail(`create ${kind}: 403 with the wrong message: ${response.body.message}`);
+    else if (response.body.reason !== (kind === 'tasks' ? 'task_limit' : 'session_limit')) this.fail(`create ${kind}: 403 with the reason ${response.body.reason}`);
     this.limitHits[kind]++;
     return true;
   }

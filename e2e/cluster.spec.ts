@@ -6,10 +6,16 @@
 //
 // A real cluster of two production instances (the build the suite runs on) behind HAProxy and
 // PgBouncer, on ports of its own: E2E_PORT + 20 (balancer), + 21, + 22, + 31 and + 32.
+//
+// The MCP connector is stateless (no session id, no affinity): one MCP client's initialize,
+// tools/list and tool calls are answered by different instances and all succeed, whether each
+// request goes to the next instance's own port or through HAProxy's round robin.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { agentSession, seedAgent } from '../bench/soak-mcp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const basePort = Number(process.env.E2E_PORT ?? 3100) + 20;
@@ -130,4 +136,44 @@ test('Ctrl-C (SIGINT to the whole process group) after one instance was stopped 
   // The terminal's Ctrl-C: every process of the group at once (PostgreSQL stops by itself).
   process.kill(-pid, 'SIGINT');
   await expectExitWithin(cluster, everything);
+});
+
+test("an MCP client's requests are answered by different instances with no session affinity, and all succeed", async () => {
+  const cluster = await startCluster();
+  const pid = cluster.child.pid!;
+  // scripts/cluster.mjs's embedded PostgreSQL (user postgres, its local password) on basePort + 2.
+  const sql = new pg.Client({ connectionString: `postgresql://postgres:onething-local@127.0.0.1:${basePort + 2}/onething` });
+  try {
+    await sql.connect();
+    const token = await seedAgent(sql, 'e2e-mcp-agent');
+    const ports = [String(basePort + 11), String(basePort + 12)];
+
+    // Each request to the next instance's own port: initialize on one, the rest alternating.
+    const direct = await agentSession({ origins: ports.map((port) => `http://127.0.0.1:${port}`), token, title: 'Across instances' });
+    expect(direct.failures).toEqual([]);
+    const initialize = direct.served.find((request: { method: string }) => request.method === 'initialize');
+    expect(initialize?.by).toBe(ports[0]);
+    const calls = direct.served.filter((request: { method: string }) => request.method === 'tools/list' || request.method === 'tools/call');
+    expect(calls).toHaveLength(4);
+    expect(new Set(calls.map((request: { by: string }) => request.by))).toEqual(new Set(ports));
+
+    // Through HAProxy's round robin (X-Served-By names the instance), one session after another.
+    for (let n = 0; n < 3; n++) {
+      const balanced = await agentSession({ origins: [`http://127.0.0.1:${basePort}`], token, title: `Through the balancer ${n}` });
+      expect(balanced.failures).toEqual([]);
+      expect(new Set(balanced.servedBy)).toEqual(new Set(['app1', 'app2']));
+    }
+
+    // Every write happened once, each with its record.
+    const { rows } = await sql.query(
+      `SELECT (SELECT count(*)::int FROM "Task" WHERE "userId" = 'e2e-mcp-agent' AND "completed") AS completed,
+              (SELECT count(*)::int FROM "AgentWrite" WHERE "userId" = 'e2e-mcp-agent') AS records`,
+    );
+    expect(rows[0]).toEqual({ completed: 4, records: 8 });
+  } finally {
+    await sql.end().catch(() => {});
+    const everything = descendants(pid).map((row) => row.pid);
+    process.kill(pid, 'SIGTERM');
+    await expectExitWithin(cluster, everything);
+  }
 });

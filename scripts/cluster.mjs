@@ -114,6 +114,8 @@ defaults
 listen onething
   bind ${HOST}:${port}
   balance roundrobin
+  # Which instance answered (a soak's proof that one client's requests spread: bench/soak-mcp.mjs).
+  http-response set-header X-Served-By %s
   http-request disable-l7-retry if !METH_GET !METH_HEAD
   option httpchk GET /api/health
   http-check expect status 200

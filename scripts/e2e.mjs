@@ -6,6 +6,7 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfChanged } from './build.mjs';
+import { ensureInspector } from './mcp-inspector.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, '.data', 'e2e');
@@ -42,6 +43,18 @@ const wantsBilling = args.every((arg) => arg.startsWith('-')) || args.some((arg)
 const mainArgs = args.filter((arg) => !arg.includes('billing-checkout') && !arg.includes('error-reporting'));
 const onlyBilling =
   args.some((arg) => arg.includes('billing-checkout') || arg.includes('error-reporting')) && mainArgs.every((arg) => arg.startsWith('-'));
+
+// e2e/mcp.spec.ts runs the MCP Inspector's CLI: installed once into a prefix of its own
+// (scripts/mcp-inspector.mjs) unless MCP_INSPECTOR names one already.
+const wantsInspector = !onlyBilling && (mainArgs.every((arg) => arg.startsWith('-')) || mainArgs.some((arg) => arg.includes('mcp.spec')));
+if (wantsInspector) {
+  try {
+    process.env.MCP_INSPECTOR = ensureInspector(undefined, (message) => process.stdout.write(`[e2e] ${message}\n`));
+  } catch (error) {
+    process.stderr.write(`[e2e] ${error.message}\n`);
+    process.exit(1);
+  }
+}
 
 let status = onlyBilling ? 0 : run(null, dataDir, mainArgs);
 if (wantsBilling) {

@@ -50,6 +50,10 @@ export const BROWSER_SESSION_ONLY = new Set([
   'GET /user/tokens',
   'POST /user/tokens',
   'DELETE /user/tokens/{id}',
+  'POST /user/agent-writes/{id}/undo',
+  'GET /user/connected-apps',
+  'DELETE /user/connected-apps/{id}',
+  'POST /oauth/authorize',
 ]);
 
 /** Every operation of the OpenAPI document that handleRest serves. */
@@ -236,6 +240,17 @@ async function freshToken(userId: string) {
   return getDb().apiToken.create({ data: { userId, name: 'Fuzz token', tokenHash: sha256(token), prefix: token.slice(0, 8) } });
 }
 
+/** An app registered through the MCP connector's OAuth (dynamic client registration). */
+function freshOAuthClient() {
+  return getDb().oAuthClient.create({ data: { id: `oc_fuzz_${crypto.randomUUID()}`, clientName: 'Fuzz assistant', redirectUris: ['http://127.0.0.1:9/callback'] } });
+}
+
+/** The user's consent to such an app: a row of Connected apps. */
+export async function freshOAuthGrant(userId: string) {
+  const client = await freshOAuthClient();
+  return getDb().oAuthGrant.create({ data: { userId, clientId: client.id, scopes: ['read', 'write'] } });
+}
+
 /**
  * A valid call of every operation, on fresh rows, and the status it answers in the test
  * environment (no SMTP, no AI provider, no Stripe). The fuzz and isolation suites fail when an
@@ -280,6 +295,33 @@ export const VALID: Record<string, () => Promise<Sample>> = {
   'DELETE /user/tokens/{id}': async () => {
     const user = await freshUser();
     return { as: user, pathParams: { id: (await freshToken(user.id)).id }, status: 200 };
+  },
+  // An assistant's focus session, nothing done in it since: undo removes it.
+  'POST /user/agent-writes/{id}/undo': async () => {
+    const user = await freshUser();
+    const session = await freshSession(user.id);
+    const write = await getDb().agentWrite.create({
+      data: { userId: user.id, tokenName: 'Fuzz assistant', tool: 'start_focus_session', summary: 'Started the focus session', targetId: session.id, change: { kind: 'session.created', sessionId: session.id, name: session.sessionName } },
+    });
+    return { as: user, pathParams: { id: write.id }, body: {}, status: 200 };
+  },
+  'GET /user/connected-apps': async () => ({ as: await freshUser(), status: 200 }),
+  'DELETE /user/connected-apps/{id}': async () => {
+    const user = await freshUser();
+    return { as: user, pathParams: { id: (await freshOAuthGrant(user.id)).id }, status: 200 };
+  },
+  // The consent screen's Allow for a registered app (the resource defaults to this origin's /api/mcp).
+  'POST /oauth/authorize': async () => {
+    const client = await freshOAuthClient();
+    const request = {
+      response_type: 'code',
+      client_id: client.id,
+      redirect_uri: client.redirectUris[0]!,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'fuzz',
+    };
+    return { as: await freshUser(), body: { request, allow: true }, status: 200 };
   },
   'GET /user/push-public-key': async () => ({ as: await freshUser(), status: 200 }),
   'POST /user/push-subscriptions': async () => ({

@@ -19,7 +19,9 @@ import { TOKEN_EXPIRY_CHOICES, tokenAccessWords, tokenExpiry } from '@/lib/api-t
 import type { TTokenForm } from '@/lib/schemas/account-forms';
 import type { TApiToken, TCreateApiTokenInput } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
+import { AgentWrites } from './AgentWrites';
 import { copyText } from './clipboard';
+import { ConnectedApps } from './ConnectedApps';
 import { Notice, Section } from './Section';
 import { displayTimeZone } from '@/lib/time-zone';
 
@@ -80,13 +82,15 @@ export function TokensSection({ verified }: { verified: boolean }) {
       title="Connected apps and API tokens"
       description={
         <>
-          Personal tokens for AI assistants (the MCP connector at <code className="rounded bg-surfaceMuted px-1 py-0.5 text-xs">/api/mcp</code>), scripts and other apps
-          using the REST API (see the <a href="/docs" className="underline underline-offset-2">API docs</a>). Send one as{' '}
-          <code className="rounded bg-surfaceMuted px-1 py-0.5 text-xs">Authorization: Bearer …</code>. What an assistant changes with a token is listed under it.
+          AI assistants you connected (the MCP connector at <code className="rounded bg-surfaceMuted px-1 py-0.5 text-xs">/api/mcp</code>), and personal tokens for
+          assistants, scripts and other apps using the REST API (see the <a href="/docs" className="underline underline-offset-2">API docs</a>). Send a token as{' '}
+          <code className="rounded bg-surfaceMuted px-1 py-0.5 text-xs">Authorization: Bearer …</code>. What an assistant changes is listed under it.
         </>
       }
     >
       <div className="flex flex-col gap-5">
+        <ConnectedApps when={when} />
+        <h3 className="text-base font-semibold">Personal access tokens</h3>
         <div className="grid gap-3 text-sm sm:grid-cols-2">
           <div className="rounded-control border border-border px-4 py-3">
             <p className="font-medium">A token can</p>
@@ -140,8 +144,8 @@ export function TokensSection({ verified }: { verified: boolean }) {
             {tokens.data.map((token) => {
               const expiry = tokenExpiry(token.expiresAt, new Date(), day);
               return (
-                <li key={token.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="min-w-0">
+                <li key={token.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+                  <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2">
                       <span className="truncate font-medium">{token.name}</span>
                       {expiry.expired ? <Badge variant="warning">Expired</Badge> : null}
@@ -150,20 +154,7 @@ export function TokensSection({ verified }: { verified: boolean }) {
                     <p className="mt-1 text-sm text-muted">
                       <code className="text-xs">{token.prefix}…</code> · {expiry.words} · {token.lastUsedAt ? `Last used ${when(token.lastUsedAt)}` : 'Never used'}
                     </p>
-                    {token.recentWrites.length > 0 ? (
-                      <div className="mt-2 text-sm">
-                        <p className="font-medium" id={`writes-${token.id}`}>
-                          Recent changes by an assistant
-                        </p>
-                        <ul className="mt-1 flex flex-col gap-0.5 text-muted" aria-labelledby={`writes-${token.id}`}>
-                          {token.recentWrites.map((write) => (
-                            <li key={write.id} className="break-words">
-                              {write.summary} · <time dateTime={write.createdAt}>{when(write.createdAt)}</time>
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    ) : null}
+                    <AgentWrites id={token.id} writes={token.recentWrites} when={when} />
                   </div>
                   <Button variant="secondary" size="sm" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
                     Revoke

@@ -236,19 +236,35 @@ export const ZApiTokenOutput = z.object({
 });
 export type TApiToken = z.infer<typeof ZApiTokenOutput>;
 
-const ZAgentWrite = z.object({
+export const ZAgentWrite = z.object({
   id: z.string(),
   tool: z.string().describe('The MCP tool the assistant called, e.g. `create_task`'),
   summary: z.string().describe('What it changed, in words'),
   targetId: z.string().nullable().describe('The task or session it changed'),
   createdAt: z.iso.datetime(),
+  undoneAt: z.iso.datetime().nullable().describe('When you undid it (POST /api/user/agent-writes/{id}/undo); null while it stands'),
+  undoable: z.boolean().describe('Whether undo may be tried: not undone yet, and recorded with what undo needs'),
 });
+export type TAgentWrite = z.infer<typeof ZAgentWrite>;
 
 /** A token as the list shows it: with the latest writes an assistant made with it (MCP connector). */
 export const ZListedApiToken = ZApiTokenOutput.extend({
-  recentWrites: z.array(ZAgentWrite).describe('The latest writes an assistant made with this token through /api/mcp, newest first (at most 5)'),
+  recentWrites: z.array(ZAgentWrite).describe('The latest writes an assistant made with this token through /api/mcp, newest first (at most 10)'),
 });
 export type TListedApiToken = z.infer<typeof ZListedApiToken>;
+
+/** An app connected through OAuth (the MCP connector's consent screen), as Account > Connected apps lists it. */
+export const ZOAuthConnection = z.object({
+  id: z.string().describe('The connection id (revoke it with DELETE /api/user/connected-apps/{id})'),
+  clientId: z.string().describe('The app\'s OAuth client_id'),
+  clientName: z.string().describe('The name the app registered itself with (not verified by Onething)'),
+  redirectHosts: z.array(z.string()).describe('Where the app receives its authorization: the hosts of its registered redirect URIs'),
+  scopes: z.array(ZTokenScope).describe('What the person allowed: `read` and/or `write`, through the MCP connector\'s tools only'),
+  connectedAt: z.iso.datetime().describe('When the person allowed it (the latest consent)'),
+  lastUsedAt: z.iso.datetime().nullable().describe('Last call to /api/mcp, to the minute'),
+  recentWrites: z.array(ZAgentWrite).describe('The latest writes the app made through /api/mcp, newest first (at most 10), each undoable with POST /api/user/agent-writes/{id}/undo'),
+});
+export type TOAuthConnection = z.infer<typeof ZOAuthConnection>;
 
 export const ZCreateApiTokenInput = z.object({
   name: z.string().trim().min(1, 'Please name the token').max(API_TOKEN_NAME_MAX).describe('A name to recognise the token by'),

@@ -19,10 +19,11 @@ import {
   send,
   VALID,
   freshCalendar,
+  freshOAuthGrant,
   type Operation,
 } from '@/test/rest-operations';
 
-type Kind = 'task' | 'session' | 'token' | 'calendar' | 'freshStart';
+type Kind = 'task' | 'session' | 'token' | 'calendar' | 'freshStart' | 'agentWrite' | 'connectedApp';
 
 /** What kind of record an id names: from the path for `{id}`, from the field name otherwise. */
 function kindOf(operation: Operation, name: string): Kind | undefined {
@@ -32,6 +33,8 @@ function kindOf(operation: Operation, name: string): Kind | undefined {
     if (operation.path.startsWith('/user/tokens/')) return 'token';
     if (operation.path.startsWith('/calendars/')) return 'calendar';
     if (operation.path.startsWith('/today/fresh-start/')) return 'freshStart';
+    if (operation.path.startsWith('/user/agent-writes/')) return 'agentWrite';
+    if (operation.path.startsWith('/user/connected-apps/')) return 'connectedApp';
     return undefined;
   }
   if (/task/i.test(name)) return 'task';
@@ -65,7 +68,11 @@ beforeAll(async () => {
   const token = await getDb().apiToken.create({ data: { userId: alice.id, name: 'Alice’s CLI', tokenHash: sha256(secret), prefix: secret.slice(0, 8) } });
   const calendar = await freshCalendar(alice.id);
   const freshStart = await getDb().freshStart.create({ data: { userId: alice.id, changes: [{ taskId: task.id, action: 'someday', before: { dueDate: task.dueDate!.toISOString(), letGoAt: null, recurrence: null }, after: { dueDate: null, letGoAt: null, recurrence: null } }] } });
-  aliceIds = { task: task.id, session: session.id, token: token.id, calendar: calendar.id, freshStart: freshStart.id };
+  const agentWrite = await getDb().agentWrite.create({
+    data: { userId: alice.id, tokenId: token.id, tokenName: token.name, tool: 'start_focus_session', summary: 'Started the focus session “Alice’s session”', targetId: session.id, change: { kind: 'session.created', sessionId: session.id, name: session.sessionName } },
+  });
+  const connectedApp = await freshOAuthGrant(alice.id);
+  aliceIds = { task: task.id, session: session.id, token: token.id, calendar: calendar.id, freshStart: freshStart.id, agentWrite: agentWrite.id, connectedApp: connectedApp.id };
 });
 
 /** Bob's personal access token, for the same calls made as a REST client. */
@@ -93,6 +100,8 @@ describe('the sweep', () => {
         'DELETE /sessions/{id} path:id',
         'POST /sessions body:selectedTaskIds',
         'DELETE /user/tokens/{id} path:id',
+        'POST /user/agent-writes/{id}/undo path:id',
+        'DELETE /user/connected-apps/{id} path:id',
       ]),
     );
     const unknown = cases.filter((item) => !kindOf(item.operation, item.name)).map((item) => `${item.operation.key} ${item.name}`);
@@ -136,6 +145,7 @@ describe("user B with user A's ids", () => {
       expect(await getDb().apiToken.findUnique({ where: { id: aliceIds.token } })).toMatchObject({ userId: alice.id });
       expect(await getDb().calendarSubscription.findUnique({ where: { id: aliceIds.calendar } })).toMatchObject({ userId: alice.id, name: 'Fuzz calendar', busyOnly: false });
       expect(await getDb().calendarEventRule.count({ where: { subscriptionId: aliceIds.calendar } })).toBe(0);
+      expect(await getDb().agentWrite.findUnique({ where: { id: aliceIds.agentWrite } })).toMatchObject({ userId: alice.id, undoneAt: null });
     },
   );
 

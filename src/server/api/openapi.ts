@@ -23,7 +23,12 @@ const cached = processSingleton('openApiDocuments', () => new Map<string, OpenAp
 const TAGS: { name: string; description: string }[] = [
   { name: 'health', description: 'Whether the server and its database answer' },
   { name: 'auth', description: 'Accounts: sign-up, sign-in and out, verification, forgotten passwords' },
-  { name: 'user', description: 'Your profile, preferences, password, data export, personal access tokens and account deletion' },
+  { name: 'user', description: 'Your profile, preferences, password, data export, personal access tokens, connected apps and account deletion' },
+  {
+    name: 'oauth',
+    description:
+      'Connecting an assistant to the MCP connector (/api/mcp) with OAuth 2.1: the consent screen’s answer. The authorization server’s own endpoints (registration, token, revocation) are listed at /.well-known/oauth-authorization-server.',
+  },
   { name: 'tasks', description: 'Your tasks and subtasks, and the private calendar feed' },
   { name: 'calendars', description: 'Calendars you subscribe to (read-only ICS feeds): their busy time beside your tasks' },
   { name: 'today', description: 'Your day: today’s figures, the fresh start (preview, apply, undo) and Just start' },

@@ -8,6 +8,7 @@ import { billingRouter } from './routers/billing/_router';
 import { calendarRouter } from './routers/calendar/_router';
 import { contactRouter } from './routers/contact/_router';
 import { healthRouter } from './routers/health/_router';
+import { oauthRouter } from './routers/oauth/_router';
 import { focusSessionRouter } from './routers/session/_router';
 import { taskRouter } from './routers/task/_router';
 import { todayRouter } from './routers/today/_router';
@@ -27,6 +28,7 @@ export const appRouter = parseSynchronously(pinInputCoercion(
     session: focusSessionRouter,
     billing: billingRouter,
     calendar: calendarRouter,
+    oauth: oauthRouter,
   }),
 ));
 

@@ -16,6 +16,7 @@ import { errorBody } from './errors';
 import { assertNoNulCharacter } from './input-guard';
 import type { ApiMeta } from './responses';
 import { processSingleton } from '@/server/process-singleton';
+import type { AgentActor } from '@/server/services/agent-write.service';
 
 export type Context = {
   db: Db;
@@ -26,6 +27,11 @@ export type Context = {
   resHeaders: Headers;
   /** The socket's peer address, when the door can see it (for clientIp and TRUSTED_PROXIES). */
   remoteAddress?: string;
+  /**
+   * The assistant making this call, set only by the MCP connector (src/server/mcp/handler.ts):
+   * the services record its writes in the writes' own transactions (agent-write.service.ts).
+   */
+  agent?: AgentActor;
 };
 
 export async function createContext(opts: { headers: Headers; resHeaders?: Headers; database?: Db; remoteAddress?: string }): Promise<Context> {

@@ -32,6 +32,8 @@ export type AuthSession = {
   sessionId?: string;
   /** Token sessions: the personal access token's id. */
   tokenId?: string;
+  /** OAuth sessions (the MCP connector only): the connected app's client id. */
+  oauthClientId?: string;
   /** Token sessions: what the token may do (absent for a cookie session, which may do all). */
   scopes?: TokenScope[];
 };

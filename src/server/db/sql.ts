@@ -89,6 +89,73 @@ export type TaskChanges = Partial<{
   letGoAt: Date | null;
 }>;
 
+/** Every column a task write may set (TaskChanges' keys): what an agent's write record compares. */
+export const TASK_CHANGE_COLUMNS = [
+  'title',
+  'description',
+  'importance',
+  'difficulty',
+  'dueDate',
+  'color',
+  'completed',
+  'completedAt',
+  'completedInSessionId',
+  'recurrence',
+  'estimatedMinutes',
+  'letGoAt',
+] as const satisfies readonly (keyof TaskChanges)[];
+export type TaskChangeColumn = (typeof TASK_CHANGE_COLUMNS)[number];
+
+/** A task's writable fields with what tells whether it was touched (focused time, updatedAt). */
+export type TaskFieldsRow = Required<TaskChanges> & { focusedSeconds: number; createdAt: Date; updatedAt: Date };
+
+/** Reads a task's writable fields and locks its row for the rest of the transaction; null when the user has no such task. */
+export async function lockTaskFields(client: SqlClient, task: { id: string; userId: string }): Promise<TaskFieldsRow | null> {
+  const { rows } = await client.query<TaskFieldsRow>({
+    text: `SELECT ${TASK_CHANGE_COLUMNS.map((column) => `"${column}"`).join(', ')}, "focusedSeconds", "createdAt", "updatedAt"
+      FROM "Task" WHERE "id" = $1 AND "userId" = $2 FOR UPDATE`,
+    values: [task.id, task.userId],
+    types: UTC_TYPES,
+  });
+  return rows[0] ?? null;
+}
+
+/** The id of the occurrence after task `id`, if it exists. */
+export async function nextOccurrenceIdOf(client: SqlClient, id: string): Promise<string | null> {
+  const { rows } = await client.query<{ id: string }>({ text: 'SELECT "id" FROM "Task" WHERE "previousOccurrenceId" = $1', values: [id] });
+  return rows[0]?.id ?? null;
+}
+
+export async function hasSubtasks(client: SqlClient, task: { id: string; userId: string }): Promise<boolean> {
+  const { rowCount } = await client.query({ text: 'SELECT 1 FROM "Task" WHERE "parentTaskId" = $1 AND "userId" = $2 LIMIT 1', values: [task.id, task.userId] });
+  return Boolean(rowCount);
+}
+
+/** Deletes the user's task (its subtasks go with it: ON DELETE CASCADE). */
+export async function deleteTaskRow(client: SqlClient, task: { id: string; userId: string }): Promise<void> {
+  await client.query({ text: 'DELETE FROM "Task" WHERE "id" = $1 AND "userId" = $2', values: [task.id, task.userId] });
+}
+
+/** Locks the user's focus session for the rest of the transaction; false when there is none. */
+export async function lockFocusSession(client: SqlClient, userId: string, id: string): Promise<boolean> {
+  const { rowCount } = await client.query({ text: 'SELECT 1 FROM "Session" WHERE "id" = $1 AND "userId" = $2 FOR UPDATE', values: [id, userId] });
+  return Boolean(rowCount);
+}
+
+/** Whether a task was created or completed in the focus session. */
+export async function focusSessionHasWork(client: SqlClient, userId: string, id: string): Promise<boolean> {
+  const { rowCount } = await client.query({
+    text: 'SELECT 1 FROM "Task" WHERE "userId" = $1 AND ("sessionId" = $2 OR "completedInSessionId" = $2) LIMIT 1',
+    values: [userId, id],
+  });
+  return Boolean(rowCount);
+}
+
+/** Deletes the user's focus session (its tasks stay, unlinked: ON DELETE SET NULL). */
+export async function deleteFocusSessionRow(client: SqlClient, userId: string, id: string): Promise<void> {
+  await client.query({ text: 'DELETE FROM "Session" WHERE "id" = $1 AND "userId" = $2', values: [id, userId] });
+}
+
 export type SessionUserRow = { emailVerified: boolean; sessionVersion: number; ended: boolean };
 
 /**

@@ -1,10 +1,12 @@
 // The MCP connector at /api/mcp: a Model Context Protocol server on the official TypeScript SDK,
 // Streamable HTTP in stateless mode (a new server and transport per request, no session id), so
-// any instance of the app answers any request. Authorised by `Authorization: Bearer <personal
-// access token>` only: no token, an unknown, expired or revoked one is a 401 pointing at the
-// protected-resource metadata (RFC 9728). Each tool calls the tRPC router through createCaller
-// with the token's context (src/server/mcp/tools.ts), so scopes, limits and per-user isolation are
-// the REST door's; a write tool is refused to a read-only token before anything runs.
+// any instance of the app answers any request. Authorised by `Authorization: Bearer` with a
+// personal access token or an OAuth access token of a connected app (src/server/mcp/oauth/,
+// bound to this URL: RFC 8707), alike: no token, an unknown, expired, revoked or foreign one is a
+// 401 pointing at the protected-resource metadata (RFC 9728), where a client discovers how to
+// connect with OAuth. Each tool calls the tRPC router through createCaller with the token's
+// context (src/server/mcp/tools.ts), so scopes, limits and per-user isolation are the REST
+// door's; a write tool is refused to a read-only token before anything runs.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -13,10 +15,17 @@ import type { z } from "zod";
 import { appRouter, createCaller } from "@/server/api/root";
 import type { ApiMeta } from "@/server/api/responses";
 import { createContext, type Context } from "@/server/api/trpc";
+import { db } from "@/server/db";
+import { mcpResourceUrl, publicOrigin } from "@/server/http/public-origin";
 import { requireScope, type TokenScope } from "@/server/auth/token-scopes";
 import { procedureDefs } from "@/server/compat/trpc";
 import { reportError } from "@/server/error-report";
-import { recordAgentWrite } from "@/server/services/agent-write.service";
+import { databaseUnavailableError } from "@/server/errors";
+import {
+  OAUTH_ACCESS_TOKEN_PREFIX,
+  oauthAccessSession,
+} from "@/server/services/oauth/token.service";
+import { TOKEN_SCOPES } from "@/lib/schemas/user";
 import { MCP_TOOLS, type McpTool } from "./tools";
 
 const SERVER_INFO = { name: "onething", title: "Onething", version: "1.0.0" };
@@ -45,19 +54,6 @@ const TOOL_SCOPES: ReadonlyMap<string, TokenScope> = (() => {
   );
 })();
 
-/** The app's public origin for the metadata URLs: the request's own (behind the proxy, its forwarded host). */
-function publicOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const host =
-    request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() ||
-    request.headers.get("host") ||
-    url.host;
-  const proto =
-    request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ||
-    url.protocol.replace(":", "");
-  return `${proto}://${host}`;
-}
-
 function json(
   status: number,
   body: unknown,
@@ -78,8 +74,10 @@ function unauthorised(
   message: string,
   error?: "invalid_token",
 ): Response {
-  const metadata = `${publicOrigin(request)}/.well-known/oauth-protected-resource/api/mcp`;
-  const challenge = `Bearer${error ? ` error="${error}",` : ""} resource_metadata="${metadata}"`;
+  const origin = publicOrigin(request.headers, request.url);
+  const metadata = `${origin}/.well-known/oauth-protected-resource/api/mcp`;
+  // `scope`: what to ask for when connecting (the MCP spec's scope selection starts here).
+  const challenge = `Bearer${error ? ` error="${error}",` : ""} resource_metadata="${metadata}", scope="${TOKEN_SCOPES.join(" ")}"`;
   return json(
     401,
     { message, code: "UNAUTHORIZED" },
@@ -101,6 +99,9 @@ function toolError(error: unknown): CallToolResult {
       ...(reason ? { reason } : {}),
       ...(issues ? { issues } : {}),
     };
+    // The detail as JSON text, never as structuredContent: structured content must match the
+    // tool's output schema, and strict clients (the MCP Inspector) reject an error result whose
+    // structuredContent does not.
     return {
       isError: true,
       content: [
@@ -108,8 +109,8 @@ function toolError(error: unknown): CallToolResult {
           type: "text",
           text: `${error.message} (${error.code}${reason ? `, ${reason}` : ""})`,
         },
+        { type: "text", text: JSON.stringify(detail) },
       ],
-      structuredContent: detail,
     };
   }
   reportError("mcp tool failed", error, {});
@@ -142,15 +143,17 @@ function register(server: McpServer, tool: McpTool, ctx: Context): void {
         requireScope(session.scopes, scope);
         // Already checked against the tool's input schema by the SDK; the procedure checks it again.
         const input = (args ?? {}) as z.output<typeof tool.input>;
-        const caller = createCaller(ctx);
+        // The acting agent rides on the context: a service that writes records the write in
+        // the write's own transaction (src/server/services/agent-write.service.ts).
+        const caller = createCaller({
+          ...ctx,
+          agent: {
+            tokenId: session.tokenId ?? null,
+            oauthClientId: session.oauthClientId ?? null,
+            tool: tool.name,
+          },
+        });
         const result = tool.output.parse(await tool.run(caller, input));
-        if (tool.record && session.tokenId)
-          await recordAgentWrite(
-            ctx.db,
-            session.userId,
-            session.tokenId,
-            tool.record(result, input),
-          );
         return {
           content: [{ type: "text", text: tool.summarise(result) }],
           structuredContent: result as Record<string, unknown>,
@@ -171,18 +174,51 @@ function mcpServer(ctx: Context): McpServer {
   return server;
 }
 
+/**
+ * The context of a call with an OAuth access token: accepted here only, and only when it was
+ * issued for this URL (the REST door does not know these tokens at all).
+ */
+async function oauthContext(request: Request, token: string): Promise<Context> {
+  const resource = mcpResourceUrl(publicOrigin(request.headers, request.url));
+  let session;
+  try {
+    session = await oauthAccessSession(db, token, resource);
+  } catch (error) {
+    throw databaseUnavailableError(error) ?? error;
+  }
+  return { db, session, headers: request.headers, resHeaders: new Headers() };
+}
+
 /** Answers one request to /api/mcp (POST JSON-RPC; GET and DELETE are 405 in stateless mode). */
 export async function handleMcp(request: Request): Promise<Response> {
+  if (request.method !== "POST") {
+    // Stateless: no server-to-client stream to open (GET) and no session to end (DELETE).
+    // Answered before any credential check: a client's background GET with an expired token
+    // must not start a second refresh beside its tool call's.
+    return json(
+      405,
+      {
+        message: `The ${request.method} method is not allowed here`,
+        code: "METHOD_NOT_SUPPORTED",
+      },
+      { allow: "POST" },
+    );
+  }
   const authorization = request.headers.get("authorization");
-  if (!authorization || !/^Bearer\s+\S+\s*$/i.test(authorization)) {
+  const bearer = authorization
+    ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1]
+    : undefined;
+  if (!bearer) {
     return unauthorised(
       request,
-      "Connect with a personal access token: Authorization: Bearer <token> (Account > Connected apps)",
+      "Connect by adding this URL to your assistant (it signs you in with OAuth), or send a personal access token: Authorization: Bearer <token> (Account > Connected apps)",
     );
   }
   let ctx: Context;
   try {
-    ctx = await createContext({ headers: request.headers });
+    ctx = bearer.startsWith(OAUTH_ACCESS_TOKEN_PREFIX)
+      ? await oauthContext(request, bearer)
+      : await createContext({ headers: request.headers });
   } catch (error) {
     if (error instanceof TRPCError && error.code === "SERVICE_UNAVAILABLE")
       return json(
@@ -199,17 +235,6 @@ export async function handleMcp(request: Request): Promise<Response> {
       "invalid_token",
     );
   }
-  if (request.method !== "POST") {
-    // Stateless: no server-to-client stream to open (GET) and no session to end (DELETE).
-    return json(
-      405,
-      {
-        message: `The ${request.method} method is not allowed here`,
-        code: "METHOD_NOT_SUPPORTED",
-      },
-      { allow: "POST" },
-    );
-  }
   const server = mcpServer(ctx);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -223,25 +248,4 @@ export async function handleMcp(request: Request): Promise<Response> {
     void transport.close();
     void server.close();
   }
-}
-
-/** The protected-resource metadata (RFC 9728) for /api/mcp. */
-export function protectedResourceMetadata(request: Request): Response {
-  const origin = publicOrigin(request);
-  return json(
-    200,
-    {
-      resource: `${origin}/api/mcp`,
-      // OAuth 2.1 authorisation is not built yet: personal access tokens are the bearer tokens.
-      authorization_servers: [],
-      bearer_methods_supported: ["header"],
-      scopes_supported: ["read", "write"],
-      resource_name: "Onething",
-      resource_documentation: `${origin}/docs`,
-    },
-    {
-      "cache-control": "public, max-age=3600",
-      "access-control-allow-origin": "*",
-    },
-  );
 }

@@ -2,113 +2,20 @@
 // the tools an assistant sees, each tool once with its effect checked in the database, the record
 // of an assistant's writes, and who is refused (no token, expired, revoked, read-only, another
 // user's task).
-import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { http as mswHttp, passthrough } from "msw";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PLAN_LIMITS } from "@/lib/constants";
-import { sha256 } from "@/server/auth/secrets";
 import { getDb } from "@/server/db";
 import { listTokens } from "@/server/services/token.service";
 import { monthStart } from "@/server/services/usage.service";
 import { rateLimitKey } from "@/server/services/rate-limit.service";
 import { createTaskRow } from "@/test/factories";
-import { server as msw } from "@/test/msw";
+import { callTool, connectMcp, serveMcpForTests, structured, tokenFor, toolError } from "@/test/mcp";
 import { freshUser } from "@/test/rest-operations";
-import { handleMcp } from "./handler";
 import { MCP_TOOLS } from "./tools";
 
-let server: http.Server;
-let base: string;
-
-/** A node:http front for the handler, as Next's route handler gets it: a fetch Request in, a Response out. */
-function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const chunks: Buffer[] = [];
-  req.on("data", (chunk: Buffer) => chunks.push(chunk));
-  req.on("end", () => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === "string") headers.set(name, value);
-    const body =
-      chunks.length > 0 && req.method !== "GET" && req.method !== "HEAD"
-        ? Buffer.concat(chunks)
-        : undefined;
-    const handled = req.url!.startsWith("/api/mcp")
-      ? handleMcp(
-          new Request(`${base}${req.url}`, {
-            method: req.method,
-            headers,
-            body,
-          }),
-        )
-      : Promise.resolve(new Response("not here", { status: 404 }));
-    void handled.then(async (response) => {
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    });
-  });
-}
-
-beforeAll(async () => {
-  server = http.createServer(serve);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-beforeEach(() => {
-  msw.use(mswHttp.all(`${base}/*`, () => passthrough()));
-});
-
-async function tokenFor(
-  userId: string,
-  data: { scopes?: string[]; expiresAt?: Date | null; name?: string } = {},
-) {
-  const token = `ot_${randomBytes(24).toString("base64url")}`;
-  const row = await getDb().apiToken.create({
-    data: {
-      userId,
-      name: data.name ?? "Claude Desktop",
-      tokenHash: sha256(token),
-      prefix: token.slice(0, 8),
-      scopes: data.scopes ?? ["read", "write"],
-      expiresAt: data.expiresAt ?? null,
-    },
-  });
-  return { token, id: row.id };
-}
-
-async function connect(token?: string): Promise<Client> {
-  const client = new Client({ name: "onething-test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(
-    new URL(`${base}/api/mcp`),
-    {
-      requestInit: token
-        ? { headers: { authorization: `Bearer ${token}` } }
-        : {},
-    },
-  );
-  await client.connect(transport);
-  return client;
-}
-
-async function call(
-  client: Client,
-  name: string,
-  args: Record<string, unknown> = {},
-) {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
-const structured = <T>(result: CallToolResult) => {
-  expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
-  return result.structuredContent as T;
-};
+const mcp = serveMcpForTests();
+const connect = (token?: string) => connectMcp(`${mcp.base()}/api/mcp`, token);
+const call = callTool;
 
 describe("MCP connector: what an assistant sees", () => {
   it("tools/list shows every tool with its input and output schema and honest annotations", async () => {
@@ -226,7 +133,11 @@ describe("MCP connector: each tool does what the app does", () => {
       ["update_task", tokenId, created.id],
       ["complete_task", tokenId, created.id],
     ]);
-    expect(writes[1]!.summary).toBe('Changed title of "Call Sam back"');
+    expect(writes.map((write) => write.summary)).toEqual([
+      "Created the task “Call Sam”",
+      "Renamed “Call Sam” to “Call Sam back”",
+      "Completed “Call Sam back”",
+    ]);
     // Account > Connected apps reads them with the token, newest first, with its last use.
     const [listedToken] = await listTokens(getDb(), user.id);
     expect(listedToken!.recentWrites.map((write) => write.tool)).toEqual([
@@ -390,7 +301,7 @@ describe("MCP connector: each tool does what the app does", () => {
 
 describe("MCP connector: who is refused", () => {
   it("no token: 401 with the protected-resource metadata in WWW-Authenticate, and the SDK client cannot connect", async () => {
-    const response = await fetch(`${base}/api/mcp`, {
+    const response = await fetch(`${mcp.base()}/api/mcp`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -400,7 +311,7 @@ describe("MCP connector: who is refused", () => {
     });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toBe(
-      `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/api/mcp"`,
+      `Bearer resource_metadata="${mcp.base()}/.well-known/oauth-protected-resource/api/mcp", scope="read write"`,
     );
     expect(await response.json()).toMatchObject({ code: "UNAUTHORIZED" });
     await expect(connect()).rejects.toThrow();
@@ -414,7 +325,7 @@ describe("MCP connector: who is refused", () => {
     const revoked = await tokenFor(user.id);
     await getDb().apiToken.delete({ where: { id: revoked.id } });
     for (const { token } of [expired, revoked]) {
-      const response = await fetch(`${base}/api/mcp`, {
+      const response = await fetch(`${mcp.base()}/api/mcp`, {
         method: "POST",
         headers: {
           authorization: `Bearer ${token}`,
@@ -455,7 +366,7 @@ describe("MCP connector: who is refused", () => {
       };
       const result = await call(client, tool.name, args);
       expect(result.isError, tool.name).toBe(true);
-      expect(result.structuredContent, tool.name).toMatchObject({
+      expect(toolError(result), tool.name).toMatchObject({
         code: "FORBIDDEN",
         reason: "scope_required",
       });
@@ -486,7 +397,7 @@ describe("MCP connector: who is refused", () => {
     ] as const) {
       const result = await call(client, tool, args);
       expect(result.isError, tool).toBe(true);
-      expect(result.structuredContent, tool).toMatchObject({
+      expect(toolError(result), tool).toMatchObject({
         code: "NOT_FOUND",
       });
     }
@@ -516,7 +427,7 @@ describe("MCP connector: who is refused", () => {
       title: "One too many",
     });
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent).toMatchObject({ code: "FORBIDDEN" });
+    expect(toolError(refused)).toMatchObject({ code: "FORBIDDEN" });
     expect(await getDb().task.count({ where: { userId: user.id } })).toBe(0);
     expect(await getDb().agentWrite.count({ where: { userId: user.id } })).toBe(
       0,

@@ -35,7 +35,6 @@ import {
   ZTodayOutput,
 } from "@/lib/schemas/today";
 import type { createCaller } from "@/server/api/root";
-import type { AgentWriteRecord } from "@/server/services/agent-write.service";
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -61,8 +60,6 @@ export type McpTool<
   run: (caller: Caller, input: z.output<I>) => Promise<z.input<O>>;
   /** One line for the text content beside the structured result. */
   summarise: (result: z.output<O>) => string;
-  /** For a tool that changes the person's data: what to record under Connected apps. */
-  record?: (result: z.output<O>, input: z.output<I>) => AgentWriteRecord;
 };
 
 const define = <I extends z.ZodObject, O extends z.ZodObject>(
@@ -167,11 +164,6 @@ export const MCP_TOOLS: McpTool[] = [
     },
     run: (caller, input) => caller.task.create(input),
     summarise: (task) => `Created ${quoted(task.title)} (id ${task.id}).`,
-    record: (task) => ({
-      tool: "create_task",
-      summary: `Created ${quoted(task.title)}`,
-      targetId: task.id,
-    }),
   }),
   define({
     name: "update_task",
@@ -189,15 +181,6 @@ export const MCP_TOOLS: McpTool[] = [
     },
     run: (caller, input) => caller.task.patch(input),
     summarise: (task) => `Updated ${quoted(task.title)} (id ${task.id}).`,
-    record: (task, input) => ({
-      tool: "update_task",
-      summary: `Changed ${
-        Object.keys(input)
-          .filter((key) => key !== "id")
-          .join(", ") || "nothing"
-      } of ${quoted(task.title)}`,
-      targetId: task.id,
-    }),
   }),
   define({
     name: "complete_task",
@@ -216,11 +199,6 @@ export const MCP_TOOLS: McpTool[] = [
     run: (caller, input) => caller.task.complete(input),
     summarise: (task) =>
       `Completed ${quoted(task.title)}.${task.seriesPaused ? " The series paused at the plan limit." : ""}`,
-    record: (task) => ({
-      tool: "complete_task",
-      summary: `Completed ${quoted(task.title)}`,
-      targetId: task.id,
-    }),
   }),
   define({
     name: "parse_task",
@@ -309,11 +287,6 @@ export const MCP_TOOLS: McpTool[] = [
     run: (caller, input) => caller.session.create(input),
     summarise: (session) =>
       `Started ${quoted(session.sessionName)} (id ${session.id}) with ${session.selectedTaskIds.length} task(s).`,
-    record: (session) => ({
-      tool: "start_focus_session",
-      summary: `Started the session ${quoted(session.sessionName)}`,
-      targetId: session.id,
-    }),
   }),
   define({
     name: "get_focus_stats",

@@ -292,12 +292,14 @@ export async function resetPassword(db: Db, input: TResetPasswordInput): Promise
     if (used.count !== 1) throw appError('BAD_REQUEST', BAD_RESET_LINK);
     await tx.authToken.updateMany({ where: { userId: token.userId, kind: 'reset_password', usedAt: null }, data: { usedAt: now } });
     // Whoever had the account before the reset loses every way back in: sessions (the
-    // version), personal access tokens, the calendar feed URL and a pending e-mail change; and
+    // version), personal access tokens, apps connected through OAuth (their tokens go with
+    // them), the calendar feed URL and a pending e-mail change; and
     // every browser's push subscription, so no reminder reaches a device that was signed in.
     // The push-reminder switch stays as the person set it: reminders resume on a browser that
     // signs in and turns notifications on again.
     await tx.authToken.updateMany({ where: { userId: token.userId, kind: 'change_email', usedAt: null }, data: { usedAt: now } });
     await tx.apiToken.deleteMany({ where: { userId: token.userId } });
+    await tx.oAuthGrant.deleteMany({ where: { userId: token.userId } });
     await tx.pushSubscription.deleteMany({ where: { userId: token.userId } });
     await tx.user.update({
       where: { id: token.userId },

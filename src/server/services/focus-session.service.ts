@@ -12,6 +12,7 @@ import { appError } from '@/server/errors';
 import { poolOf, type Db } from '@/server/db';
 import { focusSessionRows, type FocusSessionRow } from '@/server/db/sql';
 import { focusSessionNotFound, TASK_SELECT, taskNotFound, toTaskOutput } from './task.service';
+import { recordAgentWrite, type AgentActor } from './agent-write.service';
 import { meterUsage } from './usage.service';
 import type { z } from 'zod';
 
@@ -68,7 +69,13 @@ function defaultFocusSessionName(type: 'manual' | 'ai', existingCount: number, n
  * insert, and fills the defaults. Takes the API's input (parsed here, so other callers can
  * pass a partial one such as `{ sessionType: 'ai', sessionName, sessionDuration }`).
  */
-export async function createFocusSession(db: Db, userId: string, raw: TCreateFocusSessionInput | TCreateFocusSessionData, now = new Date()): Promise<TFocusSession> {
+export async function createFocusSession(
+  db: Db,
+  userId: string,
+  raw: TCreateFocusSessionInput | TCreateFocusSessionData,
+  now = new Date(),
+  by: { agent?: AgentActor } = {},
+): Promise<TFocusSession> {
   const input = ZCreateFocusSessionInput.parse(raw);
   // Without a zone in the call, the account's: the default name carries the person's date.
   const zone = input.timeZone ?? (await db.user.findUnique({ where: { id: userId }, select: { timeZone: true } }))?.timeZone ?? 'UTC';
@@ -84,7 +91,7 @@ export async function createFocusSession(db: Db, userId: string, raw: TCreateFoc
     await meterUsage(tx, userId, 'sessions', now);
     if (input.sessionType === 'ai') await meterUsage(tx, userId, 'aiSessions', now);
     const name = input.sessionName || defaultFocusSessionName(input.sessionType, input.sessionType === 'manual' ? await tx.session.count({ where: { userId } }) : 0, now, zone);
-    return tx.session.create({
+    const created = await tx.session.create({
       data: {
         userId,
         sessionName: name,
@@ -104,6 +111,9 @@ export async function createFocusSession(db: Db, userId: string, raw: TCreateFoc
       },
       omit: FOCUS_SESSION_OMIT,
     });
+    // An assistant's session is recorded in the same transaction (agent-write.service.ts).
+    if (by.agent) await recordAgentWrite(tx, userId, by.agent, { kind: 'session.created', sessionId: created.id, name: created.sessionName }, now);
+    return created;
   });
   return toFocusSessionOutput(row);
 }

@@ -30,6 +30,11 @@ export const RATE_LIMITS = {
   mailPerAddress: { limit: 5, windowMs: HOUR_MS },
   contactPerIp: { limit: 10, windowMs: HOUR_MS },
   aiPlanPerUser: { limit: 30, windowMs: HOUR_MS },
+  // The MCP connector's authorization server (src/server/services/oauth/): an assistant registers
+  // once per install and refreshes about once an hour.
+  oauthRegisterPerIp: { limit: 20, windowMs: HOUR_MS },
+  oauthTokenPerIp: { limit: 300, windowMs: 15 * MINUTE_MS },
+  oauthTokenPerClient: { limit: 60, windowMs: 15 * MINUTE_MS },
 } as const;
 
 /** A key like `signin:account:<hash>`: the identifier (address, IP, user id) is hashed. */

@@ -27,6 +27,7 @@ import { newId } from '@/server/db/ids';
 import * as sql from '@/server/db/sql';
 import { nextOccurrence } from '@/lib/recurrence';
 import { NO_TITLE, parseQuickCapture } from '@/lib/quick-capture';
+import { recordAgentWrite, recordedTaskWrite, taskFields, type AgentActor } from './agent-write.service';
 import { runIdempotent } from './idempotency.service';
 import { meterUsageSql, tryMeterUsageSql } from './usage.service';
 import type { z } from 'zod';
@@ -228,11 +229,25 @@ export async function currentTask(db: Db, userId: string): Promise<TTaskOutput |
  * a missing or foreign one, 400 for a subtask). Every created task counts, subtasks and
  * AI-suggested ones too, in the same transaction as the insert.
  */
-export async function createTask(db: Db, userId: string, input: z.output<typeof ZCreateTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TTaskOutput> {
+export async function createTask(db: Db, userId: string, input: z.output<typeof ZCreateTaskInput>, now = new Date(), by: WriteBy = {}): Promise<TTaskOutput> {
   const pool = poolOf(db);
-  const write = (client: SqlClient) => insertTask(client, userId, input, now);
-  return idempotencyKey ? runIdempotent(pool, userId, idempotencyKey, { operation: 'task.create', input }, write, now) : inSqlTransaction(pool, write);
+  const write = async (client: SqlClient) => {
+    const task = await insertTask(client, userId, input, now);
+    if (by.agent) {
+      const row = (await sql.lockTaskFields(client, { id: task.id, userId }))!;
+      await recordAgentWrite(client, userId, by.agent, { kind: 'task.created', taskId: task.id, title: task.title, fields: taskFields(row) }, now);
+    }
+    return task;
+  };
+  return by.idempotencyKey ? runIdempotent(pool, userId, by.idempotencyKey, { operation: 'task.create', input }, write, now) : inSqlTransaction(pool, write);
 }
+
+/**
+ * Who is writing, beside the user: the request's Idempotency-Key, and the assistant when the
+ * call came through the MCP connector (its write is then recorded in the same transaction,
+ * src/server/services/agent-write.service.ts).
+ */
+export type WriteBy = { idempotencyKey?: string; agent?: AgentActor };
 
 /** POST /api/tasks's checks, count and insert, in the caller's transaction. */
 async function insertTask(client: SqlClient, userId: string, input: z.output<typeof ZCreateTaskInput>, now: Date): Promise<TTaskOutput> {
@@ -283,7 +298,7 @@ export async function updateTask(db: Db, task: OwnTask, input: z.output<typeof Z
 }
 
 /** PATCH /api/tasks/{id}: only the fields sent; `completed: false` reopens. */
-export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZPatchTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TTaskOutput> {
+export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZPatchTaskInput>, now = new Date(), by: WriteBy = {}): Promise<TTaskOutput> {
   if (input.completedAt !== undefined && input.completed === undefined) {
     throw appError('BAD_REQUEST', 'completedAt can only be sent together with completed');
   }
@@ -310,17 +325,24 @@ export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZP
   const changes: TaskChanges = { ...edits, ...completion };
   const pool = poolOf(db);
   const splits = task.recurrence && input.applyTo === 'this' && Object.keys(edits).length > 0;
-  const write = async (client: SqlClient) => {
+  const write = recordedBy(by, task, async (client: SqlClient) => {
     if (splits) return editOneOccurrence(client, task, changes, now);
     return completion.completed ? completeInSeries(client, task, changes, now) : changeTask(client, task, changes);
-  };
-  if (idempotencyKey) return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.patch', target: task.id, input }, write, now);
-  // A repeating task's series changes in one transaction; any other PATCH is one UPDATE.
-  if (splits || (task.recurrence && completion.completed)) return inSqlTransaction(pool, write);
+  });
+  if (by.idempotencyKey) return runIdempotent(pool, task.userId, by.idempotencyKey, { operation: 'task.patch', target: task.id, input }, write, now);
+  // A repeating task's series changes in one transaction, as does an agent's write with its
+  // record; any other PATCH is one UPDATE.
+  if (by.agent || splits || (task.recurrence && completion.completed)) return inSqlTransaction(pool, write);
   return changeTask(pool, task, changes);
 }
 
 type TaskChanges = sql.TaskChanges;
+
+/** The write, recorded in its own transaction when an agent makes it. */
+function recordedBy<T extends TTaskOutput>(by: WriteBy, task: OwnTask, write: (client: SqlClient) => Promise<T>): (client: SqlClient) => Promise<T> {
+  const agent = by.agent;
+  return agent ? (client) => recordedTaskWrite(client, task, agent, () => write(client)) : write;
+}
 
 /** Writes `changes` to the user's task (one UPDATE), 404 if it is gone. */
 async function changeTask(client: sql.Queryable, task: OwnTask, changes: TaskChanges): Promise<TTaskOutput> {
@@ -408,7 +430,7 @@ async function editOneOccurrence(client: SqlClient, task: OwnTask, changes: Task
  * would pass the plan's task limit: then the task is completed all the same and the answer says
  * `seriesPaused: true`.
  */
-export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof ZCompleteTaskInput>, now = new Date(), idempotencyKey?: string): Promise<TCompleteTaskOutput> {
+export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof ZCompleteTaskInput>, now = new Date(), by: WriteBy = {}): Promise<TCompleteTaskOutput> {
   const pool = poolOf(db);
   const changesOn = async (client: sql.Queryable): Promise<TaskChanges> => {
     if (input.sessionId && !(await sql.ownsFocusSession(client, task.userId, input.sessionId))) throw focusSessionNotFound();
@@ -417,13 +439,13 @@ export async function completeTask(db: Db, task: OwnTask, input: z.output<typeof
       : { completed: true, completedAt: now, completedInSessionId: input.sessionId ?? null };
   };
   // A repeating task's next occurrence is created in the complete's transaction.
-  const write = async (client: SqlClient): Promise<TCompleteTaskOutput> => {
+  const write = recordedBy(by, task, async (client: SqlClient): Promise<TCompleteTaskOutput> => {
     const changes = await changesOn(client);
     if (task.recurrence && !task.completed) return completeInSeries(client, task, changes, now);
     return { ...(await changeTask(client, task, changes)), seriesPaused: false };
-  };
-  if (idempotencyKey) return runIdempotent(pool, task.userId, idempotencyKey, { operation: 'task.complete', target: task.id, input }, write, now);
-  if (task.recurrence) return inSqlTransaction(pool, write);
+  });
+  if (by.idempotencyKey) return runIdempotent(pool, task.userId, by.idempotencyKey, { operation: 'task.complete', target: task.id, input }, write, now);
+  if (by.agent || task.recurrence) return inSqlTransaction(pool, write);
   // Anything else is the session check and one UPDATE, on the pool.
   return { ...(await changeTask(pool, task, await changesOn(pool))), seriesPaused: false };
 }

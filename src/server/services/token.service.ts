@@ -33,8 +33,11 @@ export function toApiTokenOutput(row: TokenRow): TApiToken {
 }
 
 export async function listTokens(db: Db, userId: string): Promise<TListedApiToken[]> {
-  const rows = await db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, select: TOKEN_SELECT });
-  const writes = await recentAgentWrites(db, userId, rows.map((row) => row.id));
+  // Two queries whatever the number of tokens: the tokens, and every token's latest writes at once.
+  const [rows, writes] = await Promise.all([
+    db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, select: TOKEN_SELECT }),
+    recentAgentWrites(db, userId, 'tokenId'),
+  ]);
   return rows.map((row) => ({ ...toApiTokenOutput(row), recentWrites: writes.get(row.id) ?? [] }));
 }
 

@@ -1,20 +1,16 @@
 // Protected-resource metadata (RFC 9728) for the MCP connector, at
 // /.well-known/oauth-protected-resource and /.well-known/oauth-protected-resource/api/mcp.
-import { protectedResourceMetadata } from "@/server/mcp/handler";
+import { preflight } from '@/server/mcp/oauth/http';
+import { protectedResourceMetadata } from '@/server/mcp/oauth/metadata';
 
-export const dynamic = "force-dynamic";
+export const dynamic = 'force-dynamic';
 
-export function GET(
-  request: Request,
-  { params }: { params: Promise<{ resource?: string[] }> },
-): Promise<Response> {
-  return params.then(({ resource }) => {
-    const path = (resource ?? []).join("/");
-    if (path !== "" && path !== "api/mcp")
-      return new Response(
-        JSON.stringify({ message: "Not found", code: "NOT_FOUND" }),
-        { status: 404, headers: { "content-type": "application/json" } },
-      );
-    return protectedResourceMetadata(request);
-  });
+export async function GET(request: Request, { params }: { params: Promise<{ resource?: string[] }> }): Promise<Response> {
+  const path = ((await params).resource ?? []).join('/');
+  if (path !== '' && path !== 'api/mcp') {
+    return new Response(JSON.stringify({ message: 'Not found', code: 'NOT_FOUND' }), { status: 404, headers: { 'content-type': 'application/json' } });
+  }
+  return protectedResourceMetadata(request);
 }
+
+export { preflight as OPTIONS };

@@ -44,7 +44,7 @@ export const focusSessionRouter = createTRPCRouter({
     })
     .input(ZCreateFocusSessionInput)
     .output(ZFocusSessionOutput)
-    .mutation(({ ctx, input }) => createFocusSession(ctx.db, ctx.session.userId, input)),
+    .mutation(({ ctx, input }) => createFocusSession(ctx.db, ctx.session.userId, input, new Date(), { agent: ctx.agent })),
 
   get: focusSessionProcedure
     .meta({ scope: 'read', openapi: { method: 'GET', path: '/sessions/{id}', tags, summary: 'One of your sessions', description: 'The session: its name, display mode, timer settings and selected task ids in order.', protect: true } })

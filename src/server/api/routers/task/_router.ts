@@ -185,7 +185,7 @@ export const taskRouter = createTRPCRouter({
     })
     .input(ZCreateTaskInput)
     .output(ZTaskOutput)
-    .mutation(({ ctx, input }) => createTask(ctx.db, ctx.session.userId, input, new Date(), idempotencyKeyOf(ctx.headers))),
+    .mutation(({ ctx, input }) => createTask(ctx.db, ctx.session.userId, input, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers), agent: ctx.agent })),
 
   update: taskProcedure
     .meta({
@@ -225,7 +225,7 @@ export const taskRouter = createTRPCRouter({
     })
     .input(ZPatchTaskInput)
     .output(ZTaskOutput)
-    .mutation(({ ctx, input }) => patchTask(ctx.db, ctx.task, input, new Date(), idempotencyKeyOf(ctx.headers))),
+    .mutation(({ ctx, input }) => patchTask(ctx.db, ctx.task, input, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers), agent: ctx.agent })),
 
   complete: taskProcedure
     .meta({
@@ -244,7 +244,7 @@ export const taskRouter = createTRPCRouter({
     })
     .input(ZCompleteTaskInput)
     .output(ZCompleteTaskOutput)
-    .mutation(({ ctx, input }) => completeTask(ctx.db, ctx.task, input, new Date(), idempotencyKeyOf(ctx.headers))),
+    .mutation(({ ctx, input }) => completeTask(ctx.db, ctx.task, input, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers), agent: ctx.agent })),
 
   recordFocus: taskProcedure
     .meta({

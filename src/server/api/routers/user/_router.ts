@@ -2,8 +2,10 @@
 // and personal access tokens (an extra of this server).
 import { z } from 'zod';
 import {
+  ZAgentWrite,
   ZApiTokenOutput,
   ZListedApiToken,
+  ZOAuthConnection,
   ZChangePasswordInput,
   ZCreateApiTokenInput,
   ZCreatedApiToken,
@@ -19,7 +21,9 @@ import { clearSessionCookie, issueSessionCookie } from '@/server/auth/cookie';
 import { rememberDevice } from '@/server/auth/known-device';
 import { ZPhaseEndPushInput, ZPushPublicKeyOutput, ZPushSubscriptionDeleteInput, ZPushSubscriptionInput, ZPushSubscriptionOutput } from '@/lib/schemas/push';
 import * as push from '@/server/services/push.service';
+import { undoAgentWrite } from '@/server/services/agent-write.service';
 import * as tokens from '@/server/services/token.service';
+import * as connections from '@/server/services/oauth/connection.service';
 import * as users from '@/server/services/user.service';
 import { MAIL_DOWN, RATE_LIMITED_MAIL, RATE_LIMITED_PASSWORD } from '../../responses';
 import {
@@ -276,6 +280,22 @@ export const userRouter = createTRPCRouter({
     .output(ZCreatedApiToken)
     .mutation(({ ctx, input }) => tokens.createToken(ctx.db, ctx.session.userId, input)),
 
+  undoAgentWrite: browserSessionProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/agent-writes/{id}/undo',
+        tags,
+        summary: "Undo an assistant's write",
+        description:
+          'One of `recentWrites` (what an assistant did through the MCP connector), put back in one transaction: a task it created is deleted, a change or completion gets the fields\' previous values back (a repeating task\'s next occurrence made by the completion goes too), a focus session it started is removed. Answers the record with `undoneAt`. 404 when no record of yours has this id; 409 when it was undone already, or when what it touched changed since (a field it set has another value now; the task was focused on or got subtasks; a task was created or completed in the session), because undoing would lose your own changes. Needs the browser session (not an API token).',
+      },
+      errors: { 404: '`Agent write not found`: none of yours has this id', 409: 'Already undone, or what it touched changed since' },
+    })
+    .input(z.object({ id: z.string().min(1).max(64).describe('The record id (recentWrites[].id)') }))
+    .output(ZAgentWrite)
+    .mutation(({ ctx, input }) => undoAgentWrite(ctx.db, ctx.session.userId, input.id)),
+
   revokeToken: browserSessionProcedure
     .meta({
       openapi: {
@@ -291,6 +311,40 @@ export const userRouter = createTRPCRouter({
     .output(ZSuccess)
     .mutation(async ({ ctx, input }) => {
       await tokens.revokeToken(ctx.db, ctx.session.userId, input.id);
+      return { success: true as const };
+    }),
+
+  listConnectedApps: browserSessionProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/user/connected-apps',
+        tags,
+        summary: 'List apps connected with OAuth',
+        description:
+          'The assistants you allowed on the consent screen (OAuth 2.1 through the MCP connector at /api/mcp), most recently connected first: each with its registered name (not verified by Onething), the hosts it returns to, `scopes`, `connectedAt`, `lastUsedAt` and `recentWrites` (what it changed). Needs the browser session (not an API token).',
+      },
+    })
+    .input(z.void())
+    .output(z.array(ZOAuthConnection))
+    .query(({ ctx }) => connections.listConnections(ctx.db, ctx.session.userId)),
+
+  revokeConnectedApp: browserSessionProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/user/connected-apps/{id}',
+        tags,
+        summary: 'Disconnect an app connected with OAuth',
+        description:
+          'Every access and refresh token of the connection stops working at once; the app has to ask again (the consent screen) to reconnect. What it changed stays. 404 when no connection of yours has this id. Needs the browser session (not an API token).',
+      },
+      errors: { 404: '`Connected app not found`: none of yours has this id' },
+    })
+    .input(z.object({ id: z.string().min(1).max(64).describe('The connection id') }))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      await connections.revokeConnection(ctx.db, ctx.session.userId, input.id);
       return { success: true as const };
     }),
 });

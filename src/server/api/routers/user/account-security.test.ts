@@ -243,6 +243,9 @@ describe('what a change of the keys revokes', () => {
     await subscribe(script, 'script');
     expect((await c.rest('PATCH', '/user/preferences', { pushRemindersEnabled: true })).status).toBe(200);
     await c.rest('PATCH', '/user', { email: uniqueEmail('pending'), currentPassword: password });
+    // An assistant connected with OAuth (Account > Connected apps).
+    const app = await getDb().oAuthClient.create({ data: { id: `oc_${id}`, clientName: 'Assistant', redirectUris: ['http://127.0.0.1:9/callback'] } });
+    await getDb().oAuthGrant.create({ data: { userId: id, clientId: app.id, scopes: ['read', 'write'] } });
 
     expect((await client().rest('POST', '/auth/forgot-password', { email })).status).toBe(200);
     const mail = await smtp.waitForMail(mailTo(email, /Reset your Onething password/));
@@ -257,6 +260,7 @@ describe('what a change of the keys revokes', () => {
     expect((await c.rest('GET', '/auth/me')).status).toBe(401);
     expect((await script.rest('GET', '/tasks')).status).toBe(401);
     expect(await getDb().apiToken.count({ where: { userId: id } })).toBe(0);
+    expect(await getDb().oAuthGrant.count({ where: { userId: id } })).toBe(0);
     expect(await calendarFeedBody(getDb(), feed.userId, feed.token)).toBeNull();
     expect(await getDb().user.findUniqueOrThrow({ where: { id }, select: { pendingEmail: true } })).toEqual({ pendingEmail: null });
     // Every browser's push subscription goes (no reminder reaches a device that was signed in);

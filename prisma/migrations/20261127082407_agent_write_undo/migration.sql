@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "AgentWrite" ADD COLUMN     "change" JSONB,
+ADD COLUMN     "undoneAt" TIMESTAMP(3);
