@@ -9,7 +9,8 @@
 //   timer runs (its element says data-state="running");
 // - from the app's shortcut (src/app/manifest.ts): a cold navigation to /start, until the same.
 // Target: under 3 s. Loopback only; the app runs as a child process with its data under
-// bench/.out/just-start (removed afterwards).
+// bench/.out/just-start (removed afterwards). `--trace` prints the requests of the first run of
+// each, from the tap on: where the time goes.
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,7 +47,37 @@ async function phone(browser, cookie) {
 
 const running = (page) => page.waitForSelector('[role=timer][data-state=running]', { timeout: 30_000 });
 
-export async function measureJustStart({ appDir = root } = {}) {
+/**
+ * With --trace: where the time goes in a run, every request from the tap on (start and end in ms
+ * after the tap, bytes on the wire), printed after the run.
+ */
+function traceRequests(page, enabled) {
+  const rows = [];
+  let zero = 0;
+  if (enabled) {
+    page.on('requestfinished', async (request) => {
+      const timing = request.timing();
+      const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
+      const url = new URL(request.url());
+      rows.push({ start: timing.startTime - zero, end: timing.startTime + timing.responseEnd - zero, bytes: sizes.responseBodySize, what: `${request.method()} ${url.pathname}${url.search}`.slice(0, 90) });
+    });
+  }
+  return {
+    mark: () => {
+      zero = Date.now();
+      rows.length = 0;
+    },
+    print: (label, total) => {
+      if (!enabled) return;
+      say(`trace, ${label} (${Math.round(total)} ms to a running timer):`);
+      for (const row of rows.filter((one) => one.start >= -50).sort((a, b) => a.start - b.start)) {
+        say(`  ${String(Math.round(row.start)).padStart(6)} → ${String(Math.round(row.end)).padStart(6)} ms ${String(row.bytes).padStart(8)} B  ${row.what}`);
+      }
+    },
+  };
+}
+
+export async function measureJustStart({ appDir = root, trace = false } = {}) {
   if (buildIfChanged(appDir, say) !== 0) throw new Error('the build failed');
   const outDir = path.join(root, 'bench', '.out', 'just-start');
   rmSync(outDir, { recursive: true, force: true });
@@ -66,18 +97,26 @@ export async function measureJustStart({ appDir = root } = {}) {
         await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {});
         const link = page.getByRole('link', { name: 'Just start' });
         await link.waitFor({ state: 'visible' });
+        const tracer = traceRequests(page, trace && run === 0);
+        tracer.mark();
         const started = performance.now();
         await link.tap();
         await running(page);
         fromDashboard.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        tracer.print('from the dashboard', fromDashboard.at(-1));
         await context.close();
       }
       {
         const { context, page } = await phone(browser, cookie);
+        const tracer = traceRequests(page, trace && run === 0);
+        tracer.mark();
         const started = performance.now();
         await page.goto(`${app.url}/start`, { waitUntil: 'commit', timeout: 60_000 });
         await running(page);
         fromShortcut.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        tracer.print('the shortcut (cold)', fromShortcut.at(-1));
         await context.close();
       }
       say(`run ${run + 1}: from the dashboard ${Math.round(fromDashboard.at(-1))} ms, from the shortcut (cold) ${Math.round(fromShortcut.at(-1))} ms`);
@@ -103,7 +142,7 @@ export async function measureJustStart({ appDir = root } = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  measureJustStart()
+  measureJustStart({ trace: process.argv.includes('--trace') })
     .then(({ markdown }) => process.stdout.write(`\n${markdown}\n`))
     .catch((error) => {
       process.stderr.write(`[just-start] ${error.stack ?? error}\n`);

@@ -125,6 +125,11 @@ export function TodayPanel() {
         ) : null}
       </div>
       {extras.length > 0 ? <p className="mt-1 text-sm text-muted">{extras.join(' · ')}</p> : null}
+      {day.line && ritual !== 'evening' ? (
+        <p className="mt-1 text-sm text-muted">
+          Today in a line: <q>{day.line}</q>
+        </p>
+      ) : null}
       {over ? (
         <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="More planned than the time left">
           <Button
