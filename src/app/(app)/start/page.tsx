@@ -1,13 +1,15 @@
-// /start: Just start. The pick is made on the server, so the first paint already shows the task,
-// why, and its first step, and the 10-minute starter runs as soon as the page is interactive:
-// one tap from the dashboard, the app's shortcut (src/app/manifest.ts) or the mini timer.
+// /start: Just start, one tap from the dashboard, the app's shortcut (src/app/manifest.ts) or the
+// mini timer. The server's pick is not awaited here: the page's shell (and the script tags its
+// code needs) goes out at once and the pick follows in the same response, so the browser fetches
+// the code while the database answers. From the dashboard's tap the timer is already running
+// by then (src/features/today/JustStartScreen.tsx).
 import type { Metadata } from 'next';
-import { JustStart } from '@/features/today/JustStart';
+import { JustStartScreen } from '@/features/today/JustStartScreen';
 import { readOnServer } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Just start' };
 
-export default async function Page() {
-  const first = await readOnServer((trpc, queryClient) => queryClient.fetchQuery(trpc.today.next.queryOptions({})));
-  return <JustStart initial={first} />;
+export default function Page() {
+  const pick = readOnServer((trpc, queryClient) => queryClient.fetchQuery(trpc.today.next.queryOptions({})));
+  return <JustStartScreen pick={pick} />;
 }
