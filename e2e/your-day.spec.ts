@@ -2,8 +2,10 @@
 // (text and computed colour on the rendered dashboard and calendar), the Today panel, the Fresh
 // start screen (thirty late tasks triaged in two taps, each row changeable, undo), Just start
 // (one tap to a running starter, "Something else", first step then "Next step", the choice at
-// 10 minutes, focused time counted), the workday in Account; axe, keyboard only, and
-// screenshots at 360 px and desktop in both themes.
+// 10 minutes, focused time counted), the workday in Account, the optional ritual (off by default,
+// offered once, the morning and evening check-ins, the evening line kept on the server, switched
+// off from Account); axe, keyboard only, and screenshots at 360 px and desktop in both themes.
+// Offline Just start: your-day-offline.spec.ts.
 import { expect, test, type Page } from '@playwright/test';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
 import { expectNoSeriousA11yViolations, screenshot, useStoredTheme } from './helpers';
@@ -187,6 +189,152 @@ test('the working day is set in Account and switches the ritual from one place',
   await section.getByRole('switch', { name: 'Evening check-in' }).click();
   await expect.poll(async () => ((await (await page.request.get('/api/auth/me')).json()) as { ritual: unknown }).ritual).toEqual({ morning: false, evening: true, offered: true });
   await expectNoSeriousA11yViolations(page);
+});
+
+test('keyboard only: the Today panel’s Fresh start, and Just start from the dashboard to a ticked step and the next one', async ({ page }) => {
+  await signUpVerified(page, { timeZone: 'UTC' });
+  await createTaskViaApi(page, { title: 'Call the bank', estimatedMinutes: 20, dueDate: daysAgo(2) });
+  const report = await createTaskViaApi(page, { title: 'Write the report', importance: 'High' });
+  await page.request.post('/api/tasks', jsonBody({ title: 'Open the template', parentTaskId: report.id }));
+  await page.request.post('/api/tasks', jsonBody({ title: 'Write the first heading', parentTaskId: report.id }));
+  await openDashboard(page);
+
+  /** Tabs forward until `target` has the focus (at most 40 presses), and says it shows a focus ring. */
+  const tabTo = async (target: ReturnType<Page['getByRole']>) => {
+    for (let press = 0; press < 40 && !(await target.evaluate((node) => node === document.activeElement)); press++) await page.keyboard.press('Tab');
+    await expect(target).toBeFocused();
+    expect(await target.evaluate((node) => node.matches(':focus-visible'))).toBe(true);
+  };
+
+  const panel = page.getByRole('region', { name: /^Today: / });
+  await expect(panel).toContainText('1 carried over');
+  await page.locator('body').focus();
+  await tabTo(panel.getByRole('link', { name: 'Fresh start' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Fresh start', level: 1 })).toBeVisible();
+  await page.goBack();
+
+  await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
+  await page.locator('body').focus();
+  await tabTo(page.getByRole('link', { name: 'Just start' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('timer', { name: 'Starter timer' })).toHaveAttribute('data-state', 'running');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Call the bank');
+  await tabTo(page.getByRole('button', { name: 'Something else' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Write the report');
+  await tabTo(page.getByRole('checkbox', { name: 'Open the template' }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('checkbox', { name: 'Open the template' })).toBeChecked();
+  await tabTo(page.getByRole('button', { name: 'Next step' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Write the first heading')).toBeVisible();
+  await expect.poll(async () => ((await (await page.request.get('/api/tasks?status=all')).json()) as { title: string; completed: boolean }[]).find((task) => task.title === 'Open the template')?.completed).toBe(true);
+});
+
+/** A fixed-offset zone where it is now `hour` o'clock (Etc/GMT-N is UTC+N), to meet the morning or the evening. */
+function zoneAtHour(hour: number): string {
+  let offset = (hour - new Date().getUTCHours() + 24) % 24;
+  if (offset > 14) offset -= 24;
+  return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+const me = async (page: Page) => (await (await page.request.get('/api/auth/me')).json()) as { ritual: { morning: boolean; evening: boolean; offered: boolean } };
+
+test('the ritual is off by default and offered once; the morning check-in (what is carried, up to three, does it fit) takes seconds, keyboard only', async ({ page }) => {
+  await signUpVerified(page, { timeZone: zoneAtHour(9) });
+  expect((await me(page)).ritual).toEqual({ morning: false, evening: false, offered: false });
+  const carried = [];
+  for (const [index, title] of ['Call the bank', 'Send the invoice', 'Book the dentist', 'Reply to Sam'].entries()) {
+    carried.push(await createTaskViaApi(page, { title, estimatedMinutes: 20, dueDate: daysAgo(index + 2) }));
+  }
+  const today = (await (await page.request.get('/api/today')).json()) as { date: string };
+  const yesterday = new Date(Date.parse(`${today.date}T12:00:00Z`) - DAY).toISOString().slice(0, 10);
+  expect((await page.request.put('/api/today/line', jsonBody({ date: yesterday, line: 'Slow start, but the invoice went out.' }))).status()).toBe(200);
+
+  // Off by default: no check-in, only the offer, once, at the foot of the dashboard.
+  await openDashboard(page);
+  const panel = page.getByRole('region', { name: /^Today: / });
+  await expect(panel).toBeVisible();
+  const offer = page.getByRole('group', { name: 'A short daily check-in' });
+  await expect(offer).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Morning check-in' })).toHaveCount(0);
+  await offer.getByRole('button', { name: 'Mornings' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(offer).toHaveCount(0);
+  expect((await me(page)).ritual).toEqual({ morning: true, evening: false, offered: true });
+
+  // The morning check-in, keyboard only: last evening's line, what is carried, pick up to three, does it fit.
+  await page.reload();
+  const morning = page.getByRole('group', { name: 'Morning check-in' });
+  await expect(morning).toBeVisible();
+  const began = Date.now();
+  await expect(page.getByRole('group', { name: 'A short daily check-in' })).toHaveCount(0); // offered once
+  await expect(morning).toContainText('Last evening: “Slow start, but the invoice went out.”');
+  await expect(morning).toContainText('Good morning. 4 carried over. Pick up to three for today.');
+  for (const title of ['Call the bank', 'Send the invoice', 'Book the dentist']) {
+    await morning.getByRole('checkbox', { name: title }).focus();
+    await page.keyboard.press('Space');
+  }
+  await expect(morning.getByRole('checkbox', { name: 'Reply to Sam' })).toBeDisabled();
+  await expect(morning.getByRole('status')).toHaveText(/^About 1 h: it fits\.$|^About 1 h, more than the .+ you have: maybe two\.$/);
+  await morning.getByRole('button', { name: 'Done' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(morning).toHaveCount(0);
+  expect(Date.now() - began).toBeLessThan(60_000);
+  await expect(page.getByText('Moved 3 tasks')).toBeVisible();
+  const after = (await (await page.request.get('/api/today')).json()) as { carriedOver: { title: string }[]; today: { title: string }[] };
+  expect(after.today.map((task) => task.title).sort()).toEqual(['Book the dentist', 'Call the bank', 'Send the invoice']);
+  expect(after.carriedOver.map((task) => task.title)).toEqual(['Reply to Sam']);
+  await expectNoSeriousA11yViolations(page);
+
+  // Done for today: not shown again today; and switched off for good from Account › Your day.
+  await page.reload();
+  await expect(panel).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Morning check-in' })).toHaveCount(0);
+  await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('onething-ritual-')).forEach((key) => localStorage.removeItem(key)));
+  await page.goto('/account');
+  await page.getByRole('region', { name: 'Your day' }).getByRole('switch', { name: 'Morning check-in' }).click();
+  await expect.poll(async () => (await me(page)).ritual).toEqual({ morning: false, evening: false, offered: true });
+  await openDashboard(page);
+  await expect(panel).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Morning check-in' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'A short daily check-in' })).toHaveCount(0);
+});
+
+test('the evening check-in: done today, carry or let go, one optional line kept on the server and shown back', async ({ page }) => {
+  await signUpVerified(page, { timeZone: zoneAtHour(19) });
+  expect((await page.request.patch('/api/user', jsonBody({ ritual: { evening: true } }))).status()).toBe(200);
+  // Due later today on the account's clock (it is 19:xx there).
+  const laterToday = new Date(Date.now() + 30 * 60_000).toISOString();
+  const done = await createTaskViaApi(page, { title: 'Pay the rent', dueDate: laterToday });
+  expect((await page.request.post(`/api/tasks/${done.id}/complete`, jsonBody({}))).status()).toBe(200);
+  await createTaskViaApi(page, { title: 'Water the plants', dueDate: laterToday });
+  await createTaskViaApi(page, { title: 'Fix the shelf', dueDate: laterToday });
+
+  await openDashboard(page);
+  const evening = page.getByRole('group', { name: 'Evening check-in' });
+  await expect(evening).toBeVisible();
+  const began = Date.now();
+  await expect(evening).toContainText('Evening. 1 task done today.');
+  await evening.getByRole('combobox', { name: '"Fix the shelf": carry to tomorrow or let go' }).selectOption('let-go');
+  await expect(evening.getByRole('combobox', { name: '"Water the plants": carry to tomorrow or let go' })).toHaveValue('carry');
+  await evening.getByLabel('One line about today (optional)').fill('Quiet day, the rent is paid.');
+  await evening.getByRole('button', { name: 'Done' }).click();
+  await expect(evening).toHaveCount(0);
+  expect(Date.now() - began).toBeLessThan(60_000);
+
+  // Kept on the server, shown back in the panel (and after a reload, from the server).
+  await expect(page.getByRole('region', { name: /^Today: / })).toContainText('Today in a line: “Quiet day, the rent is paid.”');
+  await expect.poll(async () => ((await (await page.request.get('/api/today')).json()) as { line: string | null }).line).toBe('Quiet day, the rent is paid.');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('region', { name: /^Today: / })).toContainText('Today in a line: “Quiet day, the rent is paid.”');
+  const tasks = (await (await page.request.get('/api/tasks?status=all')).json()) as { title: string; dueDate: string | null; letGoAt: string | null }[];
+  expect(tasks.find((task) => task.title === 'Fix the shelf')?.letGoAt).not.toBeNull();
+  const water = tasks.find((task) => task.title === 'Water the plants')!;
+  expect(water.letGoAt).toBeNull();
+  expect(Date.parse(water.dueDate!)).toBeGreaterThan(Date.parse(laterToday));
 });
 
 for (const theme of ['light', 'dark'] as const) {

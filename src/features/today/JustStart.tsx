@@ -19,7 +19,7 @@ import { STARTER_MINUTES, type StarterPick } from '@/lib/just-start';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { formatMinutes } from '@/lib/minutes';
 import { formatClock } from '@/lib/timer';
-import { completeStep, fetchNext, followingStep, keepOpenTasks, writeFocus } from './just-start-picks';
+import { completeStep, fetchNext, followingStep, keepOpenTasks, preloadStepWrites, writeFocus } from './just-start-picks';
 
 /** Focus is written at least this often while the timer runs. */
 const FLUSH_EVERY_MS = 60_000;
@@ -111,6 +111,12 @@ export function JustStart({ initial, tapped, confirm }: Props) {
       current = false;
     };
   }, [confirm, begin]);
+
+  // Once the timer runs, the code a ticked step needs (offline too) comes in the background.
+  const running = startedAt !== null;
+  useEffect(() => {
+    if (running) void preloadStepWrites().catch(() => {});
+  }, [running]);
 
   // The clock ticks; at 10 minutes it holds at 00:00 and offers the choice.
   useEffect(() => {

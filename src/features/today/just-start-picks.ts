@@ -5,14 +5,14 @@
 // network the same rule runs on the open tasks the page has: the dashboard's list handed over
 // with the tap (./just-start-handoff.ts), else the last copy kept in the service worker
 // ("open-tasks", as the focus session keeps it). No AI call anywhere, so it works offline and on
-// every plan.
+// every plan. The offline write path (its schemas: zod, the recurrence rules) loads after the
+// timer runs (`preloadStepWrites`), never before it.
 import { apiQuery, apiRequest } from '@/lib/api-fetch';
 import { pickFromTasks, type StarterPick } from '@/lib/just-start';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import type { TNextOutput } from '@/lib/schemas/today';
 import { taskItems } from '@/lib/tasks';
 import { displayTimeZone } from '@/lib/time-zone';
-import { newWriteKey, sendOrQueue } from '@/features/offline/offline-write';
 import { askWorker, tellWorker } from '@/features/offline/worker-client';
 
 /** The worker's copy of the open tasks (the focus session keeps the same one). */
@@ -52,10 +52,16 @@ export async function followingStep(taskId: string, done: readonly string[], kno
  * Ticks a step (a subtask) done: sent at once with an Idempotency-Key or, with no network, queued
  * in the service worker and written once when the network is back, as every completion is.
  */
-export function completeStep(step: { id: string; title: string }): Promise<unknown> {
+export async function completeStep(step: { id: string; title: string }): Promise<unknown> {
+  const { newWriteKey, sendOrQueue } = await preloadStepWrites();
   return sendOrQueue({ kind: 'complete', key: newWriteKey(), taskId: step.id, title: step.title }, (key) =>
     apiRequest('POST', `/tasks/${encodeURIComponent(step.id)}/complete`, {}, { headers: { 'idempotency-key': key } }),
   );
+}
+
+/** The offline write path's code, fetched once the timer runs (kept by the worker for offline use). */
+export function preloadStepWrites() {
+  return import('@/features/offline/offline-write');
 }
 
 /** Focused seconds written to the task (POST /api/tasks/{id}/focus); `keepalive` as the page goes. */
