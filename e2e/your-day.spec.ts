@@ -87,7 +87,7 @@ test('the Today panel says the day in words, and the Fresh start triages thirty 
   await openDashboard(page);
   const panel = page.getByRole('region', { name: /^Today: / });
   await expect(panel).toBeVisible();
-  await expect(panel.getByRole('heading')).toHaveText(/^Today: (nothing planned|\d+ (h|min).* planned), (about .* (free|more than the time left)|a day off)$/);
+  await expect(panel.getByRole('heading')).toHaveText(/^Today: (nothing planned|\d+ (h|min).* planned), (about .* (free|more than the time left)|a day off|the working day is done)$/);
   await expect(panel).toContainText('30 carried over');
 
   // Tap 1: the quiet Fresh start on the Overdue card. Tap 2: Accept all.
@@ -259,6 +259,8 @@ test('the ritual is off by default and offered once; the morning check-in (what 
   const offer = page.getByRole('group', { name: 'A short daily check-in' });
   await expect(offer).toBeVisible();
   await expect(page.getByRole('group', { name: 'Morning check-in' })).toHaveCount(0);
+  await offer.scrollIntoViewIfNeeded();
+  await screenshot(page, 'your-day-ritual-offer-desktop-light', { fullPage: false });
   await offer.getByRole('button', { name: 'Mornings' }).focus();
   await page.keyboard.press('Enter');
   await expect(offer).toHaveCount(0);
@@ -270,8 +272,9 @@ test('the ritual is off by default and offered once; the morning check-in (what 
   await expect(morning).toBeVisible();
   const began = Date.now();
   await expect(page.getByRole('group', { name: 'A short daily check-in' })).toHaveCount(0); // offered once
-  await expect(morning).toContainText('Last evening: “Slow start, but the invoice went out.”');
+  await expect(morning).toContainText('Last evening: Slow start, but the invoice went out.');
   await expect(morning).toContainText('Good morning. 4 carried over. Pick up to three for today.');
+  await screenshot(page, 'your-day-morning-check-in-desktop-light', { fullPage: false });
   for (const title of ['Call the bank', 'Send the invoice', 'Book the dentist']) {
     await morning.getByRole('checkbox', { name: title }).focus();
     await page.keyboard.press('Space');
@@ -303,6 +306,8 @@ test('the ritual is off by default and offered once; the morning check-in (what 
 });
 
 test('the evening check-in: done today, carry or let go, one optional line kept on the server and shown back', async ({ page }) => {
+  await useStoredTheme(page, 'dark');
+  await page.setViewportSize({ width: 360, height: 800 });
   await signUpVerified(page, { timeZone: zoneAtHour(19) });
   expect((await page.request.patch('/api/user', jsonBody({ ritual: { evening: true } }))).status()).toBe(200);
   // Due later today on the account's clock (it is 19:xx there).
@@ -320,16 +325,18 @@ test('the evening check-in: done today, carry or let go, one optional line kept 
   await evening.getByRole('combobox', { name: '"Fix the shelf": carry to tomorrow or let go' }).selectOption('let-go');
   await expect(evening.getByRole('combobox', { name: '"Water the plants": carry to tomorrow or let go' })).toHaveValue('carry');
   await evening.getByLabel('One line about today (optional)').fill('Quiet day, the rent is paid.');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'your-day-evening-check-in-360-dark', { fullPage: false });
   await evening.getByRole('button', { name: 'Done' }).click();
   await expect(evening).toHaveCount(0);
   expect(Date.now() - began).toBeLessThan(60_000);
 
   // Kept on the server, shown back in the panel (and after a reload, from the server).
-  await expect(page.getByRole('region', { name: /^Today: / })).toContainText('Today in a line: “Quiet day, the rent is paid.”');
+  await expect(page.getByRole('region', { name: /^Today: / })).toContainText('Today in a line: Quiet day, the rent is paid.');
   await expect.poll(async () => ((await (await page.request.get('/api/today')).json()) as { line: string | null }).line).toBe('Quiet day, the rent is paid.');
   await page.evaluate(() => localStorage.clear());
   await page.reload();
-  await expect(page.getByRole('region', { name: /^Today: / })).toContainText('Today in a line: “Quiet day, the rent is paid.”');
+  await expect(page.getByRole('region', { name: /^Today: / })).toContainText('Today in a line: Quiet day, the rent is paid.');
   const tasks = (await (await page.request.get('/api/tasks?status=all')).json()) as { title: string; dueDate: string | null; letGoAt: string | null }[];
   expect(tasks.find((task) => task.title === 'Fix the shelf')?.letGoAt).not.toBeNull();
   const water = tasks.find((task) => task.title === 'Water the plants')!;

@@ -9,9 +9,10 @@
 // from the dashboard the timer runs from the tap, on the pick made from the dashboard's own list
 // (`startedAt`, `tasks`), and the server's pick (`confirm`, streamed with the page) follows: it
 // adds the free time to the why, or, when it differs, takes over while nothing has been done yet.
-// From the app's shortcut or the mini timer the page arrives with the server's pick and the timer
-// runs at hydration. Reads and writes: ./just-start-picks.ts (offline too).
-import { useCallback, useEffect, useRef, useState } from 'react';
+// From the app's shortcut or the mini timer the page arrives with the server's pick, and the clock
+// runs from the first paint (./first-paint-clock.ts); the page takes it over, from the same start,
+// once hydrated. Reads and writes: ./just-start-picks.ts (offline too).
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { Button, buttonClass } from '@/components/ButtonCore';
 import { Card } from '@/components/Card';
@@ -19,6 +20,7 @@ import { STARTER_MINUTES, type StarterPick } from '@/lib/just-start';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { formatMinutes } from '@/lib/minutes';
 import { formatClock } from '@/lib/timer';
+import { firstPaintStart, STARTER_TIMER_ID } from './first-paint-clock';
 import { completeStep, fetchNext, followingStep, keepOpenTasks, preloadStepWrites, writeFocus } from './just-start-picks';
 
 /** Focus is written at least this often while the timer runs. */
@@ -35,9 +37,11 @@ type Props = {
   tapped?: { startedAt: number; tasks: TTaskOutput[] };
   /** The server's pick, arriving after the first render (with `tapped`). */
   confirm?: Promise<StarterPick | null>;
+  /** In the server's HTML: the script that runs the clock from the first paint (./first-paint-clock.ts). */
+  clockScript?: ReactNode;
 };
 
-export function JustStart({ initial, tapped, confirm }: Props) {
+export function JustStart({ initial, tapped, confirm, clockScript }: Props) {
   const [pick, setPick] = useState<StarterPick | null>(initial);
   const [skipped, setSkipped] = useState<string[]>([]);
   const [phase, setPhase] = useState<Phase>('running');
@@ -63,10 +67,10 @@ export function JustStart({ initial, tapped, confirm }: Props) {
     pickRef.current = pick;
   });
 
-  const begin = useCallback(() => {
+  const begin = useCallback((fromFirstPaint = false) => {
     written.current = 0;
     setBanked(0);
-    const at = Date.now();
+    const at = (fromFirstPaint && firstPaintStart()) || Date.now();
     setStartedAt(at);
     setNow(at);
     setPhase('running');
@@ -79,7 +83,7 @@ export function JustStart({ initial, tapped, confirm }: Props) {
       return;
     }
     if (initial?.task) {
-      const frame = requestAnimationFrame(begin);
+      const frame = requestAnimationFrame(() => begin(true));
       return () => cancelAnimationFrame(frame);
     }
     if (!initial) {
@@ -227,9 +231,21 @@ export function JustStart({ initial, tapped, confirm }: Props) {
       </header>
 
       <Card className="flex flex-col items-center gap-4 text-center">
-        <p role="timer" aria-label="Starter timer" aria-live="off" data-state={state} className="tabular text-6xl font-semibold tracking-tight">
+        <p
+          id={STARTER_TIMER_ID}
+          role="timer"
+          aria-label="Starter timer"
+          aria-live="off"
+          data-state={state}
+          data-limit={limit}
+          data-live={startedAt === null ? undefined : ''}
+          // The first-paint clock (src/features/today/first-paint-clock.ts) may have counted before hydration.
+          suppressHydrationWarning
+          className="tabular text-6xl font-semibold tracking-tight"
+        >
           {clock}
         </p>
+        {clockScript}
         {phase === 'choice' ? (
           <div className="flex flex-col items-center gap-3" role="group" aria-label="Ten minutes are up">
             <p className="font-medium">Ten minutes. Keep going, or stop here?</p>

@@ -2,17 +2,17 @@
 // /start's screen (src/app/(app)/start/page.tsx). Reached by the dashboard's tap, it starts the
 // timer in its first render from the tap's hand-off (./just-start-handoff.ts) and lets the
 // server's pick confirm it when it streams in; reached any other way (the app's shortcut, the
-// mini timer, a reload), it shows the server's pick as soon as it is in the page, the timer
-// running from hydration.
-import { Suspense, use, useEffect, useState } from 'react';
+// mini timer, a reload), it shows the server's pick as soon as it is in the page, the clock
+// running from the first paint (./first-paint-clock.ts).
+import { Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { Card } from '@/components/Card';
 import { pickFromTasks, type StarterPick } from '@/lib/just-start';
 import { displayTimeZone } from '@/lib/time-zone';
 import { forgetHandoff, readHandoff } from './just-start-handoff';
 import { JustStart } from './JustStart';
 
-function FromServer({ pick }: { pick: Promise<StarterPick | null> }) {
-  return <JustStart initial={use(pick)} />;
+function FromServer({ pick, clockScript }: { pick: Promise<StarterPick | null>; clockScript: ReactNode }) {
+  return <JustStart initial={use(pick)} clockScript={clockScript} />;
 }
 
 function Finding() {
@@ -24,7 +24,8 @@ function Finding() {
   );
 }
 
-export function JustStartScreen({ pick }: { pick: Promise<StarterPick | null> }) {
+/** `clockScript`: the first-paint clock's inline script, made on the server (./first-paint-clock.ts). */
+export function JustStartScreen({ pick, clockScript }: { pick: Promise<StarterPick | null>; clockScript: ReactNode }) {
   // Read once, in the first render: null on the server and on any load that was not the tap's.
   const [tapped] = useState(readHandoff);
   const [first] = useState(() => (tapped ? pickFromTasks(tapped.tasks, [], new Date(tapped.startedAt), displayTimeZone()) : null));
@@ -32,7 +33,7 @@ export function JustStartScreen({ pick }: { pick: Promise<StarterPick | null> })
   if (tapped && first) return <JustStart initial={first} tapped={tapped} confirm={pick} />;
   return (
     <Suspense fallback={<Finding />}>
-      <FromServer pick={pick} />
+      <FromServer pick={pick} clockScript={clockScript} />
     </Suspense>
   );
 }
