@@ -7,7 +7,9 @@
 // each, every run in a new browser context (cold cache), median and worst:
 // - from the dashboard: the dashboard open and settled, a tap on "Just start", until the starter
 //   timer runs (its element says data-state="running");
-// - from the app's shortcut (src/app/manifest.ts): a cold navigation to /start, until the same.
+// - from the app's shortcut (src/app/manifest.ts): a cold navigation to /start, until the same
+//   (the clock runs from the first paint: src/features/today/first-paint-clock.ts); also reported:
+//   until the page's code has taken the timer over (data-live: hydrated, its buttons answer).
 // Target: under 3 s. Loopback only; the app runs as a child process with its data under
 // bench/.out/just-start (removed afterwards). `--trace` prints the requests of the first run of
 // each, from the tap on: where the time goes.
@@ -46,6 +48,8 @@ async function phone(browser, cookie) {
 }
 
 const running = (page) => page.waitForSelector('[role=timer][data-state=running]', { timeout: 30_000 });
+/** The page's code has taken the timer over (hydrated): its buttons answer. */
+const interactive = (page) => page.waitForSelector('[role=timer][data-live]', { timeout: 30_000 });
 
 /**
  * With --trace: where the time goes in a run, every request from the tap on (start and end in ms
@@ -90,6 +94,7 @@ export async function measureJustStart({ appDir = root, trace = false } = {}) {
     const { cookie } = await signedInUser(app);
     const fromDashboard = [];
     const fromShortcut = [];
+    const shortcutInteractive = [];
     for (let run = 0; run < RUNS; run++) {
       {
         const { context, page } = await phone(browser, cookie);
@@ -115,11 +120,13 @@ export async function measureJustStart({ appDir = root, trace = false } = {}) {
         await page.goto(`${app.url}/start`, { waitUntil: 'commit', timeout: 60_000 });
         await running(page);
         fromShortcut.push(performance.now() - started);
+        await interactive(page);
+        shortcutInteractive.push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 300));
         tracer.print('the shortcut (cold)', fromShortcut.at(-1));
         await context.close();
       }
-      say(`run ${run + 1}: from the dashboard ${Math.round(fromDashboard.at(-1))} ms, from the shortcut (cold) ${Math.round(fromShortcut.at(-1))} ms`);
+      say(`run ${run + 1}: from the dashboard ${Math.round(fromDashboard.at(-1))} ms, from the shortcut (cold) ${Math.round(fromShortcut.at(-1))} ms (interactive at ${Math.round(shortcutInteractive.at(-1))} ms)`);
     }
     load.push(os.loadavg()[0]);
     const row = (label, values) => `| ${label} | ${Math.round(median(values))} | ${Math.round(Math.max(...values))} | ${Math.max(...values) < TARGET_MS ? 'pass' : '**FAIL**'} |`;
@@ -132,8 +139,9 @@ export async function measureJustStart({ appDir = root, trace = false } = {}) {
       '|---|---:|---:|---|',
       row('tap on "Just start" on the dashboard', fromDashboard),
       row('the app shortcut (cold load of /start)', fromShortcut),
+      `| (the same cold load until the page's code has taken the timer over: its buttons answer) | ${Math.round(median(shortcutInteractive))} | ${Math.round(Math.max(...shortcutInteractive))} | (not the target) |`,
     ].join('\n');
-    return { markdown, fromDashboard, fromShortcut };
+    return { markdown, fromDashboard, fromShortcut, shortcutInteractive };
   } finally {
     await browser.close();
     await stopLauncher(app);

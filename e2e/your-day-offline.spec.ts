@@ -57,6 +57,9 @@ test('offline, "Something else" re-rolls from the tasks the page has, and a step
   await page.goto('/start');
   await expect(heading(page)).toHaveText('Write the report');
   await expect(timer).toHaveAttribute('data-state', 'running');
+  // The clock ran from the first paint (the inline script, allowed by the page's CSP nonce), and the page took it over.
+  await expect(timer).toHaveAttribute('data-started-at', /^\d+$/);
+  await expect(timer).toHaveAttribute('data-live', '');
   await goOffline(context);
   await page.getByRole('button', { name: 'Something else' }).click();
   await expect(heading(page)).toHaveText('Call the bank');

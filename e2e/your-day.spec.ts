@@ -133,6 +133,50 @@ test('the Today panel says the day in words, and the Fresh start triages thirty 
   expect(((await (await page.request.get('/api/tasks')).json()) as { title: string }[]).map((task) => task.title)).not.toContain('Late task 01');
 });
 
+test('more planned than the time left: keep anyway, trim one, or move the overflow to tomorrow, each undoable', async ({ page }) => {
+  await signUpVerified(page, { timeZone: 'UTC' });
+  // A working day that covers every day, so the test means the same at any hour.
+  expect((await page.request.patch('/api/user', jsonBody({ workday: { start: '00:00', end: '23:59', days: [1, 2, 3, 4, 5, 6, 7] } }))).status()).toBe(200);
+  const endOfDay = new Date();
+  endOfDay.setUTCHours(23, 50, 0, 0);
+  const due = new Date(Math.max(endOfDay.getTime(), Date.now() + 60_000)).toISOString();
+  for (const [title, importance] of [['Write the big report', 'High'], ['Tidy the slides', 'Low'], ['Answer the emails', 'Medium']] as const) {
+    await createTaskViaApi(page, { title, importance, estimatedMinutes: 600, dueDate: due });
+  }
+  await openDashboard(page);
+  const panel = page.getByRole('region', { name: /^Today: / });
+  await expect(panel.getByRole('heading')).toHaveText(/^Today: 30 h planned, about .+ more than the time left$/);
+  const choices = panel.getByRole('group', { name: 'More planned than the time left' });
+  await expect(choices.getByRole('button')).toHaveText(['Keep anyway', 'Move to tomorrow', 'Trim']);
+
+  // Keep anyway: the choices go for today, and stay gone after a reload; nothing moved.
+  await choices.getByRole('button', { name: 'Keep anyway' }).click();
+  await expect(choices).toHaveCount(0);
+  await page.reload();
+  await expect(panel).toBeVisible();
+  await expect(choices).toHaveCount(0);
+  expect(((await (await page.request.get('/api/today')).json()) as { today: unknown[] }).today).toHaveLength(3);
+
+  // Trim: one task to someday, with its undo.
+  await page.evaluate(() => localStorage.removeItem('onething-today-kept'));
+  await page.reload();
+  await choices.getByRole('button', { name: 'Trim' }).click();
+  await panel.getByRole('button', { name: 'Move "Tidy the slides" to someday' }).click();
+  await expect(page.getByText('Moved 1 task')).toBeVisible();
+  const todayTitles = async () => ((await (await page.request.get('/api/today')).json()) as { today: { title: string }[] }).today.map((task) => task.title).sort();
+  await expect.poll(todayTitles).toEqual(['Answer the emails', 'Write the big report']);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(todayTitles).toEqual(['Answer the emails', 'Tidy the slides', 'Write the big report']);
+
+  // Move to tomorrow: the least important first, until the rest fits (here: all but one task of 10 h would not fit in a day either).
+  await choices.getByRole('button', { name: 'Move to tomorrow' }).click();
+  await expect(page.getByText(/^Moved \d tasks?$/)).toBeVisible();
+  await expect.poll(async () => (await todayTitles()).includes('Tidy the slides')).toBe(false);
+  const tasks = (await (await page.request.get('/api/tasks')).json()) as { title: string; dueDate: string }[];
+  const slides = tasks.find((task) => task.title === 'Tidy the slides')!;
+  expect(Date.parse(slides.dueDate)).toBeGreaterThan(Date.parse(due));
+});
+
 test('Just start: one tap to a running starter, something else, first step then next step, the choice at 10 minutes, focus counted', async ({ page }) => {
   await page.clock.install();
   await signUpVerified(page, { timeZone: 'UTC' });
