@@ -239,8 +239,7 @@ export function JustStart({ initial, tapped, confirm, clockScript }: Props) {
           data-state={state}
           data-limit={limit}
           data-live={startedAt === null ? undefined : ''}
-          // The first-paint clock (src/features/today/first-paint-clock.ts) may have counted before hydration.
-          suppressHydrationWarning
+          suppressHydrationWarning // the first-paint clock (./first-paint-clock.ts) may have counted before hydration
           className="tabular text-6xl font-semibold tracking-tight"
         >
           {clock}

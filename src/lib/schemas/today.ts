@@ -90,7 +90,7 @@ export const ZNextOutput = z.object({
 export type TNextOutput = z.infer<typeof ZNextOutput>;
 
 /** The evening check-in's optional line: at most this many characters. */
-export const DAY_LINE_MAX = 200;
+const DAY_LINE_MAX = 200;
 
 export const ZDayLineInput = z.object({
   date: z.iso
