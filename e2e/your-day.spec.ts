@@ -318,6 +318,7 @@ test('the ritual is off by default and offered once; the morning check-in (what 
   await expect(page.getByRole('group', { name: 'A short daily check-in' })).toHaveCount(0); // offered once
   await expect(morning).toContainText('Last evening: Slow start, but the invoice went out.');
   await expect(morning).toContainText('Good morning. 4 carried over. Pick up to three for today.');
+  await morning.scrollIntoViewIfNeeded();
   await screenshot(page, 'your-day-morning-check-in-desktop-light', { fullPage: false });
   for (const title of ['Call the bank', 'Send the invoice', 'Book the dentist']) {
     await morning.getByRole('checkbox', { name: title }).focus();
