@@ -30,7 +30,8 @@ export function JustStartScreen({ pick, clockScript }: { pick: Promise<StarterPi
   const [tapped] = useState(readHandoff);
   const [first] = useState(() => (tapped ? pickFromTasks(tapped.tasks, [], new Date(tapped.startedAt), displayTimeZone()) : null));
   useEffect(forgetHandoff, []);
-  if (tapped && first) return <JustStart initial={first} tapped={tapped} confirm={pick} />;
+  // An empty hand-off (the dashboard's list not loaded yet) says nothing: the server's pick decides.
+  if (tapped && first?.task) return <JustStart initial={first} tapped={tapped} confirm={pick} />;
   return (
     <Suspense fallback={<Finding />}>
       <FromServer pick={pick} clockScript={clockScript} />
