@@ -2,8 +2,10 @@
 // (text and computed colour on the rendered dashboard and calendar), the Today panel, the Fresh
 // start screen (thirty late tasks triaged in two taps, each row changeable, undo), Just start
 // (one tap to a running starter, "Something else", first step then "Next step", the choice at
-// 10 minutes, focused time counted), the workday in Account; axe, keyboard only, and
-// screenshots at 360 px and desktop in both themes.
+// 10 minutes, focused time counted), the workday in Account, the optional ritual (off by default,
+// offered once, the morning and evening check-ins, the evening line kept on the server, switched
+// off from Account); axe, keyboard only, and screenshots at 360 px and desktop in both themes.
+// Offline Just start: your-day-offline.spec.ts.
 import { expect, test, type Page } from '@playwright/test';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
 import { expectNoSeriousA11yViolations, screenshot, useStoredTheme } from './helpers';
@@ -85,7 +87,7 @@ test('the Today panel says the day in words, and the Fresh start triages thirty 
   await openDashboard(page);
   const panel = page.getByRole('region', { name: /^Today: / });
   await expect(panel).toBeVisible();
-  await expect(panel.getByRole('heading')).toHaveText(/^Today: (nothing planned|\d+ (h|min).* planned), (about .* (free|more than the time left)|a day off)$/);
+  await expect(panel.getByRole('heading')).toHaveText(/^Today: (nothing planned|\d+ (h|min).* planned), (about .* (free|more than the time left)|a day off|the working day is done)$/);
   await expect(panel).toContainText('30 carried over');
 
   // Tap 1: the quiet Fresh start on the Overdue card. Tap 2: Accept all.
@@ -129,6 +131,50 @@ test('the Today panel says the day in words, and the Fresh start triages thirty 
   const letGo = (await (await page.request.get('/api/tasks?status=let-go')).json()) as { title: string }[];
   expect(letGo.map((task) => task.title)).toContain('Late task 01');
   expect(((await (await page.request.get('/api/tasks')).json()) as { title: string }[]).map((task) => task.title)).not.toContain('Late task 01');
+});
+
+test('more planned than the time left: keep anyway, trim one, or move the overflow to tomorrow, each undoable', async ({ page }) => {
+  await signUpVerified(page, { timeZone: 'UTC' });
+  // A working day that covers every day, so the test means the same at any hour.
+  expect((await page.request.patch('/api/user', jsonBody({ workday: { start: '00:00', end: '23:59', days: [1, 2, 3, 4, 5, 6, 7] } }))).status()).toBe(200);
+  const endOfDay = new Date();
+  endOfDay.setUTCHours(23, 50, 0, 0);
+  const due = new Date(Math.max(endOfDay.getTime(), Date.now() + 60_000)).toISOString();
+  for (const [title, importance] of [['Write the big report', 'High'], ['Tidy the slides', 'Low'], ['Answer the emails', 'Medium']] as const) {
+    await createTaskViaApi(page, { title, importance, estimatedMinutes: 600, dueDate: due });
+  }
+  await openDashboard(page);
+  const panel = page.getByRole('region', { name: /^Today: / });
+  await expect(panel.getByRole('heading')).toHaveText(/^Today: 30 h planned, about .+ more than the time left$/);
+  const choices = panel.getByRole('group', { name: 'More planned than the time left' });
+  await expect(choices.getByRole('button')).toHaveText(['Keep anyway', 'Move to tomorrow', 'Trim']);
+
+  // Keep anyway: the choices go for today, and stay gone after a reload; nothing moved.
+  await choices.getByRole('button', { name: 'Keep anyway' }).click();
+  await expect(choices).toHaveCount(0);
+  await page.reload();
+  await expect(panel).toBeVisible();
+  await expect(choices).toHaveCount(0);
+  expect(((await (await page.request.get('/api/today')).json()) as { today: unknown[] }).today).toHaveLength(3);
+
+  // Trim: one task to someday, with its undo.
+  await page.evaluate(() => localStorage.removeItem('onething-today-kept'));
+  await page.reload();
+  await choices.getByRole('button', { name: 'Trim' }).click();
+  await panel.getByRole('button', { name: 'Move "Tidy the slides" to someday' }).click();
+  await expect(page.getByText('Moved 1 task')).toBeVisible();
+  const todayTitles = async () => ((await (await page.request.get('/api/today')).json()) as { today: { title: string }[] }).today.map((task) => task.title).sort();
+  await expect.poll(todayTitles).toEqual(['Answer the emails', 'Write the big report']);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(todayTitles).toEqual(['Answer the emails', 'Tidy the slides', 'Write the big report']);
+
+  // Move to tomorrow: the least important first, until the rest fits (here: all but one task of 10 h would not fit in a day either).
+  await choices.getByRole('button', { name: 'Move to tomorrow' }).click();
+  await expect(page.getByText(/^Moved \d tasks?$/)).toBeVisible();
+  await expect.poll(async () => (await todayTitles()).includes('Tidy the slides')).toBe(false);
+  const tasks = (await (await page.request.get('/api/tasks')).json()) as { title: string; dueDate: string }[];
+  const slides = tasks.find((task) => task.title === 'Tidy the slides')!;
+  expect(Date.parse(slides.dueDate)).toBeGreaterThan(Date.parse(due));
 });
 
 test('Just start: one tap to a running starter, something else, first step then next step, the choice at 10 minutes, focus counted', async ({ page }) => {
@@ -187,6 +233,161 @@ test('the working day is set in Account and switches the ritual from one place',
   await section.getByRole('switch', { name: 'Evening check-in' }).click();
   await expect.poll(async () => ((await (await page.request.get('/api/auth/me')).json()) as { ritual: unknown }).ritual).toEqual({ morning: false, evening: true, offered: true });
   await expectNoSeriousA11yViolations(page);
+});
+
+test('keyboard only: the Today panel’s Fresh start, and Just start from the dashboard to a ticked step and the next one', async ({ page }) => {
+  await signUpVerified(page, { timeZone: 'UTC' });
+  await createTaskViaApi(page, { title: 'Call the bank', estimatedMinutes: 20, dueDate: daysAgo(2) });
+  const report = await createTaskViaApi(page, { title: 'Write the report', importance: 'High' });
+  await page.request.post('/api/tasks', jsonBody({ title: 'Open the template', parentTaskId: report.id }));
+  await page.request.post('/api/tasks', jsonBody({ title: 'Write the first heading', parentTaskId: report.id }));
+  await openDashboard(page);
+
+  /** Tabs forward until `target` has the focus (at most 40 presses), and says it shows a focus ring. */
+  const tabTo = async (target: ReturnType<Page['getByRole']>) => {
+    for (let press = 0; press < 40 && !(await target.evaluate((node) => node === document.activeElement)); press++) await page.keyboard.press('Tab');
+    await expect(target).toBeFocused();
+    expect(await target.evaluate((node) => node.matches(':focus-visible'))).toBe(true);
+  };
+
+  const panel = page.getByRole('region', { name: /^Today: / });
+  await expect(panel).toContainText('1 carried over');
+  await page.locator('body').focus();
+  await tabTo(panel.getByRole('link', { name: 'Fresh start' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Fresh start', level: 1 })).toBeVisible();
+  await page.goBack();
+
+  await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
+  await page.locator('body').focus();
+  await tabTo(page.getByRole('link', { name: 'Just start' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('timer', { name: 'Starter timer' })).toHaveAttribute('data-state', 'running');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Call the bank');
+  await tabTo(page.getByRole('button', { name: 'Something else' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Write the report');
+  await tabTo(page.getByRole('checkbox', { name: 'Open the template' }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('checkbox', { name: 'Open the template' })).toBeChecked();
+  await tabTo(page.getByRole('button', { name: 'Next step' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Write the first heading')).toBeVisible();
+  await expect.poll(async () => ((await (await page.request.get('/api/tasks?status=all')).json()) as { title: string; completed: boolean }[]).find((task) => task.title === 'Open the template')?.completed).toBe(true);
+});
+
+/** A fixed-offset zone where it is now `hour` o'clock (Etc/GMT-N is UTC+N), to meet the morning or the evening. */
+function zoneAtHour(hour: number): string {
+  let offset = (hour - new Date().getUTCHours() + 24) % 24;
+  if (offset > 14) offset -= 24;
+  return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+const me = async (page: Page) => (await (await page.request.get('/api/auth/me')).json()) as { ritual: { morning: boolean; evening: boolean; offered: boolean } };
+
+test('the ritual is off by default and offered once; the morning check-in (what is carried, up to three, does it fit) takes seconds, keyboard only', async ({ page }) => {
+  await signUpVerified(page, { timeZone: zoneAtHour(9) });
+  expect((await me(page)).ritual).toEqual({ morning: false, evening: false, offered: false });
+  const carried = [];
+  for (const [index, title] of ['Call the bank', 'Send the invoice', 'Book the dentist', 'Reply to Sam'].entries()) {
+    carried.push(await createTaskViaApi(page, { title, estimatedMinutes: 20, dueDate: daysAgo(index + 2) }));
+  }
+  const today = (await (await page.request.get('/api/today')).json()) as { date: string };
+  const yesterday = new Date(Date.parse(`${today.date}T12:00:00Z`) - DAY).toISOString().slice(0, 10);
+  expect((await page.request.put('/api/today/line', jsonBody({ date: yesterday, line: 'Slow start, but the invoice went out.' }))).status()).toBe(200);
+
+  // Off by default: no check-in, only the offer, once, at the foot of the dashboard.
+  await openDashboard(page);
+  const panel = page.getByRole('region', { name: /^Today: / });
+  await expect(panel).toBeVisible();
+  const offer = page.getByRole('group', { name: 'A short daily check-in' });
+  await expect(offer).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Morning check-in' })).toHaveCount(0);
+  await offer.scrollIntoViewIfNeeded();
+  await screenshot(page, 'your-day-ritual-offer-desktop-light', { fullPage: false });
+  await offer.getByRole('button', { name: 'Mornings' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(offer).toHaveCount(0);
+  expect((await me(page)).ritual).toEqual({ morning: true, evening: false, offered: true });
+
+  // The morning check-in, keyboard only: last evening's line, what is carried, pick up to three, does it fit.
+  await page.reload();
+  const morning = page.getByRole('group', { name: 'Morning check-in' });
+  await expect(morning).toBeVisible();
+  const began = Date.now();
+  await expect(page.getByRole('group', { name: 'A short daily check-in' })).toHaveCount(0); // offered once
+  await expect(morning).toContainText('Last evening: Slow start, but the invoice went out.');
+  await expect(morning).toContainText('Good morning. 4 carried over. Pick up to three for today.');
+  await morning.scrollIntoViewIfNeeded();
+  await screenshot(page, 'your-day-morning-check-in-desktop-light', { fullPage: false });
+  for (const title of ['Call the bank', 'Send the invoice', 'Book the dentist']) {
+    await morning.getByRole('checkbox', { name: title }).focus();
+    await page.keyboard.press('Space');
+  }
+  await expect(morning.getByRole('checkbox', { name: 'Reply to Sam' })).toBeDisabled();
+  await expect(morning.getByRole('status')).toHaveText(/^About 1 h: it fits\.$|^About 1 h, more than the .+ you have: maybe two\.$/);
+  await morning.getByRole('button', { name: 'Done' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(morning).toHaveCount(0);
+  expect(Date.now() - began).toBeLessThan(60_000);
+  await expect(page.getByText('Moved 3 tasks')).toBeVisible();
+  const after = (await (await page.request.get('/api/today')).json()) as { carriedOver: { title: string }[]; today: { title: string }[] };
+  expect(after.today.map((task) => task.title).sort()).toEqual(['Book the dentist', 'Call the bank', 'Send the invoice']);
+  expect(after.carriedOver.map((task) => task.title)).toEqual(['Reply to Sam']);
+  await expectNoSeriousA11yViolations(page);
+
+  // Done for today: not shown again today; and switched off for good from Account › Your day.
+  await page.reload();
+  await expect(panel).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Morning check-in' })).toHaveCount(0);
+  await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('onething-ritual-')).forEach((key) => localStorage.removeItem(key)));
+  await page.goto('/account');
+  await page.getByRole('region', { name: 'Your day' }).getByRole('switch', { name: 'Morning check-in' }).click();
+  await expect.poll(async () => (await me(page)).ritual).toEqual({ morning: false, evening: false, offered: true });
+  await openDashboard(page);
+  await expect(panel).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Morning check-in' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'A short daily check-in' })).toHaveCount(0);
+});
+
+test('the evening check-in: done today, carry or let go, one optional line kept on the server and shown back', async ({ page }) => {
+  await useStoredTheme(page, 'dark');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signUpVerified(page, { timeZone: zoneAtHour(19) });
+  expect((await page.request.patch('/api/user', jsonBody({ ritual: { evening: true } }))).status()).toBe(200);
+  // Due later today on the account's clock (it is 19:xx there).
+  const laterToday = new Date(Date.now() + 30 * 60_000).toISOString();
+  const done = await createTaskViaApi(page, { title: 'Pay the rent', dueDate: laterToday });
+  expect((await page.request.post(`/api/tasks/${done.id}/complete`, jsonBody({}))).status()).toBe(200);
+  await createTaskViaApi(page, { title: 'Water the plants', dueDate: laterToday });
+  await createTaskViaApi(page, { title: 'Fix the shelf', dueDate: laterToday });
+
+  await openDashboard(page);
+  const evening = page.getByRole('group', { name: 'Evening check-in' });
+  await expect(evening).toBeVisible();
+  const began = Date.now();
+  await expect(evening).toContainText('Evening. 1 task done today.');
+  await evening.getByRole('combobox', { name: '"Fix the shelf": carry to tomorrow or let go' }).selectOption('let-go');
+  await expect(evening.getByRole('combobox', { name: '"Water the plants": carry to tomorrow or let go' })).toHaveValue('carry');
+  await evening.getByLabel('One line about today (optional)').fill('Quiet day, the rent is paid.');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'your-day-evening-check-in-360-dark', { fullPage: false });
+  await evening.getByRole('button', { name: 'Done' }).click();
+  await expect(evening).toHaveCount(0);
+  expect(Date.now() - began).toBeLessThan(60_000);
+
+  // Kept on the server, shown back in the panel (and after a reload, from the server).
+  await expect(page.getByRole('region', { name: /^Today: / })).toContainText('Today in a line: Quiet day, the rent is paid.');
+  await expect.poll(async () => ((await (await page.request.get('/api/today')).json()) as { line: string | null }).line).toBe('Quiet day, the rent is paid.');
+  // Another browser (nothing kept in this one's storage but the check-in being done): the line comes from the server.
+  await page.evaluate(() => Object.keys(localStorage).filter((key) => !key.startsWith('onething-ritual-')).forEach((key) => localStorage.removeItem(key)));
+  await page.reload();
+  await expect(page.getByRole('region', { name: /^Today: / })).toContainText('Today in a line: Quiet day, the rent is paid.');
+  const tasks = (await (await page.request.get('/api/tasks?status=all')).json()) as { title: string; dueDate: string | null; letGoAt: string | null }[];
+  expect(tasks.find((task) => task.title === 'Fix the shelf')?.letGoAt).not.toBeNull();
+  const water = tasks.find((task) => task.title === 'Water the plants')!;
+  expect(water.letGoAt).toBeNull();
+  expect(Date.parse(water.dueDate!)).toBeGreaterThan(Date.parse(laterToday));
 });
 
 for (const theme of ['light', 'dark'] as const) {

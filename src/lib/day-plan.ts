@@ -6,8 +6,7 @@
 import { DateTime } from 'luxon';
 import { dayKey, zonedParts, zonedTimeToDate } from '@/lib/time-zone';
 import { nextOccurrence } from '@/lib/recurrence';
-import { formatMinutes } from '@/lib/minutes';
-import { calibratedMinutes, IMPORTANCE_RANK, type FreshStartAction, type PlanTask } from '@/lib/just-start';
+import { calibratedMinutes, IMPORTANCE_RANK, taskReason, type FreshStartAction, type PlanTask } from '@/lib/just-start';
 
 export type Workday = { start: string; end: string; days: number[] };
 export const DEFAULT_WORKDAY: Workday = { start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5] };
@@ -286,24 +285,9 @@ export function proposeFreshStart(input: {
  * "carried over, …"; no lateness in red or in words that shout).
  */
 export function nextReason(task: PlanTask, input: { now: Date; zone: string; workday: Workday; factor: number | null; busy: readonly Interval[] }): string {
-  const parts: string[] = [];
+  const parts: string[] = [taskReason(task, input.now, input.zone, input.factor)];
   const today = localDate(input.now, input.zone);
-  if (task.dueDate) {
-    const dueDay = localDate(task.dueDate, input.zone);
-    if (dueDay < today || task.dueDate < input.now) parts.push('carried over');
-    else if (dueDay === today) parts.push(`due today at ${at(task.dueDate, input.zone).toFormat('HH:mm')}`);
-    else {
-      const tomorrow = DateTime.fromISO(today, { zone: input.zone }).plus({ days: 1 }).toISODate();
-      const local = at(task.dueDate, input.zone);
-      parts.push(dueDay === tomorrow ? 'due tomorrow' : local.diff(at(input.now, input.zone), 'days').days < 6 ? `due ${local.toFormat('cccc')}` : `due ${local.toFormat('d LLL')}`);
-    }
-  } else if (task.importance === 'High' || task.importance === 'Critical') {
-    parts.push(`${task.importance.toLowerCase()} importance`);
-  } else {
-    parts.push('no date, a good one to get moving');
-  }
   const need = calibratedMinutes(task, input.factor);
-  parts.push(`about ${formatMinutes(need)}`);
   const window = workWindow(today, input.zone, input.workday);
   if (window && input.now >= window.start && input.now < window.end) {
     const free = minutes(window.end.getTime() - input.now.getTime()) - busyMinutesWithin(input.busy, input.now, window.end);

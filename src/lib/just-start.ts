@@ -1,7 +1,11 @@
 // Just start's light rules, free of I/O and of date libraries (the /start screen uses them offline
 // too, on the last synced task list): the starter's length, calibrated minutes, the one task to
-// pick, and its neutral first step. The day's planning is in ./day-plan.ts.
+// pick, its neutral first step and the why of it as far as the task tells (the server adds the
+// free time); the same pick on a task list the page already has. The day's planning is in ./day-plan.ts.
 import type { Difficulty, Importance } from '@/lib/constants';
+import { formatMinutes } from '@/lib/minutes';
+import type { TTaskOutput } from '@/lib/schemas/task';
+import { dayKey, zonedParts } from '@/lib/time-zone';
 
 /** The starter timer of Just start, in minutes. */
 export const STARTER_MINUTES = 10;
@@ -65,4 +69,69 @@ export function pickNext<T extends PlanTask>(tasks: readonly T[], skip: Readonly
 /** The neutral first step when a task has no open subtask. */
 export function starterLine(task: Pick<PlanTask, 'title'>): string {
   return `Open what you need for "${task.title}" and do the smallest next bit for ten minutes.`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The first part of the why, from the task alone, on the account's clock: "carried over", "due today
+ * at 15:00", "due tomorrow", "due Thursday" (within six days), "due 3 Dec"; undated: "high
+ * importance", else "no date, a good one to get moving"; then "about 20 min" (calibrated). No
+ * lateness in red or in words that shout.
+ */
+export function taskReason(task: PlanTask, now: Date, zone: string, factor: number | null): string {
+  let first: string;
+  if (task.dueDate) {
+    const today = dayKey(now, zone);
+    const dueDay = dayKey(task.dueDate, zone);
+    const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+    const tomorrow = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+    const local = zonedParts(task.dueDate, zone);
+    if (dueDay < today || task.dueDate < now) first = 'carried over';
+    else if (dueDay === today) first = `due today at ${pad(local.hour)}:${pad(local.minute)}`;
+    else if (dueDay === tomorrow) first = 'due tomorrow';
+    else if (task.dueDate.getTime() - now.getTime() < 6 * 86_400_000) first = `due ${WEEKDAYS[new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay()]}`;
+    else first = `due ${local.day} ${MONTHS[local.month - 1]}`;
+  } else if (task.importance === 'High' || task.importance === 'Critical') {
+    first = `${task.importance.toLowerCase()} importance`;
+  } else {
+    first = 'no date, a good one to get moving';
+  }
+  return `${first}, about ${formatMinutes(calibratedMinutes(task, factor))}`;
+}
+
+/** What Just start shows for a pick: the task, its first step and the why (as GET /api/today/next answers). */
+export type StarterPick = {
+  task: TTaskOutput | null;
+  firstStep: string | null;
+  firstStepTaskId: string | null;
+  reason: string;
+  minutes: number;
+};
+
+/**
+ * Just start's pick on a task list the page already has (the dashboard's, or the last one kept for
+ * offline use): the same rule as the server's, its first open subtask in the list's order, and the
+ * why from the task alone (the free time is the server's to add).
+ */
+export function pickFromTasks(tasks: readonly TTaskOutput[], skip: readonly string[], now: Date, zone: string): StarterPick {
+  const top = tasks.filter((task) => !task.parentTaskId && !task.completed && !task.letGoAt);
+  const asPlan = (task: TTaskOutput): PlanTask & { source: TTaskOutput } => ({
+    ...task,
+    dueDate: task.dueDate ? new Date(task.dueDate) : null,
+    createdAt: new Date(task.createdAt),
+    source: task,
+  });
+  const picked = pickNext(top.map(asPlan), new Set(skip), null);
+  if (!picked) return { task: null, firstStep: null, firstStepTaskId: null, reason: skip.length > 0 ? 'Nothing else is open right now.' : 'Nothing is open right now.', minutes: STARTER_MINUTES };
+  const step = tasks.find((candidate) => candidate.parentTaskId === picked.id && !candidate.completed && !candidate.letGoAt);
+  return {
+    task: picked.source,
+    firstStep: step?.title ?? starterLine(picked),
+    firstStepTaskId: step?.id ?? null,
+    reason: taskReason(picked, now, zone, null),
+    minutes: STARTER_MINUTES,
+  };
 }

@@ -373,6 +373,7 @@ export const VALID: Record<string, () => Promise<Sample>> = {
   'GET /today': async () => ({ as: await freshUser(), status: 200 }),
   'GET /today/next': async () => ({ as: await freshUser(), query: { skip: 'a,b' }, status: 200 }),
   'POST /today/fresh-start/preview': async () => ({ as: await freshUser(), body: {}, status: 200 }),
+  'PUT /today/line': async () => ({ as: await freshUser(), body: { line: 'A quiet, good day.' }, status: 200 }),
   'POST /today/fresh-start': async () => {
     const user = await freshUser();
     const task = await createTaskRow(user.id, { dueDate: new Date(Date.now() - 3 * 86_400_000) });

@@ -26,6 +26,7 @@ import { RecentSessions } from './RecentSessions';
 import { TaskList } from './TaskList';
 import { VerificationWall } from './VerificationWall';
 import { LazyRitualOffer, LazyTodayPanel } from '@/features/today/LazyTodayPanel';
+import { handOffJustStart } from '@/features/today/just-start-handoff';
 
 export function Dashboard() {
   const trpc = useTRPC();
@@ -119,7 +120,7 @@ function VerifiedDashboard() {
             <Button variant="secondary" onClick={() => setCreateOpen(true)}>
               New Task
             </Button>
-            <AppLink href="/start" className={buttonClass('secondary')}>
+            <AppLink href="/start" className={buttonClass('secondary')} onClick={() => handOffJustStart(tasksQuery.data ?? [])}>
               Just start
             </AppLink>
             <Button onClick={() => setStartOpen(true)}>Start Session</Button>

@@ -1,74 +1,57 @@
 'use client';
-// Just start: a 10-minute starter on one task, running as soon as the page is interactive. One
-// task, picked with a line saying why, and "Something else" to re-roll; only its first step
-// (its first open subtask, else a neutral starter line), and "Next step" once that is ticked. At
-// 10 minutes: keep going (overtime) or stop here. The focused time counts on the task either way
-// (POST /api/tasks/{id}/focus, in small writes). No streaks, no scores, nothing about quitting.
+// Just start: a 10-minute starter on one task. One task, picked with a line saying why, and
+// "Something else" to re-roll; only its first step (its first open subtask, else a neutral
+// starter line), and "Next step" once that is ticked. At 10 minutes: keep going (overtime) or stop
+// here. The focused time counts on the task either way (POST /api/tasks/{id}/focus, in small
+// writes). No streaks, no scores, nothing about quitting.
 //
-// Light on purpose (the tap-to-running-timer budget on a phone): the typed REST helper
-// (src/lib/api-fetch.ts, the app's one plain-REST path), no query cache; the server renders the first pick (src/app/(app)/start/page.tsx). Offline, or on
-// any plan, it needs no AI: re-rolling falls back to the last synced task list (the service
-// worker answers GET /api/tasks from it) and the same pick rule (src/lib/just-start.ts).
-import { useCallback, useEffect, useRef, useState } from 'react';
+// Fast on purpose (under 3 s from the tap to a running timer on a phone; bench/just-start.mjs):
+// from the dashboard the timer runs from the tap, on the pick made from the dashboard's own list
+// (`startedAt`, `tasks`), and the server's pick (`confirm`, streamed with the page) follows: it
+// adds the free time to the why, or, when it differs, takes over while nothing has been done yet.
+// From the app's shortcut or the mini timer the page arrives with the server's pick, and the clock
+// runs from the first paint (./first-paint-clock.ts); the page takes it over, from the same start,
+// once hydrated. Reads and writes: ./just-start-picks.ts (offline too).
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { Button, buttonClass } from '@/components/ButtonCore';
 import { Card } from '@/components/Card';
-import { pickNext, starterLine, STARTER_MINUTES } from '@/lib/just-start';
+import { STARTER_MINUTES, type StarterPick } from '@/lib/just-start';
 import type { TTaskOutput } from '@/lib/schemas/task';
-import type { TNextOutput } from '@/lib/schemas/today';
 import { formatMinutes } from '@/lib/minutes';
 import { formatClock } from '@/lib/timer';
-import { apiQuery, apiRequest } from '@/lib/api-fetch';
+import { firstPaintStart, STARTER_TIMER_ID } from './first-paint-clock';
+import { completeStep, fetchNext, followingStep, keepOpenTasks, preloadStepWrites, writeFocus } from './just-start-picks';
 
 /** Focus is written at least this often while the timer runs. */
 const FLUSH_EVERY_MS = 60_000;
 
-async function fetchNext(skip: readonly string[]): Promise<TNextOutput> {
-  try {
-    return await apiQuery<TNextOutput>(`/today/next${skip.length ? `?skip=${encodeURIComponent(skip.join(','))}` : ''}`);
-  } catch {
-    // offline, or the server could not answer: the same rule on the last synced list
-    return pickFromLastSync(skip);
-  }
-}
-
-async function openTasks(): Promise<TTaskOutput[]> {
-  return apiQuery<TTaskOutput[]>('/tasks?status=open');
-}
-
-/** The same rule as the server's, on the last synced list (no reason about free time: it is not known offline). */
-async function pickFromLastSync(skip: readonly string[]): Promise<TNextOutput> {
-  const tasks = await openTasks().catch(() => [] as TTaskOutput[]);
-  const top = tasks.filter((task) => !task.parentTaskId && !task.letGoAt);
-  const picked = pickNext(
-    top.map((task) => ({ ...task, dueDate: task.dueDate ? new Date(task.dueDate) : null, createdAt: new Date(task.createdAt) })),
-    new Set(skip),
-    null,
-  );
-  const task = picked ? top.find((candidate) => candidate.id === picked.id)! : null;
-  const step = task ? tasks.find((candidate) => candidate.parentTaskId === task.id) : undefined;
-  return {
-    task,
-    firstStep: task ? (step?.title ?? starterLine(task)) : null,
-    firstStepTaskId: step?.id ?? null,
-    reason: task ? 'picked from your list as last synced' : 'Nothing is open right now.',
-    minutes: STARTER_MINUTES,
-  };
-}
+const stepOf = (pick: StarterPick | null) => ({ text: pick?.firstStep ?? '', taskId: pick?.firstStepTaskId ?? null, ticked: false });
 
 type Phase = 'running' | 'choice' | 'overtime' | 'stopped';
 
-export function JustStart({ initial }: { initial: TNextOutput | null }) {
-  const [pick, setPick] = useState<TNextOutput | null>(initial);
+type Props = {
+  /** The pick to show first (null: ask for one). */
+  initial: StarterPick | null;
+  /** From the dashboard's tap: when the timer started (the tap), and the open tasks the pick came from. */
+  tapped?: { startedAt: number; tasks: TTaskOutput[] };
+  /** The server's pick, arriving after the first render (with `tapped`). */
+  confirm?: Promise<StarterPick | null>;
+  /** In the server's HTML: the script that runs the clock from the first paint (./first-paint-clock.ts). */
+  clockScript?: ReactNode;
+};
+
+export function JustStart({ initial, tapped, confirm, clockScript }: Props) {
+  const [pick, setPick] = useState<StarterPick | null>(initial);
   const [skipped, setSkipped] = useState<string[]>([]);
   const [phase, setPhase] = useState<Phase>('running');
-  const [startedAt, setStartedAt] = useState<number | null>(null);
-  const [now, setNow] = useState(0);
-  const [step, setStep] = useState<{ text: string; taskId: string | null; ticked: boolean }>(() => ({
-    text: initial?.firstStep ?? '',
-    taskId: initial?.firstStepTaskId ?? null,
-    ticked: false,
-  }));
+  const [startedAt, setStartedAt] = useState<number | null>(() => (tapped && initial?.task ? tapped.startedAt : null));
+  const [now, setNow] = useState(() => (tapped ? Date.now() : 0));
+  const [step, setStep] = useState(() => stepOf(initial));
+  const [doneSteps, setDoneSteps] = useState<string[]>([]);
+  const known = tapped?.tasks ?? null;
+  // Something done on this pick (a step ticked, a re-roll): the server's answer then no longer replaces it.
+  const touched = useRef(false);
   const [rolling, setRolling] = useState(false);
   // Focused milliseconds already written to the current task, and those counted before a pause for the choice.
   const written = useRef(0);
@@ -78,33 +61,66 @@ export function JustStart({ initial }: { initial: TNextOutput | null }) {
   const elapsed = startedAt === null ? 0 : banked + (phase === 'running' || phase === 'overtime' ? now - startedAt : 0);
 
   const elapsedRef = useRef(0);
+  const pickRef = useRef(pick);
   useEffect(() => {
     elapsedRef.current = elapsed;
+    pickRef.current = pick;
   });
 
-  const begin = useCallback(() => {
+  const begin = useCallback((fromFirstPaint = false) => {
     written.current = 0;
     setBanked(0);
-    const at = Date.now();
+    const at = (fromFirstPaint && firstPaintStart()) || Date.now();
     setStartedAt(at);
     setNow(at);
     setPhase('running');
   }, []);
 
-  // The timer runs as soon as the page is interactive.
+  // The timer runs as soon as the page is interactive (from the tap, it already does).
   useEffect(() => {
+    if (tapped) {
+      if (tapped.tasks.length > 0) keepOpenTasks(tapped.tasks);
+      return;
+    }
     if (initial?.task) {
-      const frame = requestAnimationFrame(begin);
+      const frame = requestAnimationFrame(() => begin(true));
       return () => cancelAnimationFrame(frame);
     }
     if (!initial) {
-      void fetchNext([]).then((next) => {
+      void fetchNext([], null).then((next) => {
         setPick(next);
-        setStep({ text: next.firstStep ?? '', taskId: next.firstStepTaskId, ticked: false });
+        setStep(stepOf(next));
         if (next.task) begin();
       });
     }
-  }, [initial, begin]);
+  }, [initial, tapped, begin]);
+
+  // The server's pick, after the tap's: the same task gains the server's why (free time) and step;
+  // another one (the server knows more) takes over while nothing has been done yet.
+  useEffect(() => {
+    if (!confirm) return;
+    let current = true;
+    void confirm.then((server) => {
+      const local = pickRef.current;
+      if (!current || !server?.task || touched.current) return;
+      if (local?.task && server.task.id === local.task.id) {
+        setPick({ ...local, reason: server.reason, minutes: server.minutes });
+        return;
+      }
+      setPick(server);
+      setStep(stepOf(server));
+      begin();
+    });
+    return () => {
+      current = false;
+    };
+  }, [confirm, begin]);
+
+  // Once the timer runs, the code a ticked step needs (offline too) comes in the background.
+  const running = startedAt !== null;
+  useEffect(() => {
+    if (running) void preloadStepWrites().catch(() => {});
+  }, [running]);
 
   // The clock ticks; at 10 minutes it holds at 00:00 and offers the choice.
   useEffect(() => {
@@ -126,7 +142,7 @@ export function JustStart({ initial }: { initial: TNextOutput | null }) {
       const seconds = Math.floor((elapsedRef.current - written.current) / 1000);
       if (!taskId || seconds < 1) return;
       written.current += seconds * 1000;
-      void apiRequest('POST', `/tasks/${encodeURIComponent(taskId)}/focus`, { seconds: Math.min(seconds, 14_400) }, { keepalive }).catch(() => {});
+      writeFocus(taskId, Math.min(seconds, 14_400), keepalive);
     },
     [pick],
   );
@@ -143,35 +159,34 @@ export function JustStart({ initial }: { initial: TNextOutput | null }) {
 
   const somethingElse = async () => {
     if (!pick?.task) return;
+    touched.current = true;
     flush();
     setRolling(true);
     const skip = [...skipped, pick.task.id];
-    const next = await fetchNext(skip);
+    const next = await fetchNext(skip, known);
+    // Everything was offered once: start the round again.
+    const chosen = next.task ? next : await fetchNext([], known);
     setRolling(false);
-    if (!next.task) {
-      // Everything was offered once: start the round again.
-      const again = await fetchNext([]);
-      setSkipped([]);
-      setPick(again);
-      setStep({ text: again.firstStep ?? '', taskId: again.firstStepTaskId, ticked: false });
-    } else {
-      setSkipped(skip);
-      setPick(next);
-      setStep({ text: next.firstStep ?? '', taskId: next.firstStepTaskId, ticked: false });
-    }
+    setSkipped(next.task ? skip : []);
+    setPick(chosen);
+    setStep(stepOf(chosen));
+    setDoneSteps([]);
     begin();
   };
 
   const tickStep = () => {
+    touched.current = true;
     setStep((current) => ({ ...current, ticked: true }));
-    if (step.taskId) void apiRequest('POST', `/tasks/${encodeURIComponent(step.taskId)}/complete`, {}).catch(() => {});
+    if (step.taskId) {
+      setDoneSteps((done) => [...done, step.taskId!]);
+      void completeStep({ id: step.taskId, title: step.text }).catch(() => {});
+    }
   };
 
   const nextStep = async () => {
     const task = pick?.task;
     if (!task) return;
-    const tasks = await openTasks().catch(() => [] as TTaskOutput[]);
-    const following = tasks.find((candidate) => candidate.parentTaskId === task.id && candidate.id !== step.taskId);
+    const following = await followingStep(task.id, [...doneSteps, ...(step.taskId ? [step.taskId] : [])], known);
     setStep({ text: following?.title ?? 'Choose the next small bit and keep going.', taskId: following?.id ?? null, ticked: false });
   };
 
@@ -216,9 +231,20 @@ export function JustStart({ initial }: { initial: TNextOutput | null }) {
       </header>
 
       <Card className="flex flex-col items-center gap-4 text-center">
-        <p role="timer" aria-label="Starter timer" aria-live="off" data-state={state} className="tabular text-6xl font-semibold tracking-tight">
+        <p
+          id={STARTER_TIMER_ID}
+          role="timer"
+          aria-label="Starter timer"
+          aria-live="off"
+          data-state={state}
+          data-limit={limit}
+          data-live={startedAt === null ? undefined : ''}
+          suppressHydrationWarning // the first-paint clock (./first-paint-clock.ts) may have counted before hydration
+          className="tabular text-6xl font-semibold tracking-tight"
+        >
           {clock}
         </p>
+        {clockScript}
         {phase === 'choice' ? (
           <div className="flex flex-col items-center gap-3" role="group" aria-label="Ten minutes are up">
             <p className="font-medium">Ten minutes. Keep going, or stop here?</p>

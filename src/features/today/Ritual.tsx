@@ -5,7 +5,8 @@
 // The offer sits at the foot of the dashboard (TodayPanel's RitualOfferSlot); the check-ins in the panel:
 // - morning (before noon): what is carried over, pick up to three for today, does it fit;
 // - evening (from the end of the working day): what got done, carry or let go what is left,
-//   and one optional line, kept in this browser.
+//   and one optional line, kept on the server (PUT /api/today/line): the panel shows it back that
+//   day, and the next morning's check-in shows it as "Last evening".
 // A picked, carried or let-go task moves through a fresh start, so it can be undone.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,6 +29,13 @@ export function ritualDue(me: Pick<TUser, 'ritual' | 'workday'>, day: Pick<TToda
   const [endHour, endMinute] = me.workday.end.split(':').map(Number) as [number, number];
   if (me.ritual.evening && hour * 60 + minutes >= endHour * 60 + endMinute && !window.localStorage.getItem(doneKey('evening', day.date))) return 'evening';
   return null;
+}
+
+/** "Last evening" for yesterday's line, else the day's name ("On Tuesday"). */
+function lineDayLabel(lineDate: string, today: string): string {
+  const utc = (key: string) => Date.parse(`${key}T12:00:00Z`);
+  if (Math.round((utc(today) - utc(lineDate)) / 86_400_000) === 1) return 'Last evening';
+  return `On ${new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(utc(lineDate))}`;
 }
 
 function useMove() {
@@ -82,6 +90,11 @@ export function MorningRitual({ day, onDone }: { day: TTodayOutput; onDone: () =
   };
   return (
     <div className="mt-3 flex flex-col gap-3 border-t border-border pt-3 text-sm" role="group" aria-label="Morning check-in">
+      {day.lastLine ? (
+        <p className="text-muted">
+          {lineDayLabel(day.lastLine.date, day.date)}: <q>{day.lastLine.line}</q>
+        </p>
+      ) : null}
       <p className="font-medium">
         Good morning. {day.carriedOver.length > 0 ? `${day.carriedOver.length} carried over. ` : ''}Pick up to three for today.
       </p>
@@ -119,14 +132,22 @@ export function MorningRitual({ day, onDone }: { day: TTodayOutput; onDone: () =
 
 export function EveningRitual({ day, doneToday, onDone }: { day: TTodayOutput; doneToday: number; onDone: () => void }) {
   const move = useMove();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const keepLine = useMutation(
+    trpc.today.setLine.mutationOptions({
+      onSuccess: (kept) => queryClient.setQueryData(trpc.today.get.queryKey(), (current) => (current && current.date === kept.date ? { ...current, line: kept.line } : current)),
+      onError: () => toast({ title: 'Your line could not be kept just now', description: 'Everything else is saved. Try the line again later.' }),
+    }),
+  );
   const [choices, setChoices] = useState<Record<string, 'carry' | 'let-go'>>({});
-  const [line, setLine] = useState('');
+  const [line, setLine] = useState(day.line ?? '');
   const left: TTaskOutput[] = day.today.slice(0, 12);
   const finish = () => {
     if (left.length > 0) {
       move.mutate({ decisions: left.map((task) => ({ taskId: task.id, action: (choices[task.id] === 'let-go' ? 'let-go' : 'tomorrow') as FreshStartAction })) });
     }
-    if (line.trim()) window.localStorage.setItem(`onething-evening-line-${day.date}`, line.trim());
+    if (line.trim() !== (day.line ?? '')) keepLine.mutate({ date: day.date, line: line.trim() });
     window.localStorage.setItem(doneKey('evening', day.date), '1');
     onDone();
   };

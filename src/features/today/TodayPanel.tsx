@@ -20,9 +20,10 @@ import { TODAY_PANEL_CLASS } from './panel-frame';
 import { EveningRitual, MorningRitual, RitualOffer, ritualDue } from './Ritual';
 
 /** The sentence at the top of the panel. */
-export function todaySentence(day: Pick<TTodayOutput, 'plannedMinutes' | 'freeMinutes' | 'overMinutes' | 'window'>): string {
+export function todaySentence(day: Pick<TTodayOutput, 'plannedMinutes' | 'freeMinutes' | 'overMinutes' | 'window'>, now = Date.now()): string {
   const planned = day.plannedMinutes > 0 ? `${formatMinutes(day.plannedMinutes)} planned` : 'nothing planned';
   if (!day.window) return `Today: ${planned}, a day off`;
+  if (now >= Date.parse(day.window.end) && day.plannedMinutes === 0) return `Today: ${planned}, the working day is done`;
   if (day.overMinutes > 0) return `Today: ${planned}, about ${formatMinutes(day.overMinutes)} more than the time left`;
   return `Today: ${planned}, about ${formatMinutes(day.freeMinutes)} free`;
 }
@@ -125,6 +126,11 @@ export function TodayPanel() {
         ) : null}
       </div>
       {extras.length > 0 ? <p className="mt-1 text-sm text-muted">{extras.join(' · ')}</p> : null}
+      {day.line && ritual !== 'evening' ? (
+        <p className="mt-1 text-sm text-muted">
+          Today in a line: <q>{day.line}</q>
+        </p>
+      ) : null}
       {over ? (
         <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="More planned than the time left">
           <Button

@@ -28,6 +28,11 @@ export const ZTodayOutput = z.object({
     })
     .nullable()
     .describe('The free stretch from now ("free until 18:00: 2 h 40 min"); null outside the window or during a busy event'),
+  line: z.string().nullable().describe("Today's line from the evening check-in (PUT /api/today/line), or null"),
+  lastLine: z
+    .object({ date: z.string().describe('The day it is about, YYYY-MM-DD'), line: z.string() })
+    .nullable()
+    .describe('The most recent line about an earlier day (within the last week), shown back in the morning check-in; null when there is none'),
   carriedOver: z.array(ZTaskOutput).describe('Open tasks, not let go, due before today began, soonest first'),
   today: z.array(ZTaskOutput).describe('Open tasks, not let go, due today'),
 });
@@ -83,3 +88,25 @@ export const ZNextOutput = z.object({
   minutes: z.number().int().describe('The starter timer, in minutes (10; less when the next calendar event is sooner)'),
 });
 export type TNextOutput = z.infer<typeof ZNextOutput>;
+
+/** The evening check-in's optional line: at most this many characters. */
+const DAY_LINE_MAX = 200;
+
+export const ZDayLineInput = z.object({
+  date: z.iso
+    .date()
+    .optional()
+    .describe("The day the line is about, YYYY-MM-DD in the account's zone (default: today); not a day after today"),
+  line: z
+    .string()
+    .trim()
+    .max(DAY_LINE_MAX, `At most ${DAY_LINE_MAX} characters`)
+    .describe('One line about the day; an empty line removes it'),
+});
+export type TDayLineInput = z.input<typeof ZDayLineInput>;
+
+export const ZDayLineOutput = z.object({
+  date: z.string().describe('The day, YYYY-MM-DD'),
+  line: z.string().nullable().describe('The line as kept, or null when it was removed'),
+});
+export type TDayLineOutput = z.infer<typeof ZDayLineOutput>;

@@ -5,8 +5,8 @@ import type { Prisma } from '@/generated/prisma/client';
 import { dayBounds, dayFigures, localDate, nextReason, proposeFreshStart, resolveDecision, type Interval, type Workday } from '@/lib/day-plan';
 import { calibratedMinutes, pickNext, starterLine, STARTER_MINUTES, type FreshStartAction, type PlanTask } from '@/lib/just-start';
 import { focusedMinutes } from '@/lib/session-stats';
-import type { TFreshStartInput, TNextOutput, TProposal, TTodayOutput } from '@/lib/schemas/today';
-import { ZFreshStartInput } from '@/lib/schemas/today';
+import type { TDayLineInput, TDayLineOutput, TFreshStartInput, TNextOutput, TProposal, TTodayOutput } from '@/lib/schemas/today';
+import { ZDayLineInput, ZFreshStartInput } from '@/lib/schemas/today';
 import type { Db } from '@/server/db';
 import { appError } from '@/server/errors';
 import { beforeNextLabel, freeStretch } from '@/lib/free-time';
@@ -107,14 +107,39 @@ function stretchFrom(busy: readonly (Interval & { title?: string | null })[], no
   return freeStretch(busy.map((block) => ({ start: block.start, end: block.end, title: block.title ?? null })), now, window.end);
 }
 
+/** How far back the morning check-in looks for the last evening's line. */
+const LAST_LINE_DAYS = 7;
+
+/** The day lines of today and the week before it, newest first. */
+function recentLines(db: Db, userId: string, day: string) {
+  return db.dayLine.findMany({
+    where: { userId, date: { gte: shiftDay(day, -LAST_LINE_DAYS), lte: day } },
+    orderBy: { date: 'desc' },
+    select: { date: true, line: true },
+  });
+}
+
+/** The newest line about a day before `day`, if any. */
+function earlierLine(lines: readonly { date: string; line: string }[], day: string): { date: string; line: string } | null {
+  const row = lines.find((candidate) => candidate.date < day);
+  return row ? { date: row.date, line: row.line } : null;
+}
+
+/** 'YYYY-MM-DD' `days` later (earlier when negative), on the calendar (no zone involved). */
+function shiftDay(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
 /** GET /api/today. */
 export async function getToday(db: Db, userId: string, now = new Date()): Promise<TTodayOutput> {
   const context = await dayContext(db, userId, now);
-  const [carried, today, focused, completedToday] = await Promise.all([
+  const [carried, today, focused, completedToday, lines] = await Promise.all([
     dueBetween(db, userId, null, context.bounds.start),
     dueBetween(db, userId, context.bounds.start, context.bounds.end),
     focusedToday(db, userId, context),
     db.task.count({ where: { userId, completed: true, completedAt: { gte: context.bounds.start, lt: context.bounds.end } } }),
+    recentLines(db, userId, context.day),
   ]);
   const { figures, busy } = await figuresOf(db, userId, context, today);
   return {
@@ -130,6 +155,8 @@ export async function getToday(db: Db, userId: string, now = new Date()): Promis
       const stretch = stretchFrom(busy, context.now, figures.window);
       return stretch ? { until: stretch.until.toISOString(), minutes: stretch.minutes, nextEvent: stretch.next?.title ?? null } : null;
     })(),
+    line: lines.find((row) => row.date === context.day)?.line ?? null,
+    lastLine: earlierLine(lines, context.day),
     carriedOver: carried.map(toTaskOutput),
     today: today.map(toTaskOutput),
   };
@@ -269,4 +296,28 @@ export async function nextTask(db: Db, userId: string, skip: readonly string[], 
     reason: before ? `${reason}, ${before}` : reason,
     minutes: stretch?.next && stretch.minutes >= 1 ? Math.min(STARTER_MINUTES, stretch.minutes) : STARTER_MINUTES,
   };
+}
+
+/**
+ * PUT /api/today/line: the evening check-in's one line about a day (default today, in the
+ * account's zone), kept per account and day; an empty line removes it. A day after today: 400.
+ */
+export async function setDayLine(db: Db, userId: string, input: TDayLineInput, now = new Date()): Promise<TDayLineOutput> {
+  const data = ZDayLineInput.parse(input);
+  const user = await db.user.findUnique({ where: { id: userId }, select: { timeZone: true } });
+  if (!user) throw appError('UNAUTHORIZED', 'Please sign in to continue');
+  const today = localDate(now, user.timeZone);
+  const date = data.date ?? today;
+  if (date > today) throw appError('BAD_REQUEST', 'A line can be kept for today or a day before, not a day to come');
+  if (!data.line) {
+    await db.dayLine.deleteMany({ where: { userId, date } });
+    return { date, line: null };
+  }
+  const row = await db.dayLine.upsert({
+    where: { userId_date: { userId, date } },
+    create: { userId, date, line: data.line },
+    update: { line: data.line },
+    select: { date: true, line: true },
+  });
+  return row;
 }

@@ -225,10 +225,10 @@ export interface TUsageMonth {
 /**
  * Everything the account holds, for "Export my data" (an extra of this server): the profile as `me`
  * shows it (no hashes, no Stripe ids), every task and session, the usage counters of every
- * month and the API tokens' names (never the tokens). One query per table, no N+1.
+ * month, the API tokens' names (never the tokens) and the evening check-in's lines. One query per table, no N+1.
  */
 export async function exportAccount(db: Db, userId: string) {
-  const [row, taskRows, sessionRows, usageRows, tokenRows] = await Promise.all([
+  const [row, taskRows, sessionRows, usageRows, tokenRows, lineRows] = await Promise.all([
     db.user.findUnique({ where: { id: userId }, select: USER_SELECT }),
     db.task.findMany({ where: { userId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: TASK_SELECT }),
     db.session.findMany({ where: { userId }, orderBy: [{ startedAt: 'asc' }, { id: 'asc' }], omit: { userId: true } }),
@@ -238,6 +238,7 @@ export async function exportAccount(db: Db, userId: string) {
       orderBy: { createdAt: 'asc' },
       select: { id: true, name: true, prefix: true, scopes: true, expiresAt: true, createdAt: true, lastUsedAt: true },
     }),
+    db.dayLine.findMany({ where: { userId }, orderBy: { date: 'asc' }, select: { date: true, line: true } }),
   ]);
   if (!row) throw appError('UNAUTHORIZED', 'Please sign in to continue');
   return {
@@ -255,5 +256,6 @@ export async function exportAccount(db: Db, userId: string) {
       }),
     ),
     apiTokens: tokenRows.map(toApiTokenOutput),
+    dayLines: lineRows,
   };
 }

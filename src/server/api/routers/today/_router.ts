@@ -3,8 +3,8 @@
 // planning in src/lib/day-plan.ts. Static paths before /today/fresh-start/{id}/undo.
 import { z } from 'zod';
 import { ZId } from '@/lib/schemas/task';
-import { ZFreshStartInput, ZFreshStartOutput, ZFreshStartPreview, ZNextInput, ZNextOutput, ZTodayOutput, ZUndoOutput } from '@/lib/schemas/today';
-import { applyFreshStart, getToday, nextTask, previewFreshStart, undoFreshStart } from '@/server/services/today.service';
+import { ZDayLineInput, ZDayLineOutput, ZFreshStartInput, ZFreshStartOutput, ZFreshStartPreview, ZNextInput, ZNextOutput, ZTodayOutput, ZUndoOutput } from '@/lib/schemas/today';
+import { applyFreshStart, getToday, nextTask, previewFreshStart, setDayLine, undoFreshStart } from '@/server/services/today.service';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
 import { EXAMPLE_FRESH_START, EXAMPLE_NEXT, EXAMPLE_PREVIEW, EXAMPLE_TODAY } from './examples';
 
@@ -85,6 +85,25 @@ export const todayRouter = createTRPCRouter({
     .input(z.object({ id: ZId.describe('The fresh start id (from POST /api/today/fresh-start)') }))
     .output(ZUndoOutput.meta({ examples: [{ restored: 12 }] }))
     .mutation(({ ctx, input }) => undoFreshStart(ctx.db, ctx.session.userId, input.id)),
+
+  setLine: verifiedProcedure
+    .meta({
+      scope: 'write',
+      openapi: {
+        method: 'PUT',
+        path: '/today/line',
+        tags,
+        summary: "Keep the evening's one line",
+        description:
+          "The evening check-in's optional line about a day (default today, in the account's zone), one per day: writing again replaces it, " +
+          'an empty line removes it. GET /api/today answers it as `line` (and the last earlier one as `lastLine`); it goes with the account.',
+        protect: true,
+      },
+      errors: { 400: 'The line is longer than 200 characters, or the date is after today' },
+    })
+    .input(ZDayLineInput.meta({ examples: [{ line: 'Slow start, but the invoice went out.' }] }))
+    .output(ZDayLineOutput.meta({ examples: [{ date: '2026-11-27', line: 'Slow start, but the invoice went out.' }] }))
+    .mutation(({ ctx, input }) => setDayLine(ctx.db, ctx.session.userId, input)),
 
   next: verifiedProcedure
     .meta({

@@ -31,6 +31,8 @@ export const EXAMPLE_TODAY = {
   freeMinutes: 130,
   overMinutes: 0,
   freeUntil: { until: '2026-11-27T14:20:00.000Z', minutes: 70, nextEvent: 'Standup' },
+  line: null,
+  lastLine: { date: '2026-11-26', line: 'Slow start, but the invoice went out.' },
   carriedOver: [task],
   today: [],
 };

@@ -54,6 +54,7 @@ const ZAccountExport = z.object({
     )
     .describe('What was created in each month'),
   apiTokens: z.array(ZApiTokenOutput).describe('Names and prefixes of your API tokens (never the tokens)'),
+  dayLines: z.array(z.object({ date: z.string().describe('YYYY-MM-DD'), line: z.string() })).describe("The evening check-in's lines, one per day, oldest first"),
 });
 
 export const userRouter = createTRPCRouter({

@@ -254,6 +254,8 @@ describe('DELETE /api/user', () => {
     await db.usageCounter.create({ data: { userId: id, month: new Date(Date.UTC(2026, 10, 1)), tasks: 3 } });
     await db.contactMessage.create({ data: { userId: id, name: 'Ada', email, message: 'Hello' } });
     expect((await c.rest('POST', '/user/tokens', { name: 'cli' })).status).toBe(200);
+    expect((await c.rest('PUT', '/today/line', { line: 'A good day' })).status).toBe(200);
+    expect(await db.dayLine.count({ where: { userId: id } })).toBe(1);
     const cookie = c.cookieHeader();
 
     const deleted = await c.rest('DELETE', '/user', { password });
@@ -269,6 +271,7 @@ describe('DELETE /api/user', () => {
     expect(await db.usageCounter.count({ where: { userId: id } })).toBe(0);
     expect(await db.apiToken.count({ where: { userId: id } })).toBe(0);
     expect(await db.authToken.count({ where: { userId: id } })).toBe(0);
+    expect(await db.dayLine.count({ where: { userId: id } })).toBe(0);
     expect(await db.contactMessage.count({ where: { email } })).toBe(0);
     expect((await client().rest('POST', '/auth/signin', { email, password })).status).toBe(401);
   });
