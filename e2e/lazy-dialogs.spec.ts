@@ -83,11 +83,14 @@ test('the delete confirmation, opened from the keyboard, loads and returns focus
 test('Manual Session while Configure Session’s code is still on its way: the chooser stays, the page behind never takes the click', async ({ page }) => {
   await signUpVerified(page);
   for (let i = 1; i <= 20; i += 1) expect((await page.request.post('/api/sessions', jsonBody({}))).status()).toBe(200);
-  // Configure Session's code arrives 2 s late (a slow connection), whoever asks for it.
+  // Configure Session's code arrives late (a slow connection), whoever asks for it: held until the
+  // test lets it go (a fixed delay raced the page's own background fetch on a busy machine).
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
   await page.route('**/_next/static/chunks/**', async (route) => {
     const response = await route.fetch();
     const body = await response.body();
-    if (body.includes('Set up your clock and choose what to focus on.')) await new Promise((resolve) => setTimeout(resolve, 2000));
+    if (body.includes('Set up your clock and choose what to focus on.')) await held;
     await route.fulfill({ response, body });
   });
   await page.goto('/dashboard');
@@ -96,6 +99,7 @@ test('Manual Session while Configure Session’s code is still on its way: the c
   // Meanwhile the chooser is still there, covering the page.
   await page.waitForTimeout(500);
   await expect(page.getByRole('button', { name: /Manual Session/ })).toBeVisible();
+  letGo();
   // The dashboard spec's own next step: the last Start Session is Configure Session's.
   await page.getByRole('button', { name: 'Start Session', exact: true }).last().click();
   await expect(page.getByRole('heading', { name: 'Session Limit Reached' })).toBeVisible();

@@ -98,7 +98,10 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
     const [, setReady] = useState(false);
     if (props.open && !opened) setOpened(true);
     useEffect(() => {
-      if (!opened || loaded) return;
+      if (!opened) return;
+      // The background fetch may have brought the code between this render and its effect:
+      // render again with it (returning here without a new render left the dialog unopened).
+      if (loaded) return void setReady(true);
       let current = true;
       fetchOnce().then(
         () => current && setReady(true),
