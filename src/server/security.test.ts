@@ -58,7 +58,7 @@ describe('response headers (V14.4)', () => {
       expect(answer.headers.get('cache-control'), operation.key).toBe('no-store');
       expect(answer.headers.get('content-disposition'), operation.key).toBe('attachment; filename="api.json"');
     }
-  });
+  }, 120_000); // every operation of the API in turn: grows with it, and slower on a busy machine
 
   it('JSON answers of the other API routes are attachments too, except the OpenAPI document (V14.4.2)', async () => {
     const { withRequestScope } = await import('@/server/http/request-scope');
@@ -154,7 +154,7 @@ describe('no secret or hash in any answer (V2.4, V3.1.1, V8.3)', () => {
       for (const hash of hashes) expect(text.includes(hash), `${operation.key} answered a stored hash`).toBe(false);
       expect(answer.headers.get('set-cookie') ?? '', operation.key).not.toMatch(/\$argon2/);
     }
-  });
+  }, 120_000); // every operation of the API in turn: grows with it, and slower on a busy machine
 });
 
 describe('password and token storage (V2.4.1, V2.4.4, V2.5.2, V3.5)', () => {

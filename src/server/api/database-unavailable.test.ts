@@ -161,11 +161,15 @@ describe('a busy database', () => {
     const db = createDb(process.env.DATABASE_URL!, 1);
     clients.push(db);
     let release!: () => void;
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     const held = db.$transaction(async (tx) => {
       await tx.user.count();
+      entered();
       await new Promise<void>((resolve) => (release = resolve));
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The one connection is taken (not a guess at how long that takes on a busy machine).
+    await inside;
     const error = await errorOf(() => db.$transaction(async (tx) => tx.user.count(), { maxWait: 50 }));
     release();
     await held;

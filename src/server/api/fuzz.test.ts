@@ -155,7 +155,7 @@ describe('the operation list', () => {
       const answer = await send(operation, call);
       expect(answer.status, `${operation.key}: ${answer.text.slice(0, 300)}`).toBe(call.status);
     }
-  });
+  }, 120_000); // every operation of the API in turn: grows with it, and slower on a busy machine
 });
 
 describe('malformed JSON', () => {
