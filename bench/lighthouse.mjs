@@ -9,8 +9,9 @@
 //   node bench/lighthouse.mjs [--runs=3] [--routes=/,/dashboard] [--app-dir=<checkout>] [--json]
 //   npm run bench -- --lighthouse   (after the REST and front-end figures)
 //
-// The app is started by the real launcher (which builds first when the sources changed) on a
-// free loopback port with its own data folder (bench/.out/lighthouse, removed afterwards). A
+// The app is built first when its sources changed since the last build (scripts/build.mjs
+// buildIfChanged: the launcher itself serves whatever build it finds), then started by the real
+// launcher on a free loopback port with its own data folder (bench/.out/lighthouse, removed afterwards). A
 // user signs up and verifies through the API (bench/frontend.mjs signedInUser), gets 30 tasks
 // and a timer session; the signed-in routes carry that session cookie, and /session gets the
 // running session the way the dashboard hands it over (its id in session storage).
@@ -29,6 +30,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { freePort } from '../src/server/db/embedded.ts';
+import { buildIfChanged } from '../scripts/build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { median } from './first-load.ts';
 import { firstOk, signedInUser, startLauncher, stopLauncher } from './frontend.mjs';
@@ -156,6 +158,7 @@ export async function measureLighthouse({ root, appDir = root, runs = 3, routes,
   const outDir = path.join(root, 'bench', '.out', 'lighthouse');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
+  if (buildIfChanged(appDir, say) !== 0) throw new Error(`the build of ${appDir} failed`);
   const wanted = routes ? ROUTES.filter((entry) => routes.includes(entry.route)) : ROUTES;
   const started = performance.now();
   const loadBefore = os.loadavg()[0];
@@ -163,7 +166,7 @@ export async function measureLighthouse({ root, appDir = root, runs = 3, routes,
   try {
     const port = await freePort();
     app = startLauncher({ appDir, dataDir: path.join(outDir, 'data'), port, logFile: path.join(outDir, 'app.log') });
-    say(`starting the app on ${app.url} (builds first if the sources changed)`);
+    say(`starting the app on ${app.url}`);
     await firstOk(`${app.url}/api/health`, app, performance.now() + 15 * 60_000);
     const user = await signedInUser(app);
     await addTasks(app, user.cookie, TASKS - 3);

@@ -48,9 +48,12 @@ test('each page gets its own nonce, and no unsafe-inline script source', async (
 test('the public pages, the app and the focus session work without a CSP violation', async ({ page }) => {
   const problems = watch(page);
   await dismissCookieNotice(page);
+  // Counted per page: each navigation starts a new document (and a new count).
+  const violations: Record<string, number> = {};
   for (const path of ['/', '/signin', '/signup', '/privacy', '/docs']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    violations[path] = await violationsIn(page);
   }
   await signUpVerified(page);
   await createTaskViaApi(page, { title: 'Write the report' });
@@ -58,6 +61,7 @@ test('the public pages, the app and the focus session work without a CSP violati
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
+    violations[path] = await violationsIn(page);
   }
   // Interactive: the dashboard's create-task form validates with the shared schemas in the browser.
   await page.goto('/dashboard');
@@ -69,8 +73,10 @@ test('the public pages, the app and the focus session work without a CSP violati
   // The screen keeps polling (never network-idle): give its after-load code time to arrive and run.
   await page.waitForLoadState('load');
   await page.waitForTimeout(2_000);
+  violations['/session'] = await violationsIn(page);
   expect(problems).toEqual([]);
-  expect(await violationsIn(page)).toBe(0);
+  // A probe caught by the page (zod's `new Function` check) is no console error, but it is a violation.
+  expect(Object.entries(violations).filter(([, count]) => count > 0)).toEqual([]);
 });
 
 test('a script injected into the HTML does not run, nor does an inline event handler', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZTaskOutput, type TTaskOutput } from './schemas/task';
-import { applyWrites, optimisticTask, refusalMessage, restCallOf, TEMP_ID_PREFIX, ZPageMessage, ZTaskWrite, type QueuedWrite } from './offline-writes';
+import { TEMP_ID_PREFIX } from './offline-ids';
+import { applyWrites, optimisticTask, refusalMessage, restCallOf, ZPageMessage, ZTaskWrite, type QueuedWrite } from './offline-writes';
 
 const at = '2026-11-27T09:00:00.000Z';
 const create = (input: Record<string, unknown>, key = 'key-1'): QueuedWrite & { kind: 'create' } => ({

@@ -4,11 +4,8 @@
 // (src/lib/schemas/task.ts), so the queue can never fall behind the task's shape or its rules.
 import './schemas/zod-config';
 import * as z from 'zod';
+import { TEMP_ID_PREFIX } from './offline-ids';
 import { ZCreateTaskInput, ZId, type TTaskOutput } from './schemas/task';
-
-/** Tasks created offline carry this id until the server gives them theirs. */
-export const TEMP_ID_PREFIX = 'offline-';
-export const isTempId = (id: string) => id.startsWith(TEMP_ID_PREFIX);
 
 /** The Idempotency-Key every write goes out with, first try and replays alike (1-200 visible ASCII). */
 const ZKey = z.string().regex(/^[\x21-\x7e]{1,200}$/);

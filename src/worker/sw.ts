@@ -16,12 +16,11 @@
 import { CacheFirst, ExpirationPlugin, Serwist, type PrecacheEntry, type RouteHandlerCallbackOptions } from 'serwist';
 import * as z from 'zod';
 import { ZTaskOutput } from '@/lib/schemas/task';
+import { isTempId, TEMP_ID_PREFIX } from '@/lib/offline-ids';
 import {
-  isTempId,
   optimisticTask,
   refusalMessage,
   restCallOf,
-  TEMP_ID_PREFIX,
   ZPageMessage,
   type QueuedWrite,
   type QueueStatus,

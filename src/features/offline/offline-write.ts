@@ -5,7 +5,8 @@
 // with the same key, kept there for the signed-in account and sent when the network is back.
 // Writes behind queued ones, and completions of tasks created offline, join the queue so that
 // the server sees them in order. The worker never reads a write off the wire.
-import { isTempId, type TTaskWrite } from '@/lib/offline-writes';
+import { isTempId } from '@/lib/offline-ids';
+import type { TTaskWrite } from '@/lib/offline-writes';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { STORAGE_KEYS } from '@/lib/session-constants';
 import { askWorker, workerState } from './worker-client';

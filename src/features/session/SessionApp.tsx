@@ -1,5 +1,5 @@
 'use client';
-// The focus session's interactive code in one module, loaded after the page (./SessionIsland says
+// The focus session's interactive code in one module, hydrated after the page around it (./SessionIsland says
 // why): the typed API client and the query cache (with what the server read), the account's sync
 // (AuthSync), the screen, and what follows it — the header's Mini timer, Full screen and Keep
 // screen on (./HeaderExtras), and the phase-end push (./push).

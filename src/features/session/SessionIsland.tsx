@@ -1,22 +1,21 @@
 'use client';
-// The focus session screen as an island hydrated after the page has loaded, the way the dashboard
-// is (src/features/dashboard/DashboardIsland.tsx, docs/architecture.md "The islands"): the page
+// The focus session screen as an island, the way the dashboard is
+// (src/features/dashboard/DashboardIsland.tsx, docs/architecture.md "The islands"): the page
 // (src/app/(app)/session/page.tsx, src/app/(app)/sessions/[id]/page.tsx) sits in the app shell of
 // every signed-in page, and the screen's code — the typed API client with its query cache, the
-// clock, the task panel, the controls — is one module (./SessionApp) asked for after the window's
-// `load` event. The server renders the island's first state ("Opening your session…": the clock
-// and the current session need the browser, its storage and its time); React leaves the boundary
-// dehydrated until the code is there, then hydrates it in place and the screen draws.
+// clock, the task panel, the controls — is one module (./SessionApp). The server renders the
+// island's first state ("Opening your session…": the clock and the current session need the
+// browser, its storage and its time); the Suspense boundary makes React hydrate it after the
+// page around it, in short slices, and the screen draws.
+//
+// Unlike the dashboard's, the screen's code comes with the page's own scripts, not after the
+// window's `load` event: here the largest paint (the clock) is drawn by that code, so fetching it
+// after `load` put a third wave of requests in front of it (the page's scripts, then the island's,
+// then the clock). Measured in bench/results.md ("Lighthouse: the focus session's island").
 import type { DehydratedState } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { afterPageLoad } from '@/components/lazy';
+import { Suspense } from 'react';
+import { SessionApp } from './SessionApp';
 import './session.css';
-
-const SessionApp = lazy(() =>
-  afterPageLoad()
-    .then(() => import('./SessionApp'))
-    .then((module) => ({ default: module.SessionApp })),
-);
 
 /** `sessionId`: /sessions/{id} (omitted: /session, the tab's current session). `state`: what the server read. */
 export function SessionIsland({ sessionId, state }: { sessionId?: string; state?: DehydratedState }) {

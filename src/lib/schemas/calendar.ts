@@ -1,6 +1,7 @@
 // Calendar subscriptions (read-only ICS feeds the user subscribes to): the REST contract's
 // shapes (docs/api-contract.md, "Calendar subscriptions"). The feed URL goes in, never out:
 // answers carry `urlHint` only.
+import './zod-config';
 import { z } from 'zod';
 
 export const CALENDAR_LIMITS = { free: 1, plus: 10 } as const;

@@ -1,5 +1,6 @@
 // Web Push: a browser's PushSubscription JSON (as `subscription.toJSON()` gives it), and the
 // push the focus session asks for at its current phase's end.
+import './zod-config';
 import { z } from 'zod';
 
 const base64url = (what: string, max: number) =>
