@@ -13,7 +13,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { isErrorReason } from '@/lib/error-reasons';
-import { withMergedInputs } from '@/server/compat/trpc-to-openapi';
 import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
 import type { AuthSession } from '@/server/auth/session';
 import { isJsonObject, NOT_AN_OBJECT } from './rest-input';
@@ -155,8 +154,7 @@ export const restDoor: FastifyPluginAsync<RestOptions> = async (app, options) =>
 
   await app.register(fastifyTRPCOpenApiPlugin, {
     basePath: '/api',
-    // Each procedure's stacked inputs merged once, not on every request (see withMergedInputs).
-    router: withMergedInputs(appRouter),
+    router: appRouter,
     createContext: async ({ req }: { req: ScopedRequest }) => {
       const scope = req[SCOPE] ?? { resHeaders: new Headers(), path: '' };
       const context = await createContext({ headers: options.headersOf(req), resHeaders: scope.resHeaders, remoteAddress: req.socket.remoteAddress });
