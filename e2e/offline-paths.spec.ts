@@ -7,7 +7,7 @@
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 
 import { expect, test, type Page } from '@playwright/test';
-import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
+import { createTaskViaApi, jsonBody, linkIn, mailTo, signUpVerified } from './accounts';
 import { expectNoSeriousA11yViolations, screenshot } from './helpers';
 import { accountCachePaths, controlled, goOffline, goOnline } from './offline-helpers';
 
@@ -191,3 +191,64 @@ test('a shared device: the first account\'s offline write is never sent as the n
   await expect.poll(async () => (await serverTasks(page)).find((task) => task.id === secret.id)?.completed, { timeout: 20_000 }).toBe(true);
   await expect(page.getByTestId('offline-held')).toHaveCount(0);
 });
+
+// Sign out everywhere and a password reset by mail end this browser's session from another device:
+// nothing here is told. The worker learns it at this browser's next page start (the server no longer
+// names the account) and forgets the account's copies and this browser's push subscription (the
+// server has already removed every subscription of the account: account-security.test.ts).
+for (const ending of ['Sign out everywhere', 'a password reset by mail'] as const) {
+  test(`${ending} on another device: this browser's next page start leaves nothing of the account offline`, async ({ page, context, browser, baseURL }) => {
+    test.slow(); // two browsers, a worker's install and a mail: more than the default minute on a busy machine
+    const ada = await signUpVerified(page, { name: 'Ada Lovelace' });
+    await createTaskViaApi(page, { title: 'Ada’s secret plan', dueDate: inHours(30) });
+    await page.goto('/dashboard');
+    await controlled(page);
+    await page.reload();
+    await expect.poll(() => accountCachePaths(page, ada.id)).toEqual(expect.arrayContaining(['/dashboard', '/session']));
+    // The worker's push manager: one subscription, as after turning alerts on (headless Chromium
+    // has no push service to make a real one).
+    const [worker] = context.serviceWorkers();
+    await worker!.evaluate(() => {
+      const scope = self as unknown as { e2eUnsubscribed: boolean };
+      scope.e2eUnsubscribed = false;
+      const subscription = { endpoint: 'https://push.example/ended-elsewhere', unsubscribe: async () => (scope.e2eUnsubscribed = true) };
+      PushManager.prototype.getSubscription = async () => (scope.e2eUnsubscribed ? null : (subscription as unknown as PushSubscription));
+    });
+    // Offline, her copy is there (what must go).
+    await goOffline(context);
+    await page.reload();
+    await expect(page.getByText('Ada’s secret plan')).toBeVisible();
+    await goOnline(context);
+
+    // Another device ends every session of the account.
+    const elsewhere = await browser.newContext({ baseURL });
+    const other = await elsewhere.newPage();
+    if (ending === 'Sign out everywhere') {
+      expect((await other.request.post('/api/auth/signin', jsonBody({ email: ada.email, password: ada.password }))).status()).toBe(200);
+      await other.goto('/account');
+      await other.locator('#account-actions').getByRole('button', { name: 'Sign Out Everywhere' }).click();
+      await other.getByRole('alertdialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Sign Out Everywhere' }).click();
+      await other.waitForURL('**/signin');
+    } else {
+      expect((await other.request.post('/api/auth/forgot-password', jsonBody({ email: ada.email }))).status()).toBe(200);
+      await other.goto(linkIn(await mailTo(ada.email, /forgot-password\/reset/), /\/forgot-password\/reset/));
+      await other.getByRole('textbox', { name: 'New password', exact: true }).fill('a brand new passphrase');
+      await other.getByLabel('Confirm new password').fill('a brand new passphrase');
+      await other.getByRole('button', { name: 'Reset password' }).click();
+      await expect(other.getByRole('heading', { name: 'Password updated' })).toBeVisible();
+    }
+    await elsewhere.close();
+
+    // This browser's next page start: the guard sends it to sign in, and the worker forgets Ada.
+    await page.goto('/dashboard');
+    await page.waitForURL('**/signin**');
+    await expect.poll(() => accountCachePaths(page, ada.id)).toEqual([]);
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('onething-account-')))).toEqual([]);
+    await expect.poll(() => worker!.evaluate(() => (self as unknown as { e2eUnsubscribed: boolean }).e2eUnsubscribed)).toBe(true);
+    await goOffline(context);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    for (const trace of ['Ada', ada.email, 'secret plan']) await expect(page.getByText(trace)).toHaveCount(0);
+    await goOnline(context);
+  });
+}

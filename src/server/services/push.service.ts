@@ -42,11 +42,17 @@ const PUSH_TIMEOUTS = { connectTimeoutMs: 5_000, timeoutMs: 10_000, maxBytes: 64
 
 const PUSH_ENDPOINT_TAKEN = 'This push subscription belongs to another account: it moves only when that browser signs in';
 
+/** Who registered a subscription: a personal access token, or a browser session (the cookie's `sid`). */
+type PushRegistrant = { apiTokenId?: string | null; browserSessionId?: string | null };
+
 /**
- * Stores a browser's subscription. `apiTokenId`: the personal access token it was registered
- * with (null for a browser session), so revoking that token removes it.
+ * Stores a browser's subscription with who registered it: a personal access token (revoking it
+ * removes the subscription) or a browser session (a password change removes what other sessions
+ * registered).
  */
-export async function savePushSubscription(db: Db, userId: string, input: TPushSubscriptionInput, apiTokenId: string | null = null) {
+export async function savePushSubscription(db: Db, userId: string, input: TPushSubscriptionInput, registrant: PushRegistrant = {}) {
+  const apiTokenId = registrant.apiTokenId ?? null;
+  const browserSessionId = apiTokenId === null ? (registrant.browserSessionId ?? null) : null;
   const data = ZPushSubscriptionInput.parse(input);
   // The server will POST to this URL: public addresses only (checked again after DNS at send).
   try {
@@ -67,8 +73,8 @@ export async function savePushSubscription(db: Db, userId: string, input: TPushS
     }
     const row = await tx.pushSubscription.upsert({
       where: { endpoint: data.endpoint },
-      create: { userId, endpoint: data.endpoint, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
-      update: { userId, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId },
+      create: { userId, endpoint: data.endpoint, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId, browserSessionId },
+      update: { userId, p256dh: data.keys.p256dh, auth: data.keys.auth, apiTokenId, browserSessionId },
     });
     const beyond = await tx.pushSubscription.findMany({
       where: { userId },

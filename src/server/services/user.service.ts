@@ -162,7 +162,9 @@ export async function updatePreferences(db: Db, userId: string, input: TUpdatePr
 
 /**
  * Changes the password while signed in (the current one is checked, wrong guesses count like
- * failed sign-ins), ends every other session by bumping the session version and tells the
+ * failed sign-ins), ends every other session by bumping the session version, removes the push
+ * subscriptions those sessions registered (so their browsers stop getting the account's
+ * reminders; this session's `browserSessionId` and tokens' subscriptions stay) and tells the
  * account's address. Answers the new session version so the caller can re-issue its own cookie.
  */
 export async function changePassword(
@@ -170,16 +172,21 @@ export async function changePassword(
   userId: string,
   input: TChangePasswordInput,
   resHeaders: Headers,
+  browserSessionId?: string,
 ): Promise<{ id: string; sessionVersion: number }> {
   await loadCommonPasswords(); // the new password's common-password check needs the list
   const data = ZChangePasswordInput.parse(input);
   await provePassword(db, userId, data.currentPassword, resHeaders, CURRENT_PASSWORD_WRONG);
   const passwordHash = await hashPassword(data.newPassword);
-  const changed = await db.user.update({
-    where: { id: userId },
-    data: { passwordHash, sessionVersion: { increment: 1 } },
-    select: { id: true, sessionVersion: true, email: true },
-  });
+  const ended = browserSessionId ? { OR: [{ browserSessionId: null }, { browserSessionId: { not: browserSessionId } }] } : {};
+  const [changed] = await db.$transaction([
+    db.user.update({
+      where: { id: userId },
+      data: { passwordHash, sessionVersion: { increment: 1 } },
+      select: { id: true, sessionVersion: true, email: true },
+    }),
+    db.pushSubscription.deleteMany({ where: { userId, apiTokenId: null, ...ended } }),
+  ]);
   // Tell the owner (best effort): if it was not them, the mail leads to a reset by mail.
   try {
     await sendMail(await passwordChangedMail(changed.email, { resetLink: `${env().APP_URL}/forgot-password` }));

@@ -121,7 +121,7 @@ export const userRouter = createTRPCRouter({
     })
     .input(ZPushSubscriptionInput)
     .output(ZPushSubscriptionOutput)
-    .mutation(({ ctx, input }) => push.savePushSubscription(ctx.db, ctx.session.userId, input, ctx.session.tokenId ?? null)),
+    .mutation(({ ctx, input }) => push.savePushSubscription(ctx.db, ctx.session.userId, input, { apiTokenId: ctx.session.tokenId ?? null, browserSessionId: ctx.session.sessionId ?? null })),
 
   deletePushSubscription: protectedProcedure
     .meta({
@@ -194,15 +194,16 @@ export const userRouter = createTRPCRouter({
         tags,
         summary: 'Change the password',
         description:
-          '400 when the current password is wrong or the new one is under 8 characters. Ends every other session of the account; this one continues with a fresh cookie. Needs the browser session (not an API token).',
+          '400 when the current password is wrong or the new one is under 8 characters. Ends every other session of the account and removes the push subscriptions those sessions registered; this one continues with a fresh cookie. Needs the browser session (not an API token).',
       },
       errors: { 400: 'The current password is wrong', 429: RATE_LIMITED_PASSWORD },
     })
     .input(ZChangePasswordInput)
     .output(ZSuccess)
     .mutation(async ({ ctx, input }) => {
-      const session = await users.changePassword(ctx.db, ctx.session.userId, input, ctx.resHeaders);
-      await issueSessionCookie(ctx.resHeaders, session);
+      const session = await users.changePassword(ctx.db, ctx.session.userId, input, ctx.resHeaders, ctx.session.sessionId);
+      // This browser goes on as the same session (its id kept), signed in afresh.
+      await issueSessionCookie(ctx.resHeaders, session, { sessionId: ctx.session.sessionId });
       // The new password revokes every device's known-device proof; this device gets a fresh one.
       rememberDevice(ctx.headers, ctx.resHeaders, session);
       return { success: true as const };

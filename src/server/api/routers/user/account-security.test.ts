@@ -173,6 +173,23 @@ describe('push subscriptions follow the credential that registered them', () => 
     expect(await endpointsOf(id)).toEqual([]);
     expect((await script.rest('GET', '/tasks')).status).toBe(200);
   });
+
+  it('a password change removes what the other, now ended, sessions registered; this browser’s and the tokens’ stay', async () => {
+    const { c: laptop, email, password, id } = await verifiedUser();
+    const phone = client();
+    expect((await phone.rest('POST', '/auth/signin', { email, password })).status).toBe(200);
+    const script = await tokenOf(laptop);
+    const mine = await subscribe(laptop, 'laptop');
+    await subscribe(phone, 'phone');
+    const scripted = await subscribe(script, 'script');
+    expect((await laptop.rest('PATCH', '/user/reset-password', { currentPassword: password, newPassword: 'second password here' })).status).toBe(200);
+    expect((await phone.rest('GET', '/auth/me')).status).toBe(401);
+    expect((await laptop.rest('GET', '/auth/me')).status).toBe(200);
+    expect((await endpointsOf(id)).sort()).toEqual([mine, scripted].sort());
+    // The laptop goes on as the same session: a second change still keeps its subscription.
+    expect((await laptop.rest('PATCH', '/user/reset-password', { currentPassword: 'second password here', newPassword: 'third password here' })).status).toBe(200);
+    expect((await endpointsOf(id)).sort()).toEqual([mine, scripted].sort());
+  });
 });
 
 describe('a pending e-mail address claims nothing', () => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PushSubscription" ADD COLUMN     "browserSessionId" TEXT;
