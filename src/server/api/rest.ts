@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
 import { isErrorReason } from '@/lib/error-reasons';
 import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
+import { API_DISPOSITION } from '@/server/http/api-disposition';
 import type { AuthSession } from '@/server/auth/session';
 import { isJsonObject, NOT_AN_OBJECT } from './rest-input';
 import { appRouter } from './root';
@@ -109,32 +110,30 @@ export const restDoor: FastifyPluginAsync<RestOptions> = async (app, options) =>
   // other call refuses a form as an unsupported content type (the adapter's own check).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
 
-  app.addHook('preValidation', async (request: ScopedRequest, reply) => {
+  app.addHook('preValidation', (request: ScopedRequest, reply, done) => {
     // The adapter's handler rewrites the request's url (without /api); the path is kept here first.
     const path = request.url.split('?')[0]!;
     request[SCOPE] = { resHeaders: new Headers(), path };
     const method = request.method;
     const type = request.headers['content-type'];
+    const refuse = () => void reply.code(400).type('application/json').send(JSON.stringify(NOT_AN_OBJECT));
     if (method === 'DELETE') {
-      if (request.body !== undefined && !isJsonObject(request.body)) return reply.code(400).type('application/json').send(JSON.stringify(NOT_AN_OBJECT));
+      if (request.body !== undefined && !isJsonObject(request.body)) return refuse();
       if (isJsonObject(request.body)) {
         const query = request.query as Record<string, unknown>;
         for (const key of Object.keys(request.body)) query[key] = request.body[key];
       }
-      return;
+    } else if (method !== 'GET' && method !== 'HEAD') {
+      if (request.body === undefined && (type === undefined || (type.startsWith('application/x-www-form-urlencoded') && path === '/api/auth/signout'))) {
+        // No body (or next-auth's sign-out form): the call's payload is `{}`.
+        request.headers['content-type'] = 'application/json';
+        request.body = {};
+      } else if (request.body !== undefined && !isJsonObject(request.body)) return refuse();
     }
-    if (method === 'GET' || method === 'HEAD') return;
-    if (request.body === undefined && (type === undefined || type.startsWith('application/x-www-form-urlencoded'))) {
-      if (type !== undefined && path !== '/api/auth/signout') return;
-      // No body (or next-auth's sign-out form): the call's payload is `{}`.
-      request.headers['content-type'] = 'application/json';
-      request.body = {};
-      return;
-    }
-    if (request.body !== undefined && !isJsonObject(request.body)) return reply.code(400).type('application/json').send(JSON.stringify(NOT_AN_OBJECT));
+    done();
   });
 
-  app.addHook('onSend', async (request: ScopedRequest, reply, payload) => {
+  app.addHook('onSend', (request: ScopedRequest, reply, payload, done) => {
     const scope = request[SCOPE];
     if (scope) {
       scope.resHeaders.forEach((value, key) => {
@@ -143,13 +142,10 @@ export const restDoor: FastifyPluginAsync<RestOptions> = async (app, options) =>
       const cookies = scope.resHeaders.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
     }
-    reply.header('cache-control', 'no-store');
-    if (reply.statusCode >= 400 && typeof payload === 'string') {
-      const error = normaliseError(reply.statusCode, payload);
-      return JSON.stringify(error.body);
-    }
+    reply.header('cache-control', 'no-store').header('content-disposition', API_DISPOSITION);
+    if (reply.statusCode >= 400 && typeof payload === 'string') return done(null, JSON.stringify(normaliseError(reply.statusCode, payload).body));
     if (reply.statusCode === 200 && scope && CREATED.has(`${request.method} ${scope.path}`)) reply.code(201);
-    return payload;
+    done(null, payload);
   });
 
   await app.register(fastifyTRPCOpenApiPlugin, {

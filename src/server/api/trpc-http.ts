@@ -17,16 +17,17 @@ export type TrpcOptions = {
 
 /** The tRPC door as a Fastify plugin, mounted at /api/trpc by the front. */
 export const trpcDoor: FastifyPluginAsync<TrpcOptions> = async (app, options) => {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
     const query = url.indexOf('?');
-    if (query < 0 || !/[?&]batch=1(?:&|$)/.test(url.slice(query))) return;
+    if (query < 0 || !/[?&]batch=1(?:&|$)/.test(url.slice(query))) return done();
     const path = url.slice(0, query);
     const calls = path.slice(path.lastIndexOf('/') + 1).split(',').length;
-    if (calls <= TRPC_MAX_BATCH) return;
-    return reply
+    if (calls <= TRPC_MAX_BATCH) return done();
+    reply
       .code(413)
       .header('cache-control', 'no-store')
+      .header('content-disposition', API_DISPOSITION)
       .type('application/json')
       .send(JSON.stringify({ message: `A batch may hold at most ${TRPC_MAX_BATCH} calls (this one has ${calls})`, code: 'PAYLOAD_TOO_LARGE' }));
   });

@@ -7,7 +7,8 @@
 //   document, ...) — goes to Next's request handler, Node's request and response handed over
 //   untouched (`reply.hijack()`, the body not read).
 // Fastify does the routing, body limit, compression, request id and error answers; the hooks
-// here only add the app's headers and its JSON error body. docs/architecture.md says why.
+// here only add the app's headers and its JSON error body (with the API's Content-Disposition,
+// src/server/http/api-disposition.ts, which the doors set on their own answers). docs/architecture.md says why.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -15,12 +16,12 @@ import { errorCodeFor, MAX_BODY_BYTES, restDoor, BAD_JSON, TOO_LARGE, type RestO
 import { trpcDoor } from '@/server/api/trpc-http';
 import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
 import { reportError } from '@/server/error-report';
-import { API_DISPOSITION, needsApiDisposition } from '@/server/http/api-disposition';
+import { API_DISPOSITION } from '@/server/http/api-disposition';
 import { isAcceptableRouterState, ROUTER_STATE_HEADER } from '@/server/http/router-state';
 import { NEXT_AUTH_ROUTES } from '@/server/inbound/next-auth-routes';
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from '@/server/request-context';
 
-export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 export type FrontOptions = {
   /** Next's request handler (`next({...}).getRequestHandler()`). */
@@ -94,7 +95,7 @@ function errorAnswer(error: FastifyError): { status: number; body: ApiErrorBody 
 
 /** An error answer in the API's JSON body, as the doors send theirs. */
 function sendJson(reply: FastifyReply, body: ApiErrorBody): FastifyReply {
-  return reply.header('cache-control', 'no-store').type('application/json').send(JSON.stringify(body));
+  return reply.header('cache-control', 'no-store').header('content-disposition', API_DISPOSITION).type('application/json').send(JSON.stringify(body));
 }
 
 /** A method the app does not answer (TRACE, PROPFIND, ...): 405 with Allow, JSON under /api. */
@@ -129,12 +130,6 @@ export async function createFront(options: FrontOptions): Promise<FastifyInstanc
     reply.headers(base).header(REQUEST_ID_HEADER, request.id);
     if (!METHODS.includes(request.method)) return void refuseMethod(request, reply);
     runWithRequestId(request.id, done);
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (needsApiDisposition(reply.getHeader('content-type') as string | undefined, reply.getHeader('content-disposition') as string | undefined)) {
-      reply.header('content-disposition', API_DISPOSITION);
-    }
-    return payload;
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = errorAnswer(error);
