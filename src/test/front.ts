@@ -48,7 +48,9 @@ export async function serveApi(req: Request): Promise<Response> {
 }
 
 /** A REST call through the front. */
-export const handleRest = serveApi;
+export function handleRest(req: Request): Promise<Response> {
+  return serveApi(req);
+}
 
 /** A REST call served as `session` (cookie or not). */
 export async function handleRestAs(req: Request, session: AuthSession | null): Promise<Response> {
