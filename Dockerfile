@@ -5,7 +5,7 @@
 # Every variable: docs/deploy.md. The steps below were run by hand on Debian 12 with Node 24
 # (docs/deploy.md, "Container").
 
-# ---- build: install everything, build (Next, with the API door inside its server build) ----
+# ---- build: install everything, build (Next, the server bundle of the HTTP front, the service worker) ----
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1

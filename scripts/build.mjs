@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run build`: everything production runs, built ahead of time. `next build` compiles the
-// pages, the route handlers and src/instrumentation.ts, which carries the API door
-// (src/server/inbound/door.ts) into Next's server build; scripts/server.mjs is plain JavaScript and
-// needs no build. Then the service worker is built from src/worker with the build's precache
+// pages, the route handlers and src/instrumentation.ts; the server bundle (scripts/build-server.mjs)
+// compiles the HTTP front with the router it serves (scripts/server.mjs, plain JavaScript,
+// imports it). Then the service worker is built from src/worker with the build's precache
 // manifest (scripts/build-worker.mjs), and the build is stamped with the sources' fingerprint
 // (scripts/build-stamp.mjs), so the browser tests' runner (scripts/e2e.mjs) can tell whether the
 // build matches the sources. The launcher (scripts/start.mjs) runs these same steps on a tree
@@ -15,10 +15,12 @@ import { sourceFingerprint } from './source-fingerprint.mjs';
 
 /** Where scripts/build-worker.mjs leaves the service worker (not imported from it: the launcher loads this file, and the worker's build tools are development dependencies). */
 const workerFile = (distDir) => path.join(distDir, 'worker', 'sw.js');
+/** Where scripts/build-server.mjs leaves the server bundle (not imported from it, for the same reason). */
+const serverBundleFile = (distDir) => path.join(distDir, 'server-bundle', 'index.mjs');
 
 /** Whether `distDir` holds a finished build (Next writes BUILD_ID last). */
 export function hasBuild(distDir) {
-  return existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(path.join(distDir, 'server', 'instrumentation.js')) && existsSync(workerFile(distDir));
+  return existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(serverBundleFile(distDir)) && existsSync(workerFile(distDir));
 }
 
 /** Whether `root`'s build was made from its current sources (its stamp matches their fingerprint). */
@@ -32,6 +34,7 @@ export function isCurrent(root) {
 export function buildSteps(root) {
   return [
     [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), ['build']],
+    [path.join(root, 'scripts', 'build-server.mjs'), []],
     [path.join(root, 'scripts', 'build-worker.mjs'), []],
     [path.join(root, 'scripts', 'build-stamp.mjs'), []],
   ];

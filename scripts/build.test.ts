@@ -21,20 +21,20 @@ function checkout(): string {
   return dir;
 }
 
-function finishBuild(dir: string, { withServerHook = true, withWorker = true } = {}) {
-  mkdirSync(path.join(dir, '.next', 'server'), { recursive: true });
+function finishBuild(dir: string, { withServerBundle = true, withWorker = true } = {}) {
+  mkdirSync(path.join(dir, '.next', 'server-bundle'), { recursive: true });
   mkdirSync(path.join(dir, '.next', 'worker'), { recursive: true });
   writeFileSync(path.join(dir, '.next', 'BUILD_ID'), 'b1');
-  if (withServerHook) writeFileSync(path.join(dir, '.next', 'server', 'instrumentation.js'), '');
+  if (withServerBundle) writeFileSync(path.join(dir, '.next', 'server-bundle', 'index.mjs'), '');
   if (withWorker) writeFileSync(path.join(dir, '.next', 'worker', 'sw.js'), '');
   writeFileSync(path.join(dir, '.next', 'onething-build-stamp'), sourceFingerprint(dir));
 }
 
 describe('a tree and its build', () => {
-  it('has a build only when Next finished one that carries the door (its instrumentation) and the service worker was built', () => {
+  it('has a build only when Next finished one and the server bundle and the service worker were built', () => {
     const dir = checkout();
     expect(hasBuild(path.join(dir, '.next'))).toBe(false);
-    finishBuild(dir, { withServerHook: false });
+    finishBuild(dir, { withServerBundle: false });
     expect(hasBuild(path.join(dir, '.next'))).toBe(false);
     rmSync(path.join(dir, '.next'), { recursive: true });
     finishBuild(dir, { withWorker: false });

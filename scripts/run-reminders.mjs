@@ -10,12 +10,12 @@
 // The job's code: on a checkout with the development dependencies, the sources (always the
 // current ones): Node loads the TypeScript directly (type stripping), and scripts/ts-hooks.mjs
 // resolves the project's `@/` and `@emails/` paths and compiles .tsx (e-mail templates) with the
-// TypeScript compiler. Without that compiler (the production image), the app's build: Next
-// prepares it without serving, and src/instrumentation.ts hands over one pass of the job.
+// TypeScript compiler. Without that compiler (the production image), the app's build: the server
+// bundle (scripts/build-server.mjs) runs one pass of the job.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (message) => process.stdout.write(`[reminders] ${message}\n`);
@@ -74,17 +74,11 @@ async function fromTheSources() {
 }
 
 async function fromTheBuild() {
-  // Neither the API door nor the scheduled jobs: only this one pass.
-  Object.assign(process.env, { NODE_ENV: 'production', ONETHING_DOOR: 'off', ONETHING_JOBS: 'off' });
-  // register() hands the job over through this callback once Next has started (as to scripts/server.mjs).
-  const instrumented = new Promise((resolve, reject) => {
-    globalThis[Symbol.for('onething.instrumented')] = resolve;
-    setTimeout(() => reject(new Error('no build of the app: run `npm run build` first')), 120_000).unref();
-  });
-  const { default: next } = await import('next');
-  await next({ dev: false, dir: root }).prepare();
-  const { runReminders } = await instrumented;
-  return runReminders();
+  Object.assign(process.env, { NODE_ENV: 'production' });
+  const bundle = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'server-bundle', 'index.mjs');
+  if (!existsSync(bundle)) throw new EnvError('no build of the app: run `npm run build` first');
+  const { runRemindersOnce } = await import(pathToFileURL(bundle).href);
+  return runRemindersOnce();
 }
 
 let code = 0;

@@ -1,20 +1,16 @@
 #!/usr/bin/env node
 // The app's server, started by the launcher (scripts/start.mjs) in place of `next start` (and of
-// `next dev` with --dev): one node:http server on $PORT whose REST calls (/api/* procedures of
-// the router, and the tRPC door at /api/trpc) are answered by the lean door (src/server/inbound/door.ts)
-// straight from the router, and every other request by Next through its programmatic API
-// (`next({ dev })`, `getRequestHandler()`), as `next start` would.
+// `next dev` with --dev): the Fastify front of src/server/inbound/front.ts on $PORT, compiled
+// into the server bundle (scripts/build-server.mjs), with Next's request handler
+// (`next({ dev }).getRequestHandler()`) behind it for pages and Next's own routes.
 //
-// This file is plain JavaScript and loads no TypeScript: the door is part of Next's own server
-// build. Next runs src/instrumentation.ts's register() when its server starts, and register()
-// hands the door's factory to the callback this file leaves on a registered globalThis symbol;
-// so the door, the pages and the route handlers share one compiled copy of the server code
-// (docs/architecture.md).
+// Production imports the bundle `npm run build` made. Development (--dev) builds it with esbuild
+// and watches the sources: after each rebuild a new front is made from the new bundle and takes
+// the next requests (the old one is closed), so an edited router or service answers without a
+// restart, in the same server shape; Next's development server reloads the pages itself.
 //
 // Env: PORT, NODE_ENV, plus the app's (set by the launcher). Binds every interface, as `next start`,
 // or BIND_ADDRESS when set (e.g. 127.0.0.1 behind a balancer on the same machine).
-// ONETHING_DOOR=off serves everything through Next (for comparison and as an escape hatch; in
-// development it also gives hot reload of API code, which the door, made once at start, lacks).
 // SIGTERM drains, then exits (scripts/draining.mjs); SIGINT and an orphaned server (the launcher died) close at once.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -25,14 +21,16 @@ import { createDrainer } from './draining.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
-const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || '.next');
 const port = Number(process.env.PORT || 3000);
 const started = performance.now();
-const INSTRUMENTED = Symbol.for('onething.instrumented');
-/** How long Next may take to run register() before the server gives up (a broken build). */
-const REGISTER_TIMEOUT_MS = 120_000;
+const say = (message) => process.stdout.write(`[onething] ${message}\n`);
+/** The server bundle in a build directory (as scripts/build-server.mjs writes it; not imported from there: esbuild is a development dependency). */
+const bundleFile = (dir) => path.join(dir, 'server-bundle', 'index.mjs');
+/** Development's own bundle, outside Next's development directory. */
+const devBundleDir = path.join(root, 'node_modules', '.cache', 'onething-dev-server');
 
-/** The headers next.config.js gives every path and every API path, for the door's answers (all under /api). */
+/** The headers next.config.js gives every path and every API path, for the answers the front writes (all under /api). */
 async function nextConfigHeaders() {
   const loaded = await import(pathToFileURL(path.join(root, 'next.config.js')).href);
   let config = loaded.default;
@@ -52,52 +50,67 @@ async function nextConfigHeaders() {
  */
 function appRoutes() {
   if (!dev) return Object.keys(JSON.parse(readFileSync(path.join(distDir, 'server', 'app-paths-manifest.json'), 'utf8')));
-  const appDir = path.join(root, 'src', 'app');
   const routes = [];
   const walk = (dir, segments) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) {
-        // Route groups, e.g. (app), are not part of the path.
-        walk(path.join(dir, entry.name), /^\(.+\)$/.test(entry.name) ? segments : [...segments, entry.name]);
-      } else if (/^route\.[jt]sx?$/.test(entry.name)) routes.push(`/${[...segments, 'route'].join('/')}`);
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), [...segments, entry.name]);
+      else if (/^route\.[jt]sx?$/.test(entry.name)) routes.push(`/${[...segments, 'route'].join('/')}`);
     }
   };
+  const appDir = path.join(root, 'src', 'app');
   if (existsSync(appDir)) walk(appDir, []);
   return routes;
 }
 
-// Set before Next starts: in production Next runs register() on its own, after app.prepare()
-// has returned (it only awaits it on the first request), and in development within prepare().
-const instrumented = new Promise((resolve) => {
-  globalThis[INSTRUMENTED] = resolve;
-});
-const registerTimeout = new Promise((_, reject) => {
-  setTimeout(() => reject(new Error('Next did not run src/instrumentation.ts register(): run `npm run build`')), REGISTER_TIMEOUT_MS).unref();
-});
-
 const app = next({ dev, dir: root, port, hostname: 'localhost' });
 const nextHandler = app.getRequestHandler();
 
-let listener = nextHandler;
+/** The front the next request goes to (replaced after each rebuild in development). */
+let front;
+const frontOptions = async () => ({ next: nextHandler, appRoutes: appRoutes(), headers: await nextConfigHeaders() });
+
+async function frontFrom(url) {
+  const { createFront } = await import(url);
+  return createFront(await frontOptions());
+}
+
 try {
-  const [headers, handoff] = await Promise.all([nextConfigHeaders(), Promise.race([instrumented, registerTimeout]), app.prepare()]);
-  if (process.env.ONETHING_DOOR !== 'off') {
-    if (typeof handoff.createDoor !== 'function') throw new Error('the build has no API door: run `npm run build`');
-    listener = handoff.createDoor({ next: nextHandler, appRoutes: appRoutes(), headers, port });
+  if (dev) {
+    const { watchServer } = await import('./build-server.mjs');
+    let first;
+    const ready = new Promise((resolve) => (first = resolve));
+    await watchServer(root, devBundleDir, async (url, generation) => {
+      try {
+        const previous = front;
+        front = await frontFrom(url);
+        if (previous) {
+          say(`server code rebuilt: new requests use build ${generation}`);
+          void previous.close();
+        }
+      } catch (error) {
+        process.stderr.write(`[onething] the rebuilt server code did not start (the previous build keeps serving): ${error.stack ?? error}\n`);
+      }
+      first();
+    });
+    await Promise.all([ready, app.prepare()]);
+  } else {
+    if (!existsSync(bundleFile(distDir))) throw new Error('the build has no server bundle: run `npm run build`');
+    [front] = await Promise.all([frontFrom(pathToFileURL(bundleFile(distDir)).href), app.prepare()]);
   }
+  if (!front) throw new Error('the server code did not build');
 } catch (error) {
   process.stderr.write(`[onething] ${error.message}\n`);
   process.exit(1);
 }
 
 // SIGTERM drains (scripts/draining.mjs): health 503, requests in flight finish, then exit.
-const drainer = createDrainer(listener);
+const drainer = createDrainer((req, res) => front.routing(req, res));
 const server = http.createServer(drainer.listener);
 drainer.attach(server);
 // As `next start`: keep-alive a little longer than common proxies' idle timeouts.
 server.keepAliveTimeout = 65_000;
 server.listen(port, process.env.BIND_ADDRESS || undefined, () => {
-  process.stdout.write(`[onething] ready on port ${port} in ${Math.round(performance.now() - started)} ms${listener === nextHandler ? ' (Next only)' : ''}\n`);
+  say(`ready on port ${port} in ${Math.round(performance.now() - started)} ms`);
 });
 
 const close = () => drainer.drain({ immediate: true });

@@ -1,13 +1,13 @@
 // A fingerprint of everything a production build depends on: the browser tests' runner
 // (scripts/e2e.mjs) builds when it differs from the stamp the last build left in .next, which
-// scripts/build-stamp.mjs writes at the end of `npm run build`. scripts/ is not part of it: the
-// production server's own files (scripts/server.mjs) are not in Next's build.
+// scripts/build-stamp.mjs writes at the end of `npm run build`. Of scripts/, only the server
+// bundle's build options are part of it: the server's own script (scripts/server.mjs) is not built.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export const FINGERPRINT_DIRS = ['src', 'emails', 'public'];
-export const FINGERPRINT_FILES = ['package-lock.json', 'next.config.js', 'tailwind.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'prisma/schema.prisma'];
+export const FINGERPRINT_FILES = ['package-lock.json', 'next.config.js', 'tailwind.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'prisma/schema.prisma', 'scripts/build-server.mjs'];
 
 /** @param {string} root the checkout */
 export function sourceFingerprint(root) {

@@ -1,10 +1,6 @@
 // Next.js start-up and error hooks, on the Node.js server only (never on the edge, in a build or
 // in tests):
-// - register(): hands the API door (src/server/inbound/door.ts) to the server that runs Next
-//   (scripts/server.mjs) through a callback on a registered globalThis symbol, so the door runs
-//   from Next's own server build (one compiled copy of the server code, no second bundle, no
-//   TypeScript at run time), and one pass of the reminder job to scripts/run-reminders.mjs;
-//   starts the background jobs (src/server/jobs/schedule.ts; ONETHING_JOBS=off turns
+// - register(): starts the background jobs (src/server/jobs/schedule.ts; ONETHING_JOBS=off turns
 //   them off, e.g. for an instance that should only serve requests; ONETHING_JOBS_INTERVAL_MS sets
 //   how often they run), and the Sentry SDK when
 //   SENTRY_DSN is set (src/server/error-report.ts), so even an error outside a request is reported.
@@ -13,12 +9,6 @@
 //   page. (The /api route handlers catch and report their own: src/server/http/request-scope.ts.)
 import type { Instrumentation } from 'next';
 
-/** What register() hands to the process that started Next. */
-export type Instrumented = {
-  createDoor: typeof import('./server/inbound/door').createDoor | undefined;
-  runReminders: () => Promise<{ sent: number; failed: number }>;
-};
-
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const skip =
@@ -26,7 +16,6 @@ export async function register() {
       Boolean(process.env.VITEST) ||
       process.env.NEXT_PHASE === 'phase-production-build';
     if (skip) return;
-    const door = process.env.ONETHING_DOOR === 'off' ? undefined : await import('./server/inbound/door');
     // Starts Sentry only when env().SENTRY_DSN is set (secrets are read through env() only).
     const { errorReporter } = await import('./server/error-report');
     await errorReporter();
@@ -36,21 +25,6 @@ export async function register() {
       // soak runs them every few seconds on every instance at once).
       const every = Number(process.env.ONETHING_JOBS_INTERVAL_MS);
       startJobs(every > 0 ? { intervalMs: every, firstDelayMs: every } : {});
-    }
-    // Handed to the process that started Next (scripts/server.mjs, scripts/run-reminders.mjs),
-    // which set this callback before: in production Next runs register() on its own schedule,
-    // after app.prepare() has returned, so the server waits for this call.
-    const receive = (globalThis as Record<symbol, unknown>)[Symbol.for('onething.instrumented')];
-    if (typeof receive === 'function') {
-      (receive as (handoff: Instrumented) => void)({
-        createDoor: door?.createDoor,
-        // One pass of the reminder job, loaded only when called (`npm run reminders` where there
-        // is no TypeScript compiler, e.g. the production image).
-        runReminders: async () => {
-          const [{ runReminders }, { getDb }] = await Promise.all([import('./server/jobs/reminders'), import('./server/db')]);
-          return runReminders(getDb());
-        },
-      });
     }
   }
 }

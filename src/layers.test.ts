@@ -6,7 +6,7 @@
 //   src/lib              shared rules, schemas and constants: imports nothing above it
 // and src/server beside them, with its own layers (src/server/layers.test.ts). Pages, components
 // and every other module outside src/server never import a server module that reads the database:
-// they call an entry point (src/server/inbound: a server function for pages, the API's door; the
+// they call an entry point (src/server/inbound: a server function for pages, the HTTP front; the
 // MCP connector's handler, src/server/mcp) or the API (src/server/api, as the tRPC prefetch does). Module-level mutable state in server code
 // is a process singleton (src/server/process-singleton.ts), since Next evaluates a module more
 // than once per process: nothing else may keep a module-level `let` or mutate a module-level
@@ -33,7 +33,7 @@ const clientRank = (file: string) => CLIENT_RANKS.find(([prefix]) => file.starts
 const isServer = (file: string) => file.startsWith('src/server/');
 /** Where code outside src/server may enter the server: its entry points, the API and the MCP connector. */
 const isEntry = (file: string) => /^src\/server\/(inbound|api|mcp)\//.test(file);
-/** Next's process start hook: the server's own entry file, where Next wants it (it starts the jobs and the door). */
+/** Next's process start hook: the server's own entry file, where Next wants it (it starts the jobs). */
 const SERVER_START = 'src/instrumentation.ts';
 
 /** The server modules that read the database: src/server/db itself and every module that reaches it through value imports. */
@@ -179,5 +179,17 @@ describe('module-level server state', () => {
   it('is kept only through the process-state module', () => {
     const found = serverFiles().flatMap((file) => moduleState(file, fs.readFileSync(path.join(ROOT, file), 'utf8')));
     expect(found.filter((entry) => !BY_HAND.has(entry))).toEqual([]);
+  });
+});
+
+describe('no code handed over through globalThis', () => {
+  it('has registered globalThis keys only in the process-state module and the environment, in src and in the server scripts', () => {
+    const files = [
+      ...fs.readdirSync(path.join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).map((file) => `src/${file.split(path.sep).join('/')}`),
+      ...fs.readdirSync(path.join(ROOT, 'scripts')).map((file) => `scripts/${file}`),
+    ].filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !isTest(file) && !file.startsWith('src/generated/'));
+    const keyed = files.filter((file) => /Symbol\.for\(/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+    // The server takes the front from the server bundle (scripts/server.mjs imports it), not from a callback Next fills in.
+    expect(keyed.sort()).toEqual(['src/server/env.ts', PROCESS_STATE]);
   });
 });

@@ -8,7 +8,7 @@ import { http as mswHttp, passthrough } from 'msw';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRouter, type AppRouter } from '@/server/api/root';
-import { handleRest } from '@/server/api/rest';
+import { handleRest } from '@/test/front';
 import { createContext } from '@/server/api/trpc';
 import { getDb } from '@/server/db';
 import { monthStart } from '@/server/services/usage.service';

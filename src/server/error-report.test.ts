@@ -4,9 +4,8 @@
 // reports come through the same-origin tunnel, which forwards only to the configured project.
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import * as restRoute from '@/app/api/[...rest]/route';
+import { serveApi } from '@/test/front';
 import * as monitoringRoute from '@/app/api/monitoring/route';
-import * as trpcRoute from '@/app/api/trpc/[trpc]/route';
 import { onRequestError } from '@/instrumentation';
 import { resetEnvCache } from '@/server/env';
 import { sql } from '@/server/services/health.service';
@@ -59,7 +58,7 @@ describe('without SENTRY_DSN', () => {
     const outgoing = recordOutgoing();
     capture = captureLogs();
     failingHealthCheck('connection refused by ada@example.com');
-    const response = await restRoute.GET(new Request('http://localhost:3000/api/health'));
+    const response = await serveApi(new Request('http://localhost:3000/api/health'));
     expect(response.status).toBe(500);
     const id = response.headers.get('x-request-id');
     const line = capture.lines().find((entry) => entry.message === 'procedure failed');
@@ -95,7 +94,7 @@ describe('with SENTRY_DSN', () => {
     const envelopes = useDsn();
     capture = captureLogs();
     failingHealthCheck('the database went away');
-    const response = await restRoute.GET(new Request('http://localhost:3000/api/health'));
+    const response = await serveApi(new Request('http://localhost:3000/api/health'));
     expect(response.status).toBe(500);
     const id = response.headers.get('x-request-id')!;
     expect(await flushErrorReports(5000)).toBe(true);
@@ -110,7 +109,7 @@ describe('with SENTRY_DSN', () => {
   it('a tRPC 500 is reported once, with its own id', async () => {
     const envelopes = useDsn();
     failingHealthCheck('tRPC door failure');
-    const response = await trpcRoute.GET(new Request('http://localhost:3000/api/trpc/health.check?batch=1&input=%7B%7D', { headers: { 'x-request-id': 'lb-trace-00000001' } }));
+    const response = await serveApi(new Request('http://localhost:3000/api/trpc/health.check?batch=1&input=%7B%7D', { headers: { 'x-request-id': 'lb-trace-00000001' } }));
     expect(response.status).toBe(500);
     expect(response.headers.get('x-request-id')).toBe('lb-trace-00000001');
     await flushErrorReports(5000);

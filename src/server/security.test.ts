@@ -277,7 +277,7 @@ describe('users cannot set what only the server decides (V4.1.2, V5.1.2 mass ass
 
 describe('methods and cross-origin reads (V13.2.1, V14.5.1, V14.5.3)', () => {
   it('answers a method a path does not have with a JSON 4xx, and never grants CORS', async () => {
-    const { handleRest } = await import('@/server/api/rest');
+    const { handleRest } = await import('@/test/front');
     for (const [method, path] of [['PATCH', '/health'], ['PUT', '/sessions'], ['DELETE', '/auth/me'], ['POST', '/tasks/current'], ['OPTIONS', '/tasks']]) {
       const response = await handleRest(new Request(`http://localhost/api${path}`, { method, headers: { origin: 'https://evil.example' } }));
       expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);

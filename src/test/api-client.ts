@@ -1,10 +1,7 @@
-// Test helper: an HTTP client with a cookie jar over the two doors of the app, in process: REST
-// through handleRest and tRPC through the fetch adapter, as a browser or curl would call them.
+// Test helper: an HTTP client with a cookie jar over the two doors of the app, in process through
+// the app's front (src/test/front.ts), as a browser or curl would call them.
 // Never imported by the app.
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { appRouter } from '@/server/api/root';
-import { handleRest } from '@/server/api/rest';
-import { createContext } from '@/server/api/trpc';
+import { serveApi } from '@/test/front';
 
 export type Answer = { status: number; body: unknown; headers: Headers; text: string };
 
@@ -65,9 +62,7 @@ export class TestClient {
   async rest(method: string, path: string, body?: unknown, extra: HeadersInit = {}): Promise<Answer> {
     const headers = this.requestHeaders(extra);
     if (body !== undefined) headers.set('content-type', 'application/json');
-    const response = await handleRest(
-      new Request(`${ORIGIN}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-    );
+    const response = await serveApi(new Request(`${ORIGIN}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
     return this.answer(response, `${method} ${path}`);
   }
 
@@ -85,12 +80,7 @@ export class TestClient {
       headers.set('content-type', 'application/json');
       request = new Request(`${ORIGIN}/api/trpc/${path}?batch=1`, { method: 'POST', headers, body: batch });
     }
-    const response = await fetchRequestHandler({
-      endpoint: '/api/trpc',
-      req: request,
-      router: appRouter,
-      createContext: ({ resHeaders }) => createContext({ headers: request.headers, resHeaders }),
-    });
+    const response = await serveApi(request);
     return this.answer(response, path, true);
   }
 }

@@ -35,7 +35,7 @@ export function callerFor(user: { id: string; emailVerified: boolean } | null, h
 export function restAs(user: { id: string; emailVerified: boolean } | null) {
   const session: AuthSession | null = user ? { userId: user.id, emailVerified: user.emailVerified, via: 'cookie' } : null;
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const { handleRestAs } = await import('@/server/api/rest');
+    const { handleRestAs } = await import('@/test/front');
     const init: RequestInit = { method, headers };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);

@@ -4,7 +4,7 @@
 // database (row counts and a count of changed rows) to prove a refused call wrote nothing.
 import { expect } from 'vitest';
 import { openApiDocument } from '@/server/api/openapi';
-import { handleRest, handleRestAs } from '@/server/api/rest';
+import { handleRest, handleRestAs } from '@/test/front';
 import { sha256 } from '@/server/auth/secrets';
 import type { AuthSession } from '@/server/auth/session';
 import { getDb } from '@/server/db';

@@ -13,7 +13,7 @@ import { encodeSessionToken, sessionCookieName } from '@/server/auth/cookie';
 import { createDb, getDb, poolOf, type Db } from '@/server/db';
 import { createUser } from '@/test/factories';
 import { appError, DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableError, fromDatabaseError, isDatabaseUnavailable } from '@/server/errors';
-import { handleRest } from './rest';
+import { handleRest } from '@/test/front';
 import { createContext, createTRPCRouter, publicProcedure } from './trpc';
 import { processSingleton } from '@/server/process-singleton';
 

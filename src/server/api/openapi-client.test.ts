@@ -16,7 +16,7 @@ import { simpleParser } from 'mailparser';
 import { http as mswHttp, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as openApiRoute from '@/app/api/openapi.json/route';
-import { createDoor } from '@/server/inbound/door';
+import { createFront } from '@/server/inbound/front';
 import { resetEnvCache } from '@/server/env';
 import { server as msw } from '@/test/msw';
 
@@ -24,7 +24,7 @@ const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../../..');
 const bin = (name: string) => path.join(repo, 'node_modules/.bin', name);
 
-const APP_ROUTES = ['/api/[...rest]/route', '/api/auth/[...nextauth]/route', '/api/openapi.json/route', '/api/trpc/[trpc]/route'];
+const APP_ROUTES = ['/api/auth/[...nextauth]/route', '/api/openapi.json/route'];
 
 // The client program, as an outside developer would write it. It only knows the generated types.
 const PROGRAM = String.raw`
@@ -150,8 +150,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'openapi-client-data-'));
   process.env.ONETHING_DATA_DIR = dataDir;
   resetEnvCache();
-  // The production door, with the OpenAPI document's own route handler behind it (as Next would serve it).
-  const door = createDoor({
+  // The production front, with the OpenAPI document's own route handler behind it (as Next would serve it).
+  const front = await createFront({
     appRoutes: APP_ROUTES,
     headers: {},
     next: async (req, res) => {
@@ -164,7 +164,7 @@ beforeAll(async () => {
       res.end(await answer.text());
     },
   });
-  server = http.createServer(door);
+  server = http.createServer(front.routing);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

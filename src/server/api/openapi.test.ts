@@ -3,7 +3,7 @@
 // real error body (`Error`, whose issues carry a `path`) and `Retry-After` on a 429.
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from './openapi';
-import { handleRest } from './rest';
+import { handleRest } from '@/test/front';
 
 type Response = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: { $ref?: string } }> };
 type Operation = {

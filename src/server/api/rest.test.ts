@@ -1,10 +1,8 @@
 // The two doors of one router: REST at /api/* and tRPC at /api/trpc answer the same
 // procedure, and errors always have the JSON body of docs/api-contract.md.
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
-import { appRouter } from './root';
-import { handleRest, MAX_BODY_BYTES } from './rest';
-import { createContext } from './trpc';
+import { handleRest, serveApi } from '@/test/front';
+import { MAX_BODY_BYTES } from './rest';
 
 const rest = (path: string, init?: RequestInit) => handleRest(new Request(`http://localhost/api${path}`, init));
 
@@ -46,12 +44,7 @@ describe('REST door', () => {
 
 describe('tRPC door', () => {
   it('answers the same procedure', async () => {
-    const response = await fetchRequestHandler({
-      endpoint: '/api/trpc',
-      req: new Request('http://localhost/api/trpc/health.check'),
-      router: appRouter,
-      createContext: ({ resHeaders }) => createContext({ headers: new Headers(), resHeaders }),
-    });
+    const response = await serveApi(new Request('http://localhost/api/trpc/health.check'));
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.result.data).toMatchObject({ status: 'ok', database: 'ok' });

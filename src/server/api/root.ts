@@ -1,7 +1,6 @@
 // The application router: every procedure of the product, served as tRPC at /api/trpc and as
 // REST at the contract's /api/* paths (docs/api-contract.md) (see src/server/api/rest.ts).
 import { pinInputCoercion } from '@/server/compat/zod';
-import { parseSynchronously } from '@/server/compat/trpc';
 import { aiRouter } from './routers/ai/_router';
 import { authRouter } from './routers/auth/_router';
 import { billingRouter } from './routers/billing/_router';
@@ -15,7 +14,7 @@ import { todayRouter } from './routers/today/_router';
 import { userRouter } from './routers/user/_router';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
-export const appRouter = parseSynchronously(pinInputCoercion(
+export const appRouter = pinInputCoercion(
   createTRPCRouter({
     health: healthRouter,
     auth: authRouter,
@@ -30,7 +29,7 @@ export const appRouter = parseSynchronously(pinInputCoercion(
     calendar: calendarRouter,
     oauth: oauthRouter,
   }),
-));
+);
 
 export type AppRouter = typeof appRouter;
 

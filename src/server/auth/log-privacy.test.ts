@@ -1,6 +1,6 @@
 // No personal data or secrets in the logs, proven on the flows that handle the most of them:
 // sign-up, verification from the received mail, sign-in (right and wrong password), forgotten
-// password and reset, sign-out, through the real /api route handlers, with every byte the
+// password and reset, sign-out, through the app's front (the real REST door), with every byte the
 // process writes to stdout and stderr captured at LOG_LEVEL=debug. Neither the address, the
 // passwords, the mailed tokens nor the session cookie may appear in it, with a mail server up,
 // with it down, and without one (the outbox).
@@ -8,9 +8,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import type { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as authRoute from '@/app/api/auth/[...nextauth]/route';
+import { serveApi } from '@/test/front';
 import { resetEnvCache } from '@/server/env';
 import { linkIn, startTestSmtpServer } from '@/test/smtp';
 import { captureLogs } from '@/test/log-capture';
@@ -47,8 +46,7 @@ class Browser {
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (body !== undefined) headers.set('content-type', 'application/json');
     const request = new Request(`http://localhost:3000/api${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const handler = method === 'GET' ? authRoute.GET : authRoute.POST;
-    const response = await handler(request as NextRequest, { params: Promise.resolve({ nextauth: pathname.split('?')[0]!.split('/').slice(2) }) });
+    const response = await serveApi(request);
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const index = pair!.indexOf('=');

@@ -5,7 +5,14 @@
 // - a `callbackUrl` (query, form body or next-auth's callback-url cookie) that is neither a path
 //   on this site nor an http(s) URL (next-auth answers INVALID_CALLBACK_URL_ERROR with a 500 page);
 // - GET on a callback: the only provider is credentials, whose callback is a POST.
-import { jsonError } from '@/server/api/rest';
+import type { ApiErrorBody } from '@/server/errors';
+
+/** A JSON error as a fetch Response, in the API's error body. */
+function jsonError(status: number, body: ApiErrorBody, headers?: HeadersInit): Response {
+  const response = Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+  new Headers(headers).forEach((value, key) => response.headers.set(key, value));
+  return response;
+}
 
 const BAD_REQUEST = (message: string) => jsonError(400, { message, code: 'BAD_REQUEST' });
 

@@ -3,7 +3,7 @@
 // answers 401 without one; the public account calls declare none.
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/server/api/openapi';
-import { handleRest } from '@/server/api/rest';
+import { handleRest } from '@/test/front';
 
 const PUBLIC = [
   'POST /auth/signup',

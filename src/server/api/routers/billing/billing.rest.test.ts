@@ -3,7 +3,7 @@
 // signed-in user instead (local to this file).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openApiDocument } from '@/server/api/openapi';
-import { handleRest } from '@/server/api/rest';
+import { handleRest } from '@/test/front';
 import { configureStripe, fakeId, fakeStripe } from '@/test/stripe';
 import { getDb } from '@/server/db';
 import { createUser } from '@/test/factories';
