@@ -3,6 +3,7 @@
 // are made by the SDK's own client over HTTP; undo is called through the router and REST.
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/server/db';
+import { TestClient } from '@/test/api-client';
 import { callerFor, countingCallerFor, restAs } from '@/test/factories';
 import { callTool, connectMcp, structured, tokenFor, serveMcpForTests } from '@/test/mcp';
 import { freshUser } from '@/test/rest-operations';
@@ -171,8 +172,7 @@ describe('undo from Connected apps', () => {
     expect((await restAs(intruder)('POST', `/user/agent-writes/${write.id}/undo`, {})).status).toBe(404);
 
     const { token } = await tokenFor(owner.id);
-    const { handleRest } = await import('@/server/api/rest');
-    const byToken = await handleRest(new Request(`http://localhost/api/user/agent-writes/${write.id}/undo`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' }));
+    const byToken = await new TestClient({ authorization: `Bearer ${token}` }).rest('POST', `/user/agent-writes/${write.id}/undo`, {});
     expect(byToken.status).toBe(403);
     expect(await getDb().task.findUnique({ where: { id: task.id } })).not.toBeNull();
     expect((await getDb().agentWrite.findUniqueOrThrow({ where: { id: write.id } })).undoneAt).toBeNull();
