@@ -27,7 +27,8 @@ export function ensureInspector(prefix = path.join(root, '.data', 'mcp-inspector
   // Its own prefix: npm writes that prefix's package.json and lock, never the project's.
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error', `@modelcontextprotocol/inspector@${MCP_INSPECTOR_VERSION}`], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // npm's own output to stderr: stdout is the bin's path alone (.ci/run captures it).
+    stdio: ['ignore', 2, 2],
     // Not the project's npm settings (npm_config_* from `npm run`) beyond the registry.
     env: Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('npm_config_') || key === 'npm_config_registry')),
   });
