@@ -163,6 +163,34 @@ test('the dialogs’ code arrives at the first interaction, not with the page, s
   await expect(page.getByRole('heading', { name: 'End Session?' })).toHaveCount(0);
 });
 
+test('/session has the newest session from the server’s read (no request before the clock); an older one in the tab is asked for', async ({ page }) => {
+  await signUpVerified(page);
+  const older = await createSession(page, { displayMode: 'clock', sessionName: 'Older session' });
+  await createTaskViaApi(page, { title: 'Sort the receipts', sessionId: older.id });
+  const newest = await createSession(page, { displayMode: 'clock', sessionName: 'Newest session' });
+  await createTaskViaApi(page, { title: 'Call the plumber', sessionId: newest.id });
+  const sessionReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/trpc/') && request.url().includes('session.get')) sessionReads.push(request.url());
+  });
+  const openAsCurrent = async (id: string) => {
+    // As the dashboard leaves the tab when it opens a session.
+    await page.goto('/dashboard');
+    await page.evaluate((current) => sessionStorage.setItem('currentSessionId', current), id);
+    await page.goto('/session');
+  };
+
+  await openAsCurrent(newest.id);
+  await expect(page.getByRole('heading', { name: 'Newest session' })).toBeVisible();
+  await expect(page.locator('#current-task-title')).toHaveText('Call the plumber');
+  expect(sessionReads).toEqual([]);
+
+  await openAsCurrent(older.id);
+  await expect(page.getByRole('heading', { name: 'Older session' })).toBeVisible();
+  await expect(page.locator('#current-task-title')).toHaveText('Sort the receipts');
+  expect(sessionReads.length).toBeGreaterThan(0);
+});
+
 test('keyboard shortcuts on the session page: Ctrl+/ lists them, Ctrl+D goes to the dashboard, Ctrl+S comes back', async ({ page }) => {
   await signUpVerified(page);
   const session = await createSession(page, { displayMode: 'clock' });
