@@ -36,12 +36,13 @@ const ZTaskFirstStep = z
   .trim()
   .max(TASK_LIMITS.firstStepMax, `First step must be at most ${TASK_LIMITS.firstStepMax} characters`)
   .nullable()
+  // On the input schema itself: the OpenAPI document shows a body's fields as they are read.
+  .meta({ examples: ['Open the draft'] })
   .transform((value) => (value ? value : null))
   .describe(
     `The smallest thing that gets you going, one line (trimmed, at most ${TASK_LIMITS.firstStepMax} characters; empty or null means none). ` +
       'Just start shows it as the first step when the task has no open subtask',
-  )
-  .meta({ examples: ['Open the draft'] });
+  );
 
 const ZTaskColor = z
   .string()
