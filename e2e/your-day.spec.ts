@@ -485,8 +485,8 @@ for (const theme of ['light', 'dark'] as const) {
       const dialog = page.getByRole('dialog', { name: 'Create Task' });
       await dialog.getByLabel('Title').fill('Write the essay');
       await dialog.getByRole('textbox', { name: 'First step' }).fill('Open the draft');
-      await dialog.getByRole('textbox', { name: 'First step' }).scrollIntoViewIfNeeded();
       await expectNoSeriousA11yViolations(page);
+      await dialog.getByRole('textbox', { name: 'First step' }).scrollIntoViewIfNeeded();
       await screenshot(page, `your-day-task-form-first-step-${viewport}-${theme}`, { fullPage: false });
       await dueTonight(page);
       await dialog.getByRole('button', { name: 'Create Task', exact: true }).click();
