@@ -2,6 +2,7 @@
 // for the whole answer, record its latency, and send the next, for a fixed duration (after a
 // warm-up that is not recorded). node:http with a keep-alive agent, loopback only.
 import http from 'node:http';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
@@ -28,7 +29,7 @@ function requestOptions(base, agent, spec) {
  * @param {number} options.durationMs
  * @param {number} options.warmupMs
  */
-export async function runLoad({ url, request, connections, durationMs, warmupMs = 1000 }) {
+export async function runLoad({ url, request, connections, durationMs, warmupMs = 1000, cpu }) {
   const base = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   const latencies = [];
@@ -69,12 +70,16 @@ export async function runLoad({ url, request, connections, durationMs, warmupMs 
   };
   const recordingStarts = new Promise((resolve) => setTimeout(resolve, warmupMs));
   let measuredFrom = 0;
+  const cpuNow = () => (cpu ? Object.fromEntries(Object.entries(cpu).map(([name, read]) => [name, read()])) : undefined);
+  let cpuFrom;
   void recordingStarts.then(() => {
     recording = true;
     measuredFrom = performance.now();
+    cpuFrom = cpuNow();
   });
   await Promise.all(Array.from({ length: connections }, worker));
   const seconds = (performance.now() - measuredFrom) / 1000;
+  const cpuTo = cpuNow();
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const ok = Object.entries(statuses).filter(([status]) => Number(status) < 400).reduce((sum, [, n]) => sum + n, 0);
@@ -86,7 +91,46 @@ export async function runLoad({ url, request, connections, durationMs, warmupMs 
     rps: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    // CPU time per answer in ms, for each process tree named in `cpu` (the server's, the
+    // database's): unlike req/s, barely moved by other work on the machine, so it shows where a
+    // change helped even on a busy one.
+    cpuPerRequest:
+      cpuFrom && cpuTo && latencies.length
+        ? Object.fromEntries(Object.keys(cpuTo).map((name) => [name, (cpuTo[name] - cpuFrom[name]) / latencies.length]))
+        : undefined,
   };
+}
+
+/**
+ * The CPU time (user + system, ms) used so far by the process `pid` and all its descendants
+ * (Linux /proc; undefined elsewhere).
+ */
+export function processTreeCpuMs(pid) {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  const parents = new Map();
+  const cpu = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * tick);
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  let total = 0;
+  for (const [id, ms] of cpu) {
+    for (let at = id; at > 1; at = parents.get(at) ?? 0) {
+      if (at === pid) {
+        total += ms;
+        break;
+      }
+    }
+  }
+  return total;
 }
 
 /**

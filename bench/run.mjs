@@ -41,7 +41,7 @@ import { buildIfChanged } from '../scripts/build.mjs';
 import { mintSessionCookie } from './auth.mjs';
 import { measureFrontend } from './frontend.mjs';
 import { measureLighthouse, readLighthouseSection } from './lighthouse.mjs';
-import { runInterleavedOpenLoop, runLoad } from './load.mjs';
+import { processTreeCpuMs, runInterleavedOpenLoop, runLoad } from './load.mjs';
 import { GROWTH, growthUserId, HISTORY, historyUserId, seed, SESSIONS, TASKS, USERS, userId } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -144,6 +144,8 @@ try {
   await admin.query('CREATE DATABASE onething_bench');
   await admin.end();
   const databaseUrl = cluster.url('onething_bench');
+  // PostgreSQL's own processes (the postmaster and its backends), for the CPU per answer.
+  const databasePid = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   await migrate(databaseUrl, path.join(appDir, 'prisma', 'migrations'));
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -233,9 +235,11 @@ try {
       ...(appOnly ? [] : [['floor', floorUrl]]),
       ['app', appUrl],
     ]) {
-      result[name] = await runLoad({ url, request, connections, durationMs, warmupMs });
+      const pid = name === 'app' ? app.pid : floor.pid;
+      const cpu = { server: () => processTreeCpuMs(pid), database: () => processTreeCpuMs(databasePid) };
+      result[name] = await runLoad({ url, request, connections, durationMs, warmupMs, cpu });
       const r = result[name];
-      say(`${label} ${name}: ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
+      say(`${label} ${name}: ${fmt(r.rps, 0)} req/s, CPU per answer ${fmt(r.cpuPerRequest?.server, 3)} ms (server) + ${fmt(r.cpuPerRequest?.database, 3)} ms (PostgreSQL), p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}`);
     }
     const row = { label, section, ...result, ratio: result.floor ? result.app.rps / result.floor.rps : undefined };
     if (section === 'calls') {
@@ -354,8 +358,9 @@ try {
     `- Data: ${USERS} users × ${TASKS} tasks × ${SESSIONS} sessions, requests spread over the ${USERS} users; growth rows use one user with that many tasks`,
   ].join('\n');
   const line = (row) =>
-    `| ${row.label} | ${fmt(row.app.rps, 0)} | ${fmt(row.app.p50)} | ${fmt(row.app.p99)} | ${fmt(row.floor.rps, 0)} | ${fmt(row.floor.p50)} | ${fmt(row.floor.p99)} | ${fmt(row.ratio, 2)} |`;
-  const header = '| call | app req/s | app p50 ms | app p99 ms | floor req/s | floor p50 ms | floor p99 ms | app / floor |\n|---|---:|---:|---:|---:|---:|---:|---:|';
+    `| ${row.label} | ${fmt(row.app.rps, 0)} | ${fmt(row.app.p50)} | ${fmt(row.app.p99)} | ${fmt(row.floor.rps, 0)} | ${fmt(row.floor.p50)} | ${fmt(row.floor.p99)} | ${fmt(row.ratio, 2)} | ${cpuPair(row, 'server')} | ${cpuPair(row, 'database')} |`;
+  const cpuPair = (row, part) => `${fmt(row.app.cpuPerRequest?.[part], 2)} / ${fmt(row.floor.cpuPerRequest?.[part], 2)}`;
+  const header = '| call | app req/s | app p50 ms | app p99 ms | floor req/s | floor p50 ms | floor p99 ms | app / floor | server CPU ms per answer, app / floor | PostgreSQL CPU ms per answer, app / floor |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
   const verdict = (ok) => (ok ? 'pass' : '**FAIL**');
   const targetLine = (row) =>
     `| ${row.label} | ${fmt(row.app.rps, 0)} | ${fmt(row.floor.rps, 0)} | ${fmt(row.ratio, 2)} ${verdict(row.ratio >= THROUGHPUT_TARGET)} | ${row.open.rate} | ${fmt(row.open.app.p50)} | ${fmt(row.open.app.p99)} | ${fmt(row.open.floor.p50)} | ${fmt(row.open.floor.p99)} | ${fmt(row.p99Ratio, 2)} ${verdict(row.p99Ratio <= P99_TARGET)} |`;

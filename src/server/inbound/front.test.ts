@@ -210,6 +210,27 @@ describe('the front over HTTP', () => {
     expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(plain.json());
   });
 
+  it('does not abort the signal of a REST call it answered', async () => {
+    // The adapter asks tRPC for an abort signal per call, which aborts unless the response says it
+    // ended; an answered call used to be aborted after the fact, a DOMException per call (rest.ts).
+    const { cookie } = await signedIn();
+    const aborted: string[] = [];
+    const original = AbortController.prototype.abort;
+    AbortController.prototype.abort = function (this: AbortController, reason?: unknown) {
+      aborted.push(new Error().stack ?? '');
+      return original.call(this, reason);
+    };
+    try {
+      for (let i = 0; i < 5; i += 1) expect((await call('GET', '/api/tasks', { cookie })).status).toBe(200);
+      expect((await call('GET', '/api/auth/me', { cookie })).status).toBe(200);
+      expect((await call('POST', '/api/tasks', { cookie, 'content-type': 'application/json', origin: base }, JSON.stringify({ title: 'Answered' }))).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(aborted.filter((stack) => stack.includes('trpc'))).toEqual([]);
+    } finally {
+      AbortController.prototype.abort = original;
+    }
+  });
+
   it('serves the tRPC door too', async () => {
     const answer = await call('GET', '/api/trpc/health.check');
     expect(answer.status).toBe(200);
