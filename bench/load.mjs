@@ -102,8 +102,8 @@ export async function runLoad({ url, request, connections, durationMs, warmupMs 
 }
 
 /**
- * The CPU time (user + system, ms) used so far by the process `pid` and all its descendants
- * (Linux /proc; undefined elsewhere).
+ * The CPU time (user + system, ms) used so far by the process `pid` and all its descendants,
+ * those that ended included (Linux /proc; undefined elsewhere).
  */
 export function processTreeCpuMs(pid) {
   if (!existsSync('/proc/self/stat')) return undefined;
@@ -116,7 +116,10 @@ export function processTreeCpuMs(pid) {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parents.set(Number(entry), Number(fields[1]));
-      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * tick);
+      // utime + stime, and for the tree's root also cutime + cstime: the children that ended
+      // (PostgreSQL's backends of a closed connection) keep counting there.
+      const children = Number(entry) === pid ? Number(fields[13]) + Number(fields[14]) : 0;
+      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12]) + children) * tick);
     } catch {
       // the process ended while the list was read
     }

@@ -332,7 +332,10 @@ export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZP
   const splits = task.recurrence && input.applyTo === 'this' && Object.keys(edits).length > 0;
   const write = recordedBy(by, task, async (client: SqlClient) => {
     if (splits) return editOneOccurrence(client, task, changes, now);
-    return completion.completed ? completeInSeries(client, task, changes, now) : changeTask(client, task, changes);
+    if (!completion.completed) return changeTask(client, task, changes);
+    // PATCH answers the Task; whether the series paused is POST /complete's answer alone.
+    const { seriesPaused: _seriesPaused, ...completed } = await completeInSeries(client, task, changes, now);
+    return completed;
   });
   if (by.idempotencyKey) return runIdempotent(pool, task.userId, by.idempotencyKey, { operation: 'task.patch', target: task.id, input }, write, now);
   // A repeating task's series changes in one transaction, as does an agent's write with its

@@ -14,6 +14,7 @@ import { enforceRateLimit, RATE_LIMITS, rateLimitKey } from '@/server/services/r
 import { AI_DOWN, RATE_LIMITED_PLANNING } from '../../responses';
 import type { Context } from '../../trpc';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
+import { answer } from '@/server/api/answers';
 
 const PLANNER_NOTE =
   'Answered by the configured OpenAI-compatible model, or by the built-in planner (deterministic rules) when none is configured; `planner` says which. 503 `AI is unavailable right now` when the model fails.';
@@ -42,7 +43,7 @@ export const aiRouter = createTRPCRouter({
       errors: { 403: 'At the session or AI session limit of the plan', 429: RATE_LIMITED_PLANNING, 503: AI_DOWN },
     })
     .input(ZAiPlanInput)
-    .output(ZAiPlanOutput)
+    .output(answer(ZAiPlanOutput))
     .mutation(async ({ ctx, input }) => {
       await limitAiCalls(ctx, ctx.session.userId);
       return planFocusSession(ctx.db, ctx.session.userId, input);
@@ -62,7 +63,7 @@ export const aiRouter = createTRPCRouter({
       errors: { 403: 'At the session or AI session limit of the plan', 404: 'A recommended task is no longer yours', 429: RATE_LIMITED_PLANNING, 503: AI_DOWN },
     })
     .input(ZAiGenerateInput)
-    .output(ZAiGenerateOutput)
+    .output(answer(ZAiGenerateOutput))
     .mutation(async ({ ctx, input }) => {
       await limitAiCalls(ctx, ctx.session.userId);
       return generateFocusSession(ctx.db, ctx.session.userId, input);
@@ -82,7 +83,7 @@ export const aiRouter = createTRPCRouter({
       errors: { 403: 'At the AI breakdown limit of the plan', 404: '`Task not found`: none of yours has this id', 429: RATE_LIMITED_PLANNING, 503: AI_DOWN },
     })
     .input(ZBreakdownInput)
-    .output(ZBreakdownOutput)
+    .output(answer(ZBreakdownOutput))
     .mutation(async ({ ctx, input }) => {
       await limitAiCalls(ctx, ctx.session.userId);
       return breakdownTask(ctx.db, ctx.session.userId, input);

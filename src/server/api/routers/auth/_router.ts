@@ -21,6 +21,7 @@ import * as auth from '@/server/services/auth.service';
 import { getUser } from '@/server/services/user.service';
 import { MAIL_DOWN, RATE_LIMITED_MAIL, RATE_LIMITED_SIGNIN, RATE_LIMITED_SIGNUP } from '../../responses';
 import { browserSessionProcedure, createTRPCRouter, protectedProcedure, publicProcedure } from '../../trpc';
+import { answer } from '@/server/api/answers';
 
 const tags = ['auth'];
 
@@ -39,7 +40,7 @@ export const authRouter = createTRPCRouter({
       errors: { 409: 'An account with this e-mail already exists', 429: RATE_LIMITED_SIGNUP },
     })
     .input(ZSignupInput)
-    .output(ZSignupOutput)
+    .output(answer(ZSignupOutput))
     .mutation(async ({ ctx, input }) => {
       const result = await auth.signup(ctx.db, input, { ip: clientIp(ctx.headers, ctx.remoteAddress), resHeaders: ctx.resHeaders, headers: ctx.headers });
       await issueSessionCookie(ctx.resHeaders, result.session);
@@ -60,7 +61,7 @@ export const authRouter = createTRPCRouter({
       errors: { 401: '`Invalid email or password` (an unknown e-mail and a wrong password alike)', 429: RATE_LIMITED_SIGNIN },
     })
     .input(ZSigninInput)
-    .output(ZUserAnswer)
+    .output(answer(ZUserAnswer))
     .mutation(async ({ ctx, input }) => {
       const result = await auth.signin(ctx.db, input, { ip: clientIp(ctx.headers, ctx.remoteAddress), resHeaders: ctx.resHeaders, headers: ctx.headers });
       await issueSessionCookie(ctx.resHeaders, result.session);
@@ -80,7 +81,7 @@ export const authRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(async ({ ctx }) => {
       await auth.signout(ctx.db, ctx.session);
       clearSessionCookie(ctx.resHeaders);
@@ -99,7 +100,7 @@ export const authRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(async ({ ctx }) => {
       await auth.signoutEverywhere(ctx.db, ctx.session.userId);
       clearSessionCookie(ctx.resHeaders);
@@ -118,7 +119,7 @@ export const authRouter = createTRPCRouter({
       },
     })
     .input(z.void())
-    .output(ZUserOutput)
+    .output(answer(ZUserOutput))
     .query(async ({ ctx }) => {
       const user = await getUser(ctx.db, ctx.session.userId);
       // Re-issue an active browser session's cookie once a day, keeping its sign-in time and id:
@@ -150,7 +151,7 @@ export const authRouter = createTRPCRouter({
       errors: { 429: RATE_LIMITED_MAIL },
     })
     .input(ZForgotPasswordInput)
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       await auth.forgotPassword(ctx.db, input, ctx.resHeaders);
       return { success: true as const };
@@ -170,7 +171,7 @@ export const authRouter = createTRPCRouter({
       errors: { 400: 'The reset link is wrong, used or expired' },
     })
     .input(ZResetPasswordInput)
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       await auth.resetPassword(ctx.db, input);
       return { success: true as const };
@@ -190,7 +191,7 @@ export const authRouter = createTRPCRouter({
       errors: { 400: 'The verification link is wrong or expired' },
     })
     .input(ZVerifyEmailInput)
-    .output(ZVerifyEmailOutput)
+    .output(answer(ZVerifyEmailOutput))
     .query(({ ctx, input }) => auth.verifyEmail(ctx.db, input)),
 
   resendVerification: browserSessionProcedure
@@ -206,7 +207,7 @@ export const authRouter = createTRPCRouter({
       errors: { 400: 'The e-mail address is already verified', 429: 'A verification e-mail was sent less than 60 seconds ago, or 5 were sent to this address this hour', 503: MAIL_DOWN },
     })
     .input(z.object({}).optional())
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(async ({ ctx }) => {
       await auth.resendVerification(ctx.db, ctx.session.userId, ctx.resHeaders);
       return { success: true as const };

@@ -24,6 +24,7 @@ import {
 import { z } from 'zod';
 import { BILLING_DOWN } from '../../responses';
 import { browserSessionProcedure, createTRPCRouter, publicProcedure, verifiedBrowserSessionProcedure } from '../../trpc';
+import { answer } from '@/server/api/answers';
 
 const UNKNOWN_PROVIDER_MESSAGE = 'Unknown billing provider';
 
@@ -48,7 +49,7 @@ export const billingRouter = createTRPCRouter({
       },
     })
     .input(z.void())
-    .output(ZBillingStatusOutput)
+    .output(answer(ZBillingStatusOutput))
     .query(() => billingStatus()),
 
   createCheckoutSession: verifiedBrowserSessionProcedure
@@ -69,7 +70,7 @@ export const billingRouter = createTRPCRouter({
       pathValues: { provider: BILLING_PROVIDERS },
     })
     .input(ZCreateCheckoutSessionInput)
-    .output(ZBillingUrlOutput)
+    .output(answer(ZBillingUrlOutput))
     .mutation(({ ctx, input }) => {
       assertProvider(input.provider);
       return createCheckoutSession(ctx.db, ctx.session.userId, input);
@@ -91,7 +92,7 @@ export const billingRouter = createTRPCRouter({
       pathValues: { provider: BILLING_PROVIDERS },
     })
     .input(ZBillingProviderInput)
-    .output(ZBillingUrlOutput)
+    .output(answer(ZBillingUrlOutput))
     .mutation(({ ctx, input }) => {
       assertProvider(input.provider);
       return createPortalSession(ctx.db, ctx.session.userId);
@@ -114,7 +115,7 @@ export const billingRouter = createTRPCRouter({
       pathValues: { provider: BILLING_PROVIDERS },
     })
     .input(ZBillingProviderInput)
-    .output(ZCancelSubscriptionOutput)
+    .output(answer(ZCancelSubscriptionOutput))
     .mutation(({ ctx, input }) => {
       assertProvider(input.provider);
       return cancelSubscription(ctx.db, ctx.session.userId);

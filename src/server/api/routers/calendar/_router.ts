@@ -13,6 +13,7 @@ import {
 import * as calendars from '@/server/services/calendar-subscription.service';
 import { z } from 'zod';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
+import { answer } from '@/server/api/answers';
 
 const tags = ['calendars'];
 const ZSuccess = z.object({ success: z.literal(true) });
@@ -42,7 +43,7 @@ export const calendarRouter = createTRPCRouter({
       },
     })
     .input(ZCreateCalendarInput)
-    .output(ZCalendarOutput)
+    .output(answer(ZCalendarOutput))
     .mutation(({ ctx, input }) => calendars.createCalendar(ctx.db, ctx.session.userId, input)),
 
   list: verifiedProcedure
@@ -58,7 +59,7 @@ export const calendarRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(z.array(ZCalendarOutput))
+    .output(answer(z.array(ZCalendarOutput)))
     .query(({ ctx }) => calendars.listCalendars(ctx.db, ctx.session.userId)),
 
   events: verifiedProcedure
@@ -76,7 +77,7 @@ export const calendarRouter = createTRPCRouter({
       },
     })
     .input(ZCalendarEventsInput)
-    .output(z.array(ZCalendarEventOutput))
+    .output(answer(z.array(ZCalendarEventOutput)))
     .query(({ ctx, input }) => calendars.listCalendarEvents(ctx.db, ctx.session.userId, input)),
 
   update: verifiedProcedure
@@ -86,7 +87,7 @@ export const calendarRouter = createTRPCRouter({
       owns: 'Calendar',
     })
     .input(ZUpdateCalendarInput)
-    .output(ZCalendarOutput)
+    .output(answer(ZCalendarOutput))
     .mutation(({ ctx, input }) => calendars.updateCalendar(ctx.db, ctx.session.userId, input)),
 
   delete: verifiedProcedure
@@ -96,7 +97,7 @@ export const calendarRouter = createTRPCRouter({
       owns: 'Calendar',
     })
     .input(ZIdInput)
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(({ ctx, input }) => calendars.deleteCalendar(ctx.db, ctx.session.userId, input.id)),
 
   refresh: verifiedProcedure
@@ -114,7 +115,7 @@ export const calendarRouter = createTRPCRouter({
       owns: 'Calendar',
     })
     .input(ZIdInput)
-    .output(ZCalendarOutput)
+    .output(answer(ZCalendarOutput))
     .mutation(({ ctx, input }) => calendars.refreshCalendar(ctx.db, ctx.session.userId, input.id)),
 
   setEventRule: verifiedProcedure
@@ -131,6 +132,6 @@ export const calendarRouter = createTRPCRouter({
       owns: 'Calendar',
     })
     .input(ZCalendarRuleInput)
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(({ ctx, input }) => calendars.setEventRule(ctx.db, ctx.session.userId, input)),
 });

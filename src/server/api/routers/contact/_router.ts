@@ -5,6 +5,7 @@ import { clientIp } from '@/server/auth/client-ip';
 import { sendContactMessage } from '@/server/services/contact.service';
 import { RATE_LIMITED_CONTACT } from '../../responses';
 import { createTRPCRouter, publicProcedure } from '../../trpc';
+import { answer } from '@/server/api/answers';
 
 export const contactRouter = createTRPCRouter({
   send: publicProcedure
@@ -21,7 +22,7 @@ export const contactRouter = createTRPCRouter({
       errors: { 429: RATE_LIMITED_CONTACT },
     })
     .input(ZContactInput)
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       await sendContactMessage(ctx.db, ctx.session?.userId ?? null, input, { ip: clientIp(ctx.headers, ctx.remoteAddress), resHeaders: ctx.resHeaders });
       return { success: true as const };

@@ -2,6 +2,7 @@
 import { sql } from '@/server/services/health.service';
 import { z } from 'zod';
 import { createTRPCRouter, publicProcedure } from '../../trpc';
+import { answer } from '@/server/api/answers';
 
 const ZHealthOutput = z.object({
   status: z.literal('ok').describe('Always `ok` when the app and its database answer'),
@@ -22,6 +23,6 @@ export const healthRouter = createTRPCRouter({
       },
     })
     .input(z.void())
-    .output(ZHealthOutput)
+    .output(answer(ZHealthOutput))
     .query(async ({ ctx }) => sql.check(ctx.db)),
 });

@@ -6,6 +6,7 @@ import { ZAuthorizeDecisionInput, ZAuthorizeDecisionOutput } from '@/lib/schemas
 import { mcpResourceUrl, publicOrigin } from '@/server/http/public-origin';
 import { decideAuthorization } from '@/server/services/oauth/authorization.service';
 import { browserSessionProcedure, createTRPCRouter } from '../../trpc';
+import { answer } from '@/server/api/answers';
 
 export const oauthRouter = createTRPCRouter({
   authorize: browserSessionProcedure
@@ -21,7 +22,7 @@ export const oauthRouter = createTRPCRouter({
       errors: { 400: 'The app or its redirect URI is unknown, or nothing was allowed', 403: 'Allow needs a verified e-mail' },
     })
     .input(ZAuthorizeDecisionInput)
-    .output(ZAuthorizeDecisionOutput)
+    .output(answer(ZAuthorizeDecisionOutput))
     .mutation(({ ctx, input }) => {
       const origin = publicOrigin(ctx.headers);
       return decideAuthorization(

@@ -7,6 +7,7 @@ import { createFocusSession, deleteFocusSession, focusSessionTasks, listFocusSes
 import { z } from 'zod';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
 import { focusSessionProcedure } from './procedures';
+import { answer } from '@/server/api/answers';
 
 const tags = ['sessions'];
 
@@ -24,7 +25,7 @@ export const focusSessionRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(z.array(ZFocusSessionOutput))
+    .output(answer(z.array(ZFocusSessionOutput)))
     .query(({ ctx }) => listFocusSessions(ctx.db, ctx.session.userId)),
 
   create: verifiedProcedure
@@ -43,12 +44,12 @@ export const focusSessionRouter = createTRPCRouter({
       errors: { 403: 'At the session or AI session limit of the plan', 404: '`Task not found`: a selected task is not yours' },
     })
     .input(ZCreateFocusSessionInput)
-    .output(ZFocusSessionOutput)
+    .output(answer(ZFocusSessionOutput))
     .mutation(({ ctx, input }) => createFocusSession(ctx.db, ctx.session.userId, input, new Date(), { agent: ctx.agent })),
 
   get: focusSessionProcedure
     .meta({ scope: 'read', openapi: { method: 'GET', path: '/sessions/{id}', tags, summary: 'One of your sessions', description: 'The session: its name, display mode, timer settings and selected task ids in order.', protect: true } })
-    .output(ZFocusSessionOutput)
+    .output(answer(ZFocusSessionOutput))
     .query(({ ctx }) => toFocusSessionOutput(ctx.focusSession)),
 
   tasks: focusSessionProcedure
@@ -63,7 +64,7 @@ export const focusSessionRouter = createTRPCRouter({
         protect: true,
       },
     })
-    .output(z.array(ZTaskOutput))
+    .output(answer(z.array(ZTaskOutput)))
     .query(({ ctx }) => focusSessionTasks(ctx.db, ctx.focusSession)),
 
   delete: focusSessionProcedure
@@ -78,6 +79,6 @@ export const focusSessionRouter = createTRPCRouter({
         protect: true,
       },
     })
-    .output(z.object({ success: z.literal(true) }))
+    .output(answer(z.object({ success: z.literal(true) })))
     .mutation(({ ctx }) => deleteFocusSession(ctx.db, ctx.focusSession)),
 });

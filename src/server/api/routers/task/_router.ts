@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { FEED_NEEDS_SECRET, IDEMPOTENCY_CONFLICT } from '../../responses';
 import { createTRPCRouter, verifiedBrowserSessionProcedure, verifiedProcedure } from '../../trpc';
 import { taskProcedure } from './procedures';
+import { answer } from '@/server/api/answers';
 
 const tags = ['tasks'];
 const ZSuccess = z.object({ success: z.literal(true) });
@@ -63,7 +64,7 @@ export const taskRouter = createTRPCRouter({
       },
     })
     .input(ZListTasksInput.optional())
-    .output(z.union([z.array(ZTaskOutput), ZTaskPage]))
+    .output(answer(z.union([z.array(ZTaskOutput), ZTaskPage])))
     .query(({ ctx, input }) =>
       input && (input.limit !== undefined || input.cursor !== undefined) ? listTaskPage(ctx.db, ctx.session.userId, input) : listTasks(ctx.db, ctx.session.userId, input),
     ),
@@ -81,7 +82,7 @@ export const taskRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(ZTaskCountsOutput)
+    .output(answer(ZTaskCountsOutput))
     .query(({ ctx }) => taskCounts(ctx.db, ctx.session.userId)),
 
   current: verifiedProcedure
@@ -97,7 +98,7 @@ export const taskRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(z.object({ task: ZTaskOutput.nullable() }))
+    .output(answer(z.object({ task: ZTaskOutput.nullable() })))
     .query(async ({ ctx }) => ({ task: await currentTask(ctx.db, ctx.session.userId) })),
 
   calendarFeed: verifiedBrowserSessionProcedure
@@ -113,7 +114,7 @@ export const taskRouter = createTRPCRouter({
       errors: { 503: FEED_NEEDS_SECRET },
     })
     .input(z.object({}).optional())
-    .output(ZCalendarFeedOutput)
+    .output(answer(ZCalendarFeedOutput))
     .query(({ ctx }) => getCalendarFeed(ctx.db, ctx.session.userId)),
 
   rotateCalendarFeed: verifiedBrowserSessionProcedure
@@ -129,7 +130,7 @@ export const taskRouter = createTRPCRouter({
       errors: { 503: FEED_NEEDS_SECRET },
     })
     .input(z.object({}).optional())
-    .output(ZCalendarFeedOutput)
+    .output(answer(ZCalendarFeedOutput))
     .mutation(({ ctx }) => rotateCalendarFeed(ctx.db, ctx.session.userId)),
 
   disableCalendarFeed: verifiedBrowserSessionProcedure
@@ -145,7 +146,7 @@ export const taskRouter = createTRPCRouter({
       errors: { 503: FEED_NEEDS_SECRET },
     })
     .input(z.object({}).optional())
-    .output(ZCalendarFeedOutput)
+    .output(answer(ZCalendarFeedOutput))
     .mutation(({ ctx }) => disableCalendarFeed(ctx.db, ctx.session.userId)),
 
   parse: verifiedProcedure
@@ -164,7 +165,7 @@ export const taskRouter = createTRPCRouter({
       },
     })
     .input(ZParseTaskInput)
-    .output(ZTaskDraft)
+    .output(answer(ZTaskDraft))
     .mutation(({ ctx, input }) => parseTaskText(ctx.db, ctx.session.userId, input.text)),
 
   create: verifiedProcedure
@@ -184,7 +185,7 @@ export const taskRouter = createTRPCRouter({
       errors: { 400: 'A subtask cannot have subtasks of its own', 403: 'At the monthly task limit of the plan', 404: '`Task not found`: parentTaskId is not one of your tasks', 409: IDEMPOTENCY_CONFLICT },
     })
     .input(ZCreateTaskInput)
-    .output(ZTaskOutput)
+    .output(answer(ZTaskOutput))
     .mutation(({ ctx, input }) => createTask(ctx.db, ctx.session.userId, input, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers), agent: ctx.agent })),
 
   update: taskProcedure
@@ -203,7 +204,7 @@ export const taskRouter = createTRPCRouter({
       },
     })
     .input(ZUpdateTaskInput)
-    .output(ZTaskOutput)
+    .output(answer(ZTaskOutput))
     .mutation(({ ctx, input }) => updateTask(ctx.db, ctx.task, input, new Date())),
 
   patch: taskProcedure
@@ -224,7 +225,7 @@ export const taskRouter = createTRPCRouter({
       errors: { 409: IDEMPOTENCY_CONFLICT },
     })
     .input(ZPatchTaskInput)
-    .output(ZTaskOutput)
+    .output(answer(ZTaskOutput))
     .mutation(({ ctx, input }) => patchTask(ctx.db, ctx.task, input, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers), agent: ctx.agent })),
 
   complete: taskProcedure
@@ -243,7 +244,7 @@ export const taskRouter = createTRPCRouter({
       errors: { 404: '`Session not found`: sessionId is not one of your sessions', 409: IDEMPOTENCY_CONFLICT },
     })
     .input(ZCompleteTaskInput)
-    .output(ZCompleteTaskOutput)
+    .output(answer(ZCompleteTaskOutput))
     .mutation(({ ctx, input }) => completeTask(ctx.db, ctx.task, input, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers), agent: ctx.agent })),
 
   recordFocus: taskProcedure
@@ -266,7 +267,7 @@ export const taskRouter = createTRPCRouter({
       errors: { 409: IDEMPOTENCY_CONFLICT },
     })
     .input(ZRecordFocusInput)
-    .output(ZTaskOutput)
+    .output(answer(ZTaskOutput))
     .mutation(({ ctx, input }) => recordFocus(ctx.db, ctx.task, input.seconds, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers) })),
 
   delete: taskProcedure
@@ -281,6 +282,6 @@ export const taskRouter = createTRPCRouter({
         protect: true,
       },
     })
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(({ ctx }) => deleteTask(ctx.db, ctx.task)),
 });

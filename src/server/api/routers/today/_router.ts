@@ -7,6 +7,7 @@ import { ZDayLineInput, ZDayLineOutput, ZFreshStartInput, ZFreshStartOutput, ZFr
 import { applyFreshStart, getToday, nextTask, previewFreshStart, setDayLine, undoFreshStart } from '@/server/services/today.service';
 import { createTRPCRouter, verifiedProcedure } from '../../trpc';
 import { EXAMPLE_FRESH_START, EXAMPLE_NEXT, EXAMPLE_PREVIEW, EXAMPLE_TODAY } from './examples';
+import { answer } from '@/server/api/answers';
 
 const tags = ['today'];
 
@@ -27,7 +28,7 @@ export const todayRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(ZTodayOutput.meta({ examples: [EXAMPLE_TODAY] }))
+    .output(answer(ZTodayOutput.meta({ examples: [EXAMPLE_TODAY] })))
     .query(({ ctx }) => getToday(ctx.db, ctx.session.userId)),
 
   previewFreshStart: verifiedProcedure
@@ -46,7 +47,7 @@ export const todayRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(ZFreshStartPreview.meta({ examples: [EXAMPLE_PREVIEW] }))
+    .output(answer(ZFreshStartPreview.meta({ examples: [EXAMPLE_PREVIEW] })))
     .mutation(({ ctx }) => previewFreshStart(ctx.db, ctx.session.userId)),
 
   applyFreshStart: verifiedProcedure
@@ -65,7 +66,7 @@ export const todayRouter = createTRPCRouter({
       errors: { 404: '`Task not found`: a taskId is not one of your tasks (nothing changed)' },
     })
     .input(ZFreshStartInput.meta({ examples: [EXAMPLE_FRESH_START.body] }))
-    .output(ZFreshStartOutput.meta({ examples: [EXAMPLE_FRESH_START.answer] }))
+    .output(answer(ZFreshStartOutput.meta({ examples: [EXAMPLE_FRESH_START.answer] })))
     .mutation(({ ctx, input }) => applyFreshStart(ctx.db, ctx.session.userId, input)),
 
   undoFreshStart: verifiedProcedure
@@ -83,7 +84,7 @@ export const todayRouter = createTRPCRouter({
       errors: { 404: '`Fresh start not found`: not one of yours', 409: 'This fresh start was already undone' },
     })
     .input(z.object({ id: ZId.describe('The fresh start id (from POST /api/today/fresh-start)') }))
-    .output(ZUndoOutput.meta({ examples: [{ restored: 12 }] }))
+    .output(answer(ZUndoOutput.meta({ examples: [{ restored: 12 }] })))
     .mutation(({ ctx, input }) => undoFreshStart(ctx.db, ctx.session.userId, input.id)),
 
   setLine: verifiedProcedure
@@ -102,7 +103,7 @@ export const todayRouter = createTRPCRouter({
       errors: { 400: 'The line is longer than 200 characters, or the date is after today' },
     })
     .input(ZDayLineInput.meta({ examples: [{ line: 'Slow start, but the invoice went out.' }] }))
-    .output(ZDayLineOutput.meta({ examples: [{ date: '2026-11-27', line: 'Slow start, but the invoice went out.' }] }))
+    .output(answer(ZDayLineOutput.meta({ examples: [{ date: '2026-11-27', line: 'Slow start, but the invoice went out.' }] })))
     .mutation(({ ctx, input }) => setDayLine(ctx.db, ctx.session.userId, input)),
 
   next: verifiedProcedure
@@ -121,7 +122,7 @@ export const todayRouter = createTRPCRouter({
       },
     })
     .input(ZNextInput.optional())
-    .output(ZNextOutput.meta({ examples: [EXAMPLE_NEXT] }))
+    .output(answer(ZNextOutput.meta({ examples: [EXAMPLE_NEXT] })))
     .query(({ ctx, input }) => {
       const skip = (input?.skip ?? '').split(',').map((id) => id.trim()).filter(Boolean).slice(0, 100);
       return nextTask(ctx.db, ctx.session.userId, skip);

@@ -33,6 +33,7 @@ import {
   protectedProcedure,
   verifiedBrowserSessionProcedure,
 } from '../../trpc';
+import { answer } from '@/server/api/answers';
 
 const tags = ['user'];
 
@@ -72,7 +73,7 @@ export const userRouter = createTRPCRouter({
       errors: { 400: 'A new e-mail address needs the current password, and it was missing or wrong', 409: 'The new e-mail address already has an account', 429: `${RATE_LIMITED_PASSWORD}, or ${RATE_LIMITED_MAIL}`, 503: MAIL_DOWN },
     })
     .input(ZUpdateProfileInput)
-    .output(ZUserOutput)
+    .output(answer(ZUserOutput))
     .mutation(({ ctx, input }) => {
       // The sign-in address is a key of the account: a personal access token cannot move it.
       if (input.email !== undefined && ctx.session.via !== 'cookie') throw browserSessionRequired();
@@ -90,7 +91,7 @@ export const userRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(ZUserOutput)
+    .output(answer(ZUserOutput))
     .mutation(({ ctx }) => users.cancelEmailChange(ctx.db, ctx.session.userId)),
 
   pushPublicKey: protectedProcedure
@@ -106,7 +107,7 @@ export const userRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(ZPushPublicKeyOutput)
+    .output(answer(ZPushPublicKeyOutput))
     .query(() => ({ publicKey: push.vapidConfig()?.publicKey ?? null })),
 
   addPushSubscription: protectedProcedure
@@ -125,7 +126,7 @@ export const userRouter = createTRPCRouter({
       errors: { 409: 'This endpoint belongs to another account: it moves only from that browser’s own signed-in session (same keys.auth)' },
     })
     .input(ZPushSubscriptionInput)
-    .output(ZPushSubscriptionOutput)
+    .output(answer(ZPushSubscriptionOutput))
     .mutation(({ ctx, input }) => push.savePushSubscription(ctx.db, ctx.session.userId, input, { apiTokenId: ctx.session.tokenId ?? null, browserSessionId: ctx.session.sessionId ?? null })),
 
   deletePushSubscription: protectedProcedure
@@ -142,7 +143,7 @@ export const userRouter = createTRPCRouter({
       },
     })
     .input(ZPushSubscriptionDeleteInput)
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(({ ctx, input }) => push.deletePushSubscription(ctx.db, ctx.session.userId, input.endpoint)),
 
   schedulePhaseEndPush: protectedProcedure
@@ -158,7 +159,7 @@ export const userRouter = createTRPCRouter({
       },
     })
     .input(ZPhaseEndPushInput)
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(({ ctx, input }) => push.schedulePhaseEndPush(ctx.db, ctx.session.userId, input)),
 
   cancelPhaseEndPush: protectedProcedure
@@ -173,7 +174,7 @@ export const userRouter = createTRPCRouter({
       },
     })
     .input(z.object({ focusSessionId: z.string().min(1).max(100) }))
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(({ ctx, input }) => push.cancelPhaseEndPush(ctx.db, ctx.session.userId, input.focusSessionId)),
 
   updatePreferences: protectedProcedure
@@ -188,7 +189,7 @@ export const userRouter = createTRPCRouter({
       },
     })
     .input(ZUpdatePreferencesInput)
-    .output(ZUserOutput)
+    .output(answer(ZUserOutput))
     .mutation(({ ctx, input }) => users.updatePreferences(ctx.db, ctx.session.userId, input)),
 
   changePassword: browserSessionProcedure
@@ -204,7 +205,7 @@ export const userRouter = createTRPCRouter({
       errors: { 400: 'The current password is wrong', 429: RATE_LIMITED_PASSWORD },
     })
     .input(ZChangePasswordInput)
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       const session = await users.changePassword(ctx.db, ctx.session.userId, input, ctx.resHeaders, ctx.session.sessionId);
       // This browser goes on as the same session (its id kept), signed in afresh.
@@ -227,7 +228,7 @@ export const userRouter = createTRPCRouter({
       errors: { 400: 'The password is wrong', 429: RATE_LIMITED_PASSWORD, 503: 'Stripe could not be reached to end a Plus subscription' },
     })
     .input(ZDeleteAccountInput)
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       await users.deleteAccount(ctx.db, ctx.session.userId, input, ctx.resHeaders);
       clearSessionCookie(ctx.resHeaders);
@@ -247,7 +248,7 @@ export const userRouter = createTRPCRouter({
       },
     })
     .input(z.object({}).optional())
-    .output(ZAccountExport)
+    .output(answer(ZAccountExport))
     .query(({ ctx }) => users.exportAccount(ctx.db, ctx.session.userId)),
 
   listTokens: browserSessionProcedure
@@ -262,7 +263,7 @@ export const userRouter = createTRPCRouter({
       },
     })
     .input(z.void())
-    .output(z.array(ZListedApiToken))
+    .output(answer(z.array(ZListedApiToken)))
     .query(({ ctx }) => tokens.listTokens(ctx.db, ctx.session.userId)),
 
   createToken: verifiedBrowserSessionProcedure
@@ -278,7 +279,7 @@ export const userRouter = createTRPCRouter({
       errors: { 400: 'The most API tokens an account can have already exist' },
     })
     .input(ZCreateApiTokenInput)
-    .output(ZCreatedApiToken)
+    .output(answer(ZCreatedApiToken))
     .mutation(({ ctx, input }) => tokens.createToken(ctx.db, ctx.session.userId, input)),
 
   undoAgentWrite: browserSessionProcedure
@@ -294,7 +295,7 @@ export const userRouter = createTRPCRouter({
       errors: { 404: '`Agent write not found`: none of yours has this id', 409: 'Already undone, or what it touched changed since' },
     })
     .input(z.object({ id: z.string().min(1).max(64).describe('The record id (recentWrites[].id)') }))
-    .output(ZAgentWrite)
+    .output(answer(ZAgentWrite))
     .mutation(({ ctx, input }) => undoAgentWrite(ctx.db, ctx.session.userId, input.id)),
 
   revokeToken: browserSessionProcedure
@@ -309,7 +310,7 @@ export const userRouter = createTRPCRouter({
       errors: { 404: '`API token not found`: none of yours has this id' },
     })
     .input(z.object({ id: z.string().min(1).max(64).describe('The token id') }))
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       await tokens.revokeToken(ctx.db, ctx.session.userId, input.id);
       return { success: true as const };
@@ -327,7 +328,7 @@ export const userRouter = createTRPCRouter({
       },
     })
     .input(z.void())
-    .output(z.array(ZOAuthConnection))
+    .output(answer(z.array(ZOAuthConnection)))
     .query(({ ctx }) => connections.listConnections(ctx.db, ctx.session.userId)),
 
   revokeConnectedApp: browserSessionProcedure
@@ -343,7 +344,7 @@ export const userRouter = createTRPCRouter({
       errors: { 404: '`Connected app not found`: none of yours has this id' },
     })
     .input(z.object({ id: z.string().min(1).max(64).describe('The connection id') }))
-    .output(ZSuccess)
+    .output(answer(ZSuccess))
     .mutation(async ({ ctx, input }) => {
       await connections.revokeConnection(ctx.db, ctx.session.userId, input.id);
       return { success: true as const };
