@@ -19,7 +19,7 @@ const PLAN_LIMITS = {
   plus: { tasks: null, sessions: null, aiBreakdowns: 50, aiSessions: 50 },
 };
 const TASK_COLUMNS = `"id", "title", "description", "importance", "difficulty", "dueDate", "completed", "completedAt", "createdAt",
-  "sessionId", "completedInSessionId", "parentTaskId", "isAiGenerated", "color", "recurrence", "estimatedMinutes", "focusedSeconds", "letGoAt"`;
+  "sessionId", "completedInSessionId", "parentTaskId", "isAiGenerated", "color", "recurrence", "estimatedMinutes", "firstStep", "focusedSeconds", "letGoAt"`;
 
 export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
@@ -41,6 +41,7 @@ export function createFloor({ databaseUrl, secret, poolSize = 10 }) {
     color: row.color,
     recurrence: row.recurrence,
     estimatedMinutes: row.estimatedMinutes,
+    firstStep: row.firstStep,
     actualMinutes: Math.round(row.focusedSeconds / 60),
     letGoAt: iso(row.letGoAt),
   });

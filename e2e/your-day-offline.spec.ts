@@ -2,7 +2,8 @@
 // picks another task by the same rule from what the page has — the dashboard's list handed over
 // with the tap, or, on a /start opened some other way, the open tasks the service worker kept —
 // and a first step ticked offline is queued in the worker like every completion and written
-// once when the network is back.
+// once when the network is back; so is the time focused offline (POST /api/tasks/{id}/focus with
+// an Idempotency-Key), which counts on the task exactly once.
 //
 // The worker's own requests are routed only with Playwright's service worker network events
 // (set before the browser starts): offline is then the browser context's offline mode plus
@@ -15,7 +16,7 @@ import { controlled, goOffline, goOnline } from './offline-helpers';
 
 test.use({ serviceWorkers: 'allow' });
 
-type Task = { id: string; title: string; completed: boolean; completedAt: string | null };
+type Task = { id: string; title: string; completed: boolean; completedAt: string | null; actualMinutes: number };
 
 /** The server's tasks, asked outside the browser (not through the worker). */
 async function serverTasks(page: Page): Promise<Task[]> {
@@ -84,4 +85,41 @@ test('offline, "Something else" re-rolls from the tasks the page has, and a step
   const after = await serverTasks(page);
   expect(after.find((task) => task.title === 'Open the template')!.completedAt).toBe(completedAt);
   expect(after.filter((task) => task.completed).map((task) => task.title)).toEqual(['Open the template']);
+});
+
+test('offline, the time focused in Just start is queued and counts on the task exactly once when the network is back', async ({ page, context }) => {
+  await page.clock.install();
+  await signUpVerified(page, { timeZone: 'UTC' });
+  await createTaskViaApi(page, { title: 'Write the essay', importance: 'High', firstStep: 'Open the draft' });
+  await createTaskViaApi(page, { title: 'Tidy the desk', importance: 'Low' });
+  const minutesOn = async (title: string) => (await serverTasks(page)).find((task) => task.title === title)?.actualMinutes;
+
+  await page.goto('/dashboard');
+  await controlled(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
+  await page.getByRole('link', { name: 'Just start' }).click();
+  const timer = page.getByRole('timer', { name: 'Starter timer' });
+  await expect(timer).toHaveAttribute('data-state', 'running');
+  await expect(heading(page)).toHaveText('Write the essay');
+  await expect(page.getByRole('checkbox', { name: 'Open the draft' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // The whole starter offline: the minute-by-minute writes and the last one at "Stop here" are kept.
+  await goOffline(context);
+  await page.clock.runFor(10 * 60_000 + 1_000);
+  await expect(page.getByText('Ten minutes. Keep going, or stop here?')).toBeVisible();
+  await page.getByRole('button', { name: 'Stop here' }).click();
+  await expect(page.getByText('10 min on “Write the essay”, counted on the task.')).toBeVisible();
+  await expect(page.getByText('Offline — changes will sync')).toBeVisible();
+  expect(await minutesOn('Write the essay')).toBe(0);
+
+  // Back online: written once, and a second replay adds nothing.
+  await goOnline(context);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => minutesOn('Write the essay'), { timeout: 15_000 }).toBe(10);
+  await page.evaluate(() => navigator.serviceWorker.controller!.postMessage({ type: 'replay' }));
+  await page.waitForTimeout(1000);
+  expect(await minutesOn('Write the essay')).toBe(10);
+  expect(await minutesOn('Tidy the desk')).toBe(0);
 });

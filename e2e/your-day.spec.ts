@@ -4,8 +4,9 @@
 // (one tap to a running starter, "Something else", first step then "Next step", the choice at
 // 10 minutes, focused time counted), the workday in Account, the optional ritual (off by default,
 // offered once, the morning and evening check-ins, the evening line kept on the server, switched
-// off from Account); axe, keyboard only, and screenshots at 360 px and desktop in both themes.
-// Offline Just start: your-day-offline.spec.ts.
+// off from Account), a first step written in the task form shown by Just start; axe, keyboard
+// only, and screenshots at 360 px and desktop in both themes. Offline Just start:
+// your-day-offline.spec.ts.
 import { expect, test, type Page } from '@playwright/test';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
 import { expectNoSeriousA11yViolations, screenshot, useStoredTheme } from './helpers';
@@ -219,6 +220,62 @@ test('Just start: one tap to a running starter, something else, first step then 
   await expect.poll(async () => ((await (await page.request.get('/api/tasks')).json()) as { id: string; actualMinutes: number }[]).find((task) => task.id === report.id)?.actualMinutes).toBeGreaterThanOrEqual(11);
 });
 
+/** Fills the task form's due date with today at 23:30 (the dashboard's form requires one). */
+async function dueTonight(page: Page) {
+  await page.getByRole('button', { name: /Due date/ }).click();
+  await page.keyboard.press('Enter');
+  await page.getByRole('spinbutton', { name: 'Hours' }).fill('23');
+  await page.getByRole('spinbutton', { name: 'Minutes' }).fill('30');
+}
+
+test('Just start: a first step written in the task form is the step; ticked, "Next step" goes on; the line stays on the task', async ({ page }) => {
+  await signUpVerified(page, { timeZone: 'UTC' });
+  await openDashboard(page);
+
+  await page.getByRole('button', { name: 'New Task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Task' });
+  await dialog.getByLabel('Title').fill('Write the essay');
+  const firstStep = dialog.getByRole('textbox', { name: 'First step' });
+  await expect(firstStep).toHaveAccessibleDescription(/The smallest thing that gets you going, e\.g\. “Open the draft”/);
+  await firstStep.fill('  Open the draft  ');
+  await dueTonight(page);
+  await dialog.getByRole('button', { name: 'Create Task', exact: true }).click();
+  await expect(page.getByText('Task created successfully!')).toBeVisible();
+  const tasks = async () => (await (await page.request.get('/api/tasks')).json()) as { id: string; title: string; firstStep: string | null; completed: boolean }[];
+  expect((await tasks()).map(({ title, firstStep: line }) => ({ title, firstStep: line }))).toEqual([{ title: 'Write the essay', firstStep: 'Open the draft' }]);
+
+  // The edit form shows it; a subtask's form does not ask for one (a subtask is a step itself).
+  await page.getByRole('list', { name: 'Active tasks' }).getByRole('button', { name: 'Write the essay', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Task' }).getByRole('textbox', { name: 'First step' })).toHaveValue('Open the draft');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('link', { name: 'Just start' }).click();
+  await expect(page.getByRole('timer', { name: 'Starter timer' })).toHaveAttribute('data-state', 'running');
+  await expect(page.getByRole('heading', { name: 'Write the essay', level: 1 })).toBeVisible();
+  const steps = page.getByRole('region', { name: 'First step' });
+  await expect(steps.getByRole('checkbox', { name: 'Open the draft' })).toBeVisible();
+  // The server's pick (streamed after the tap's) agrees: the step stays.
+  await page.waitForLoadState('networkidle');
+  await expect(steps.getByRole('checkbox', { name: 'Open the draft' })).toBeVisible();
+
+  await steps.getByRole('checkbox', { name: 'Open the draft' }).check();
+  await expect(page.getByRole('region', { name: 'Step done' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Choose the next small bit and keep going.' })).toBeVisible();
+  // A first-step line is a way in, kept on the task: ticking it completed and cleared nothing.
+  expect(await tasks()).toEqual([expect.objectContaining({ title: 'Write the essay', firstStep: 'Open the draft', completed: false })]);
+
+  // Cleared in the edit form, Just start falls back to the neutral starter.
+  await openDashboard(page);
+  await page.getByRole('list', { name: 'Active tasks' }).getByRole('button', { name: 'Write the essay', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Edit Task' }).getByRole('textbox', { name: 'First step' }).fill('');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Task updated')).toBeVisible();
+  expect((await tasks())[0]!.firstStep).toBeNull();
+  await page.goto('/start');
+  await expect(page.getByRole('checkbox', { name: /^Open what you need for "Write the essay"/ })).toBeVisible();
+});
+
 test('the working day is set in Account and switches the ritual from one place', async ({ page }) => {
   await signUpVerified(page, { timeZone: 'UTC' });
   await page.goto('/account');
@@ -417,6 +474,32 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('timer', { name: 'Starter timer' })).toHaveAttribute('data-state', 'running');
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `your-day-just-start-${viewport}-${theme}`);
+    });
+
+    test(`looked at: the task form's first step and Just start showing it, ${viewport} ${theme}, axe clean`, async ({ page }) => {
+      await useStoredTheme(page, theme);
+      await page.setViewportSize(size);
+      await signUpVerified(page, { timeZone: 'UTC' });
+      await openDashboard(page);
+      await page.getByRole('button', { name: 'New Task' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Task' });
+      await dialog.getByRole('textbox', { name: 'First step' }).click();
+      // A form taller than a phone's screen scrolls from its top: its title can be reached and clicked.
+      await dialog.getByLabel('Title').click();
+      await dialog.getByLabel('Title').fill('Write the essay');
+      await dialog.getByRole('textbox', { name: 'First step' }).fill('Open the draft');
+      await expectNoSeriousA11yViolations(page);
+      await dialog.getByRole('textbox', { name: 'First step' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `your-day-task-form-first-step-${viewport}-${theme}`, { fullPage: false });
+      await dueTonight(page);
+      await dialog.getByRole('button', { name: 'Create Task', exact: true }).click();
+      await expect(page.getByText('Task created successfully!')).toBeVisible();
+
+      await page.getByRole('link', { name: 'Just start' }).click();
+      await expect(page.getByRole('timer', { name: 'Starter timer' })).toHaveAttribute('data-state', 'running');
+      await expect(page.getByRole('checkbox', { name: 'Open the draft' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `your-day-just-start-first-step-${viewport}-${theme}`);
     });
   }
 }

@@ -17,15 +17,18 @@ type DialogSize = 'sm' | 'md' | 'lg';
 type DialogPlacement = 'center' | 'drawer' | 'page';
 
 const widths: Record<DialogSize, string> = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
+// At the bottom on a phone, centred from `sm` up, with auto margins rather than the frame's
+// alignment: a dialog taller than the screen (the task form at 360 px) then scrolls from its top
+// instead of overflowing above the frame, where no scrolling reaches it.
 const centredPanel =
-  'relative w-full rounded-card border border-border bg-surface p-6 text-text shadow-xl transition duration-200 data-closed:translate-y-2 data-closed:opacity-0';
+  'relative mt-auto w-full rounded-card border border-border bg-surface p-6 text-text shadow-xl transition duration-200 data-closed:translate-y-2 data-closed:opacity-0 sm:mb-auto';
 const drawerPanel =
   'relative flex h-full w-[min(20rem,85vw)] flex-col overflow-y-auto border-r border-border bg-surface p-4 text-text shadow-xl transition duration-200 ease-out data-closed:-translate-x-full';
 // No fade for a wall: it is what the page shows from its first paint, not something opened.
 // Centred with auto margins, so a wall taller than a phone's screen scrolls from its top.
 const pagePanel = 'relative m-auto w-full max-w-md text-text';
 const frames: Record<DialogPlacement, string> = {
-  center: 'fixed inset-0 flex w-screen items-end justify-center overflow-y-auto p-4 sm:items-center',
+  center: 'fixed inset-0 flex w-screen justify-center overflow-y-auto p-4',
   drawer: 'fixed inset-0 flex w-screen',
   page: 'fixed inset-0 flex w-screen overflow-y-auto bg-bg p-6',
 };

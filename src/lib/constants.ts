@@ -44,7 +44,7 @@ export const SESSION_LIMITS = { maxMinutes: 1440, maxTasks: 50 } as const;
 /** A focus session's name (the API's schema and the set-up forms' fields, which load without zod). */
 export const SESSION_NAME_MAX = 200;
 
-export const TASK_LIMITS = { titleMax: 200, descriptionMax: 5000 } as const;
+export const TASK_LIMITS = { titleMax: 200, descriptionMax: 5000, firstStepMax: 200 } as const;
 
 /** Quick capture's plain words (src/features/tasks/QuickCapture.tsx and its schema). */
 export const QUICK_CAPTURE_MAX = 500;

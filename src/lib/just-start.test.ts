@@ -1,7 +1,7 @@
 // Just start's pick on a list the page already has (the dashboard's, or the worker's copy
 // offline): the same rule as the server's, the first open step, and the why from the task alone.
 import { describe, expect, it } from 'vitest';
-import { pickFromTasks, taskReason } from './just-start';
+import { firstStepOf, pickFromTasks, taskReason } from './just-start';
 import type { TTaskOutput } from './schemas/task';
 
 const base: TTaskOutput = {
@@ -21,6 +21,7 @@ const base: TTaskOutput = {
   color: null,
   recurrence: null,
   estimatedMinutes: null,
+  firstStep: null,
   actualMinutes: 0,
   letGoAt: null,
 };
@@ -51,6 +52,35 @@ describe('pickFromTasks', () => {
     expect(pickFromTasks(list, ['report', 'bank'], now, 'UTC').task?.id).toBe('desk');
     expect(pickFromTasks(list, ['report', 'bank', 'desk'], now, 'UTC')).toMatchObject({ task: null, reason: 'Nothing else is open right now.' });
     expect(pickFromTasks([], [], now, 'UTC')).toMatchObject({ task: null, reason: 'Nothing is open right now.' });
+  });
+});
+
+describe('the first step', () => {
+  const draft = task({ id: 'draft', title: 'Write the essay', importance: 'High', firstStep: 'Open the draft' });
+
+  it('is the first open subtask, else the task’s own first-step line, else the neutral starter', () => {
+    const outline = task({ id: 'outline', title: 'Outline the argument', parentTaskId: 'draft' });
+    const sources = task({ id: 'sources', title: 'Find two sources', parentTaskId: 'draft' });
+    // Subtasks are the written-out steps: the first open one comes before the line.
+    expect(pickFromTasks([draft, outline, sources], [], now, 'UTC')).toMatchObject({ task: { id: 'draft' }, firstStep: 'Outline the argument', firstStepTaskId: 'outline' });
+    // None open (done, or let go): the task's own line, which is no subtask to complete.
+    const done = [draft, { ...outline, completed: true }, { ...sources, letGoAt: '2026-11-23T10:00:00.000Z' }];
+    expect(pickFromTasks(done, [], now, 'UTC')).toMatchObject({ task: { id: 'draft' }, firstStep: 'Open the draft', firstStepTaskId: null });
+    expect(pickFromTasks([draft], [], now, 'UTC')).toMatchObject({ firstStep: 'Open the draft', firstStepTaskId: null });
+    // No line (or a blank one from an older copy): the neutral starter.
+    expect(pickFromTasks([{ ...draft, firstStep: null }], [], now, 'UTC').firstStep).toBe('Open what you need for "Write the essay" and do the smallest next bit for ten minutes.');
+    expect(pickFromTasks([{ ...draft, firstStep: '   ' }], [], now, 'UTC').firstStep).toMatch(/^Open what you need for "Write the essay"/);
+  });
+
+  it('is the same rule on the server (firstStepOf) as on a list', () => {
+    expect(firstStepOf(draft, { id: 'outline', title: 'Outline the argument' })).toEqual({ firstStep: 'Outline the argument', firstStepTaskId: 'outline' });
+    expect(firstStepOf(draft, null)).toEqual({ firstStep: 'Open the draft', firstStepTaskId: null });
+    expect(firstStepOf({ title: 'Call Sam' }, undefined).firstStep).toMatch(/^Open what you need for "Call Sam"/);
+  });
+
+  it('a subtask’s own first-step line is never the parent’s step', () => {
+    const step = task({ id: 'outline', title: 'Outline the argument', parentTaskId: 'draft', firstStep: 'Open a blank page' });
+    expect(pickFromTasks([{ ...draft, firstStep: null }, step], [], now, 'UTC')).toMatchObject({ firstStep: 'Outline the argument', firstStepTaskId: 'outline' });
   });
 });
 

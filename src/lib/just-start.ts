@@ -1,6 +1,6 @@
 // Just start's light rules, free of I/O and of date libraries (the /start screen uses them offline
 // too, on the last synced task list): the starter's length, calibrated minutes, the one task to
-// pick, its neutral first step and the why of it as far as the task tells (the server adds the
+// pick, its first step (a subtask, its own first-step line or a neutral starter) and the why of it as far as the task tells (the server adds the
 // free time); the same pick on a task list the page already has. The day's planning is in ./day-plan.ts.
 import type { Difficulty, Importance } from '@/lib/constants';
 import { formatMinutes } from '@/lib/minutes';
@@ -66,9 +66,28 @@ export function pickNext<T extends PlanTask>(tasks: readonly T[], skip: Readonly
   return open[0] ?? null;
 }
 
-/** The neutral first step when a task has no open subtask. */
-export function starterLine(task: Pick<PlanTask, 'title'>): string {
+/** The neutral first step when a task has no open subtask and no first-step line of its own. */
+function starterLine(task: Pick<PlanTask, 'title'>): string {
   return `Open what you need for "${task.title}" and do the smallest next bit for ten minutes.`;
+}
+
+/** What Just start shows after a step is ticked and nothing else is written down. */
+export const NEXT_BIT_LINE = 'Choose the next small bit and keep going.';
+
+/**
+ * Just start's first step of `task` (the server's GET /api/today/next and the pick on a list, one
+ * rule): its first open subtask, else its stored first-step line, else the neutral starter.
+ * Subtasks come first: they are the steps the person wrote out, in order, and ticking one marks
+ * it done on the task; the first-step line is the way in when there are none (or none open any
+ * more), a cue kept on the task like its description, so ticking it in Just start completes
+ * nothing and clears nothing. `firstStepTaskId` names the subtask, when the step is one.
+ */
+export function firstStepOf(
+  task: { title: string; firstStep?: string | null },
+  openSubtask: { id: string; title: string } | null | undefined,
+): { firstStep: string; firstStepTaskId: string | null } {
+  if (openSubtask) return { firstStep: openSubtask.title, firstStepTaskId: openSubtask.id };
+  return { firstStep: task.firstStep?.trim() || starterLine(task), firstStepTaskId: null };
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -129,8 +148,7 @@ export function pickFromTasks(tasks: readonly TTaskOutput[], skip: readonly stri
   const step = tasks.find((candidate) => candidate.parentTaskId === picked.id && !candidate.completed && !candidate.letGoAt);
   return {
     task: picked.source,
-    firstStep: step?.title ?? starterLine(picked),
-    firstStepTaskId: step?.id ?? null,
+    ...firstStepOf(picked.source, step),
     reason: taskReason(picked, now, zone, null),
     minutes: STARTER_MINUTES,
   };

@@ -1,11 +1,11 @@
-// Task writes made without a network, as the app hands them to the service worker
+// Task writes made without a network (a creation, a completion, focused time on a task), as the app hands them to the service worker
 // (src/features/offline/offline-write.ts) and the worker keeps, shows and replays them
 // (src/worker/sw.ts): one typed shape for both sides, built from the API's own schemas
 // (src/lib/schemas/task.ts), so the queue can never fall behind the task's shape or its rules.
 import './schemas/zod-config';
 import * as z from 'zod';
 import { TEMP_ID_PREFIX } from './offline-ids';
-import { ZCreateTaskInput, ZId, type TTaskOutput } from './schemas/task';
+import { ZCreateTaskInput, ZId, ZRecordFocusInput, type TTaskOutput } from './schemas/task';
 
 /** The Idempotency-Key every write goes out with, first try and replays alike (1-200 visible ASCII). */
 const ZKey = z.string().regex(/^[\x21-\x7e]{1,200}$/);
@@ -13,10 +13,11 @@ const ZKey = z.string().regex(/^[\x21-\x7e]{1,200}$/);
 /** A task's creation as the API reads it (before its defaults are applied). */
 export type TCreateTaskInput = z.input<typeof ZCreateTaskInput>;
 
-/** A write as the app asks for it: the create input as the API reads it, or a completion. */
+/** A write as the app asks for it: the create input as the API reads it, a completion, or focused seconds on a task. */
 export const ZTaskWrite = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('create'), key: ZKey, input: ZCreateTaskInput }),
   z.object({ kind: z.literal('complete'), key: ZKey, taskId: ZId, sessionId: ZId.nullish(), title: z.string().max(1000).optional() }),
+  z.object({ kind: z.literal('focus'), key: ZKey, taskId: ZId, seconds: ZRecordFocusInput.shape.seconds, title: z.string().max(1000).optional() }),
 ]);
 export type TTaskWrite = z.input<typeof ZTaskWrite>;
 
@@ -54,19 +55,24 @@ export function optimisticTask(write: QueuedWrite & { kind: 'create' }): TTaskOu
     color: input.color ?? null,
     recurrence: input.recurrence ?? null,
     estimatedMinutes: input.estimatedMinutes ?? null,
+    firstStep: input.firstStep ?? null,
     actualMinutes: 0,
     letGoAt: null,
   };
 }
 
-/** A task list as it will be once `writes` (one account's, in order) reach the server. */
+/**
+ * A task list as it will be once `writes` (one account's, in order) reach the server. Focused
+ * seconds leave it as it is: actualMinutes is the server's rounding of the task's whole sum, which
+ * a part of it cannot tell; it shows once they are written.
+ */
 export function applyWrites(tasks: TTaskOutput[], writes: QueuedWrite[]): TTaskOutput[] {
   let list = tasks.slice();
   for (const write of writes) {
     if (write.kind === 'create') {
       const task = optimisticTask(write);
       if (!list.some((t) => t.id === task.id)) list.push(task);
-    } else {
+    } else if (write.kind === 'complete') {
       list = list.map((task) =>
         task.id === write.taskId ? { ...task, completed: true, completedAt: write.at, completedInSessionId: write.sessionId ?? null } : task,
       );
@@ -78,13 +84,21 @@ export function applyWrites(tasks: TTaskOutput[], writes: QueuedWrite[]): TTaskO
 /** The REST call (docs/api-contract.md) that makes a queued write, once its task has its real id. */
 export function restCallOf(write: QueuedWrite, realTaskId?: string): { path: string; body: unknown } {
   if (write.kind === 'create') return { path: '/api/tasks', body: write.input };
+  if (write.kind === 'focus') return { path: `/api/tasks/${encodeURIComponent(realTaskId ?? write.taskId)}/focus`, body: { seconds: write.seconds } };
   return { path: `/api/tasks/${encodeURIComponent(realTaskId ?? write.taskId)}/complete`, body: write.sessionId ? { sessionId: write.sessionId } : {} };
+}
+
+/** Why a queued write on a task created offline was not kept: that task never reached the server. */
+export function neverCreatedMessage(write: QueuedWrite): string {
+  const title = `“${write.title ?? 'A task'}”`;
+  return write.kind === 'focus' ? `The time focused on ${title} was not kept: the task was never created.` : `${title} could not be completed: it was never created.`;
 }
 
 /** Why a refused replay was not kept, in the person's words. */
 export function refusalMessage(write: QueuedWrite, status: number, serverMessage: string | undefined): string {
   const title = `“${write.title ?? 'A task'}”`;
   if (status === 404) {
+    if (write.kind === 'focus') return `${title} was deleted elsewhere, so the time focused on it was not kept.`;
     return write.kind === 'complete'
       ? `${title} was deleted elsewhere, so its completion was not kept.`
       : `${title} could not be created: its session was deleted elsewhere.`;

@@ -19,6 +19,7 @@ import { ZTaskOutput } from '@/lib/schemas/task';
 import { isTempId, TEMP_ID_PREFIX } from '@/lib/offline-ids';
 import {
   optimisticTask,
+  neverCreatedMessage,
   refusalMessage,
   restCallOf,
   ZPageMessage,
@@ -248,10 +249,10 @@ async function replayQueue() {
   for (const write of writes) {
     if (write.account !== account) continue; // kept for the account that made it
     let realId: string | undefined;
-    if (write.kind === 'complete' && isTempId(write.taskId)) {
+    if (write.kind !== 'create' && isTempId(write.taskId)) {
       realId = (await getOf('ids', write.taskId))?.id;
       if (!realId) {
-        await refuse(write, `“${write.title ?? 'A task'}” could not be completed: it was never created.`);
+        await refuse(write, neverCreatedMessage(write));
         continue;
       }
     }

@@ -1,6 +1,6 @@
 'use client';
-// The one way a page writes a task that must also work offline (a creation or a completion,
-// from the dashboard, the calendar or the focus session): sent at once with an Idempotency-Key;
+// The one way a page writes a task that must also work offline (a creation, a completion or
+// focused time, from the dashboard, the calendar, the focus session or Just start): sent at once with an Idempotency-Key;
 // if the network is gone, handed to the service worker as a typed message (src/lib/offline-writes.ts)
 // with the same key, kept there for the signed-in account and sent when the network is back.
 // Writes behind queued ones, and completions of tasks created offline, join the queue so that
@@ -46,7 +46,7 @@ class NotKeptOffline extends Error {
  * what the worker shows meanwhile: a creation's task with its temporary id, a completion's null.
  */
 export async function sendOrQueue<T>(write: TTaskWrite, send: (idempotencyKey: string) => Promise<T>): Promise<T | TTaskOutput | null> {
-  const inOrder = (write.kind === 'complete' && isTempId(write.taskId)) || workerState().pending > 0;
+  const inOrder = (write.kind !== 'create' && isTempId(write.taskId)) || workerState().pending > 0;
   if (!inOrder) {
     try {
       return await send(write.key);

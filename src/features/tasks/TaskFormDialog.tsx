@@ -1,7 +1,7 @@
 'use client';
 // The create and view/edit task dialog, shared by the dashboard, the calendar and the session's
 // quick create: title (required, trimmed: the main button stays disabled
-// until there is one), description, importance, difficulty (Very Hard only in the quick
+// until there is one), description, first step (not on a subtask), importance, difficulty (Very Hard only in the quick
 // create), due date and time (required on the dashboard, optional in the quick create), colour
 // (default #3B82F6), repeat (an RRULE through RepeatPicker), estimate in minutes and the due-soon
 // warning. Editing a repeating task asks whether the change is for this occurrence only or for
@@ -12,7 +12,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ButtonCore';
 import { Dialog } from '@/components/Dialog';
-import { Check, Field, Input, Select, Textarea } from '@/components/Field';
+import { Check, Input, Select, Textarea } from '@/components/Field';
 import { preloadSchemaForm, useSchemaForm } from '@/components/Form';
 import { LimitDialog } from '@/components/LimitDialog';
 import { toast } from '@/components/Toast';
@@ -27,6 +27,7 @@ import type { TCreateTaskInput } from '@/lib/offline-writes';
 import { useTRPC, useTRPCClient } from '@/trpc/react';
 import { toRule } from '@/lib/recurrence-picker';
 import type { QuickDraft } from '@/lib/quick-capture';
+import { ColourField } from './ColourField';
 import { QuickCapture } from './QuickCapture';
 import { DueDateFields } from './DueDateFields';
 import { RepeatPicker } from './RepeatPicker';
@@ -106,6 +107,7 @@ function TaskForm({
   const editing = Boolean(task);
   // Editing a task that never had a due date (made in a session) does not force one on it.
   const requireDueDate = requireDueDateProp && (!task || task.dueDate !== null);
+  const subtask = Boolean(parentTaskId || task?.parentTaskId);
 
   // The due-soon warning is about "now": keep it honest while the dialog stays open.
   useEffect(() => {
@@ -177,7 +179,9 @@ function TaskForm({
     pending,
     onValid: (values) => {
       const dueDate = dueDateOf(values.date, values.time);
-      const recurrence = parentTaskId || task?.parentTaskId ? undefined : toRule(values.repeat);
+      const recurrence = subtask ? undefined : toRule(values.repeat);
+      // A subtask is a step itself: it has no first step of its own here (the field is not shown).
+      const firstStep = subtask ? undefined : values.firstStep;
       if (task) {
         update.mutate({
           id: task.id,
@@ -189,6 +193,7 @@ function TaskForm({
           color: values.color,
           recurrence,
           estimatedMinutes: values.estimatedMinutes,
+          firstStep,
           ...(task.recurrence && { applyTo: values.applyTo }),
         });
       } else {
@@ -203,12 +208,13 @@ function TaskForm({
           parentTaskId: parentTaskId ?? undefined,
           recurrence: recurrence ?? undefined,
           estimatedMinutes: values.estimatedMinutes ?? undefined,
+          firstStep: firstStep ?? undefined,
         });
       }
     },
   });
   const { errors } = form.formState;
-  const [title, date, time, color] = useWatch({ control: form.control, name: ['title', 'date', 'time', 'color'] });
+  const [title, date, time] = useWatch({ control: form.control, name: ['title', 'date', 'time'] });
   const difficulties = DIFFICULTY.filter((value) => allowVeryHard || value !== 'Very Hard' || task?.difficulty === 'Very Hard');
   const dueSoon = !task?.completed && isDueSoon(dueDateOf(date, time), now);
 
@@ -231,12 +237,22 @@ function TaskForm({
         {...form.register('title')}
       />
       <Textarea label="Description" rows={3} maxLength={TASK_LIMITS.descriptionMax} placeholder="Optional details" {...form.register('description')} />
+      {subtask ? null : (
+        <Input
+          label="First step"
+          hint="The smallest thing that gets you going, e.g. “Open the draft”. Just start shows it when no subtask is open."
+          maxLength={TASK_LIMITS.firstStepMax}
+          placeholder="Optional"
+          error={errors.firstStep?.message}
+          {...form.register('firstStep')}
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Select label="Importance" options={IMPORTANCE.map((value) => ({ value, label: value }))} {...form.register('importance')} />
         <Select label="Difficulty" options={difficulties.map((value) => ({ value, label: value }))} {...form.register('difficulty')} />
       </div>
       <DueDateFields form={form} requireDueDate={requireDueDate} dueSoon={dueSoon} idBase={warningId} />
-      {parentTaskId || task?.parentTaskId ? null : (
+      {subtask ? null : (
         <Controller control={form.control} name="repeat" render={({ field }) => <RepeatPicker value={field.value} onChange={field.onChange} />} />
       )}
       <Input
@@ -258,27 +274,7 @@ function TaskForm({
           <Check type="radio" value="following" label="This one and all following" {...form.register('applyTo')} />
         </fieldset>
       ) : null}
-      <Field htmlFor={`${warningId}-color`} label="Colour">
-        <div className="flex items-center gap-3">
-          <Controller
-            control={form.control}
-            name="color"
-            render={({ field }) => (
-              <input
-                id={`${warningId}-color`}
-                type="color"
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(event.target.value.toUpperCase())}
-                className="h-10 w-14 cursor-pointer rounded-control border border-border bg-surface p-1"
-              />
-            )}
-          />
-          <span className="tabular text-sm text-muted">{color}</span>
-        </div>
-      </Field>
+      <ColourField form={form} id={`${warningId}-color`} />
       <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
         {task && onDelete ? (
           <Button variant="ghost" className="text-danger sm:mr-auto" onClick={() => onDelete(task)}>

@@ -33,6 +33,7 @@ export function initialState(task: TTaskOutput | null | undefined, defaultDate?:
     return {
       title: task.title,
       description: task.description ?? '',
+      firstStep: task.firstStep ?? '',
       importance: task.importance,
       difficulty: task.difficulty,
       date: parts.date,
@@ -46,6 +47,7 @@ export function initialState(task: TTaskOutput | null | undefined, defaultDate?:
   return {
     title: '',
     description: '',
+    firstStep: '',
     importance: 'Medium',
     difficulty: 'Medium',
     date: defaultDate ?? null,

@@ -1,9 +1,11 @@
 'use client';
 // Just start: a 10-minute starter on one task. One task, picked with a line saying why, and
-// "Something else" to re-roll; only its first step (its first open subtask, else a neutral
-// starter line), and "Next step" once that is ticked. At 10 minutes: keep going (overtime) or stop
+// "Something else" to re-roll; only its first step (its first open subtask, else its own
+// first-step line, else a neutral starter: firstStepOf in src/lib/just-start.ts), and "Next step"
+// once that is ticked (the next open subtask, else a line to keep going; a ticked first-step line
+// stays on the task, a ticked subtask is completed). At 10 minutes: keep going (overtime) or stop
 // here. The focused time counts on the task either way (POST /api/tasks/{id}/focus, in small
-// writes). No streaks, no scores, nothing about quitting.
+// writes that work offline: ./use-focus-writes.ts). No streaks, no scores, nothing about quitting.
 //
 // Fast on purpose (under 3 s from the tap to a running timer on a phone; bench/just-start.mjs):
 // from the dashboard the timer runs from the tap, on the pick made from the dashboard's own list
@@ -16,15 +18,13 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { AppLink } from '@/components/AppLink';
 import { Button, buttonClass } from '@/components/ButtonCore';
 import { Card } from '@/components/Card';
-import { STARTER_MINUTES, type StarterPick } from '@/lib/just-start';
+import { NEXT_BIT_LINE, STARTER_MINUTES, type StarterPick } from '@/lib/just-start';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { formatMinutes } from '@/lib/minutes';
 import { formatClock } from '@/lib/timer';
 import { firstPaintStart, STARTER_TIMER_ID } from './first-paint-clock';
-import { completeStep, fetchNext, followingStep, keepOpenTasks, preloadStepWrites, writeFocus } from './just-start-picks';
-
-/** Focus is written at least this often while the timer runs. */
-const FLUSH_EVERY_MS = 60_000;
+import { completeStep, fetchNext, followingStep, keepOpenTasks } from './just-start-picks';
+import { useFocusWrites } from './use-focus-writes';
 
 const stepOf = (pick: StarterPick | null) => ({ text: pick?.firstStep ?? '', taskId: pick?.firstStepTaskId ?? null, ticked: false });
 
@@ -53,8 +53,7 @@ export function JustStart({ initial, tapped, confirm, clockScript }: Props) {
   // Something done on this pick (a step ticked, a re-roll): the server's answer then no longer replaces it.
   const touched = useRef(false);
   const [rolling, setRolling] = useState(false);
-  // Focused milliseconds already written to the current task, and those counted before a pause for the choice.
-  const written = useRef(0);
+  // Focused milliseconds counted before a pause for the choice.
   const [banked, setBanked] = useState(0);
   const limit = (pick?.minutes ?? STARTER_MINUTES) * 60_000;
 
@@ -66,15 +65,19 @@ export function JustStart({ initial, tapped, confirm, clockScript }: Props) {
     elapsedRef.current = elapsed;
     pickRef.current = pick;
   });
+  const { flush, restart } = useFocusWrites(pick?.task, elapsedRef, startedAt !== null, phase === 'running' || phase === 'overtime');
 
-  const begin = useCallback((fromFirstPaint = false) => {
-    written.current = 0;
-    setBanked(0);
-    const at = (fromFirstPaint && firstPaintStart()) || Date.now();
-    setStartedAt(at);
-    setNow(at);
-    setPhase('running');
-  }, []);
+  const begin = useCallback(
+    (fromFirstPaint = false) => {
+      restart();
+      setBanked(0);
+      const at = (fromFirstPaint && firstPaintStart()) || Date.now();
+      setStartedAt(at);
+      setNow(at);
+      setPhase('running');
+    },
+    [restart],
+  );
 
   // The timer runs as soon as the page is interactive (from the tap, it already does).
   useEffect(() => {
@@ -116,12 +119,6 @@ export function JustStart({ initial, tapped, confirm, clockScript }: Props) {
     };
   }, [confirm, begin]);
 
-  // Once the timer runs, the code a ticked step needs (offline too) comes in the background.
-  const running = startedAt !== null;
-  useEffect(() => {
-    if (running) void preloadStepWrites().catch(() => {});
-  }, [running]);
-
   // The clock ticks; at 10 minutes it holds at 00:00 and offers the choice.
   useEffect(() => {
     if ((phase !== 'running' && phase !== 'overtime') || startedAt === null) return;
@@ -135,27 +132,6 @@ export function JustStart({ initial, tapped, confirm, clockScript }: Props) {
     }, 250);
     return () => window.clearInterval(id);
   }, [phase, startedAt, banked, limit]);
-
-  const flush = useCallback(
-    (keepalive = false) => {
-      const taskId = pick?.task?.id;
-      const seconds = Math.floor((elapsedRef.current - written.current) / 1000);
-      if (!taskId || seconds < 1) return;
-      written.current += seconds * 1000;
-      writeFocus(taskId, Math.min(seconds, 14_400), keepalive);
-    },
-    [pick],
-  );
-  useEffect(() => {
-    if (phase !== 'running' && phase !== 'overtime') return;
-    const id = window.setInterval(() => flush(), FLUSH_EVERY_MS);
-    const leave = () => flush(true);
-    window.addEventListener('pagehide', leave);
-    return () => {
-      window.clearInterval(id);
-      window.removeEventListener('pagehide', leave);
-    };
-  }, [phase, flush]);
 
   const somethingElse = async () => {
     if (!pick?.task) return;
@@ -187,7 +163,7 @@ export function JustStart({ initial, tapped, confirm, clockScript }: Props) {
     const task = pick?.task;
     if (!task) return;
     const following = await followingStep(task.id, [...doneSteps, ...(step.taskId ? [step.taskId] : [])], known);
-    setStep({ text: following?.title ?? 'Choose the next small bit and keep going.', taskId: following?.id ?? null, ticked: false });
+    setStep({ text: following?.title ?? NEXT_BIT_LINE, taskId: following?.id ?? null, ticked: false });
   };
 
   const keepGoing = () => {

@@ -5,8 +5,9 @@
 // network the same rule runs on the open tasks the page has: the dashboard's list handed over
 // with the tap (./just-start-handoff.ts), else the last copy kept in the service worker
 // ("open-tasks", as the focus session keeps it). No AI call anywhere, so it works offline and on
-// every plan. The offline write path (its schemas: zod, the recurrence rules) loads after the
-// timer runs (`preloadStepWrites`), never before it.
+// every plan. Ticked steps and focused time go through the app's one offline write path (its
+// schemas: zod, the recurrence rules), which loads after the timer runs (`preloadStepWrites`),
+// never before it.
 import { apiQuery, apiRequest } from '@/lib/api-fetch';
 import { pickFromTasks, type StarterPick } from '@/lib/just-start';
 import type { TTaskOutput } from '@/lib/schemas/task';
@@ -64,7 +65,20 @@ export function preloadStepWrites() {
   return import('@/features/offline/offline-write');
 }
 
-/** Focused seconds written to the task (POST /api/tasks/{id}/focus); `keepalive` as the page goes. */
-export function writeFocus(taskId: string, seconds: number, keepalive: boolean): void {
-  void apiRequest('POST', `/tasks/${encodeURIComponent(taskId)}/focus`, { seconds }, { keepalive }).catch(() => {});
+/** The offline write path, once loaded. */
+export type StepWrites = Awaited<ReturnType<typeof preloadStepWrites>>;
+
+/**
+ * Focused seconds written to the task (POST /api/tasks/{id}/focus) as a ticked step is: sent at
+ * once with an Idempotency-Key or, with no network, queued in the service worker and written once
+ * when the network is back (a replay of a write that did reach the server adds nothing).
+ * `writes`, the offline path already loaded, lets a write as the page goes (`keepalive`, on
+ * pagehide) leave at once; without it the write waits for the path to load.
+ */
+export function writeFocus(writes: StepWrites | null, task: { id: string; title: string }, seconds: number, keepalive: boolean): void {
+  const send = ({ newWriteKey, sendOrQueue }: StepWrites) =>
+    sendOrQueue({ kind: 'focus', key: newWriteKey(), taskId: task.id, seconds, title: task.title }, (key) =>
+      apiRequest('POST', `/tasks/${encodeURIComponent(task.id)}/focus`, { seconds }, { keepalive, headers: { 'idempotency-key': key } }),
+    );
+  void (writes ? send(writes) : preloadStepWrites().then(send)).catch(() => {});
 }

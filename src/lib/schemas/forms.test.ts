@@ -116,6 +116,7 @@ describe('task form', () => {
   const base = {
     title: '  Write the report ',
     description: '  ',
+    firstStep: '',
     importance: 'High',
     difficulty: 'Medium',
     date: '2026-11-26',
@@ -144,6 +145,12 @@ describe('task form', () => {
 
   it('a blank title never passes (Create Task stays disabled until there is one)', () => {
     expect(quickCreate.safeParse({ ...base, title: '   ' }).success).toBe(false);
+  });
+
+  it('takes the first step as one trimmed line of at most 200 characters, blank as none (null clears it on an edit)', () => {
+    expect(dashboard.parse({ ...base, firstStep: '  Open the draft ' })).toMatchObject({ firstStep: 'Open the draft' });
+    expect(dashboard.parse({ ...base, firstStep: '   ' })).toMatchObject({ firstStep: null });
+    expect(messages(quickCreate.safeParse({ ...base, firstStep: 'x'.repeat(201) }))).toEqual({ firstStep: 'First step must be at most 200 characters.' });
   });
 });
 

@@ -22,6 +22,12 @@ const fields = {
     .trim()
     .max(TASK_LIMITS.descriptionMax)
     .transform((text) => text || undefined),
+  /** One line for Just start; blank means none (null, which clears it on an edit). */
+  firstStep: z
+    .string()
+    .trim()
+    .max(TASK_LIMITS.firstStepMax, `First step must be at most ${TASK_LIMITS.firstStepMax} characters.`)
+    .transform((text) => text || null),
   importance: z.enum(IMPORTANCE),
   difficulty: z.enum(DIFFICULTY),
   /** A calendar day (yyyy-mm-dd) and a time of day, combined in the person's zone on submit. */

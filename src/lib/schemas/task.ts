@@ -31,6 +31,19 @@ const ZTaskDescription = z
   .transform((value) => (value ? value : null))
   .describe(`Trimmed, at most ${TASK_LIMITS.descriptionMax} characters; empty means none`);
 
+const ZTaskFirstStep = z
+  .string()
+  .trim()
+  .max(TASK_LIMITS.firstStepMax, `First step must be at most ${TASK_LIMITS.firstStepMax} characters`)
+  .nullable()
+  // On the input schema itself: the OpenAPI document shows a body's fields as they are read.
+  .meta({ examples: ['Open the draft'] })
+  .transform((value) => (value ? value : null))
+  .describe(
+    `The smallest thing that gets you going, one line (trimmed, at most ${TASK_LIMITS.firstStepMax} characters; empty or null means none). ` +
+      'Just start shows it as the first step when the task has no open subtask',
+  );
+
 const ZTaskColor = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #RRGGBB')
@@ -106,6 +119,11 @@ export const ZTaskOutput = z.object({
   color: z.string().nullable(),
   recurrence: z.string().nullable().describe('RRULE body when the task repeats; completing it creates the next occurrence'),
   estimatedMinutes: z.number().int().nullable().describe('Your estimate in minutes'),
+  firstStep: z
+    .string()
+    .nullable()
+    .describe('The smallest thing that gets you going (one line), or null; Just start shows it when no subtask is open')
+    .meta({ examples: ['Open the draft'] }),
   actualMinutes: z.number().int().describe('Focused minutes recorded by the session screen while this was the current task (read-only)'),
   letGoAt: z.iso
     .datetime()
@@ -136,6 +154,7 @@ export const ZCreateTaskInput = z.object({
   sessionId: ZId.nullish().describe('The session this task is created in (one of your own)'),
   recurrence: ZRecurrence.optional(),
   estimatedMinutes: ZEstimatedMinutes.optional(),
+  firstStep: ZTaskFirstStep.optional(),
 });
 
 /**
@@ -153,6 +172,7 @@ export const ZUpdateTaskInput = z.object({
   color: ZTaskColor.optional(),
   recurrence: ZRecurrence.optional().describe('Changes only when sent'),
   estimatedMinutes: ZEstimatedMinutes.optional().describe('Changes only when sent'),
+  firstStep: ZTaskFirstStep.optional().describe('Changes only when sent'),
   applyTo: ZApplyTo,
 });
 
@@ -167,6 +187,7 @@ export const ZPatchTaskInput = z.object({
   color: ZTaskColor.optional(),
   recurrence: ZRecurrence.optional(),
   estimatedMinutes: ZEstimatedMinutes.optional(),
+  firstStep: ZTaskFirstStep.optional(),
   applyTo: ZApplyTo,
   completed: z.boolean().optional().describe('false reopens the task; true completes it'),
   completedAt: ZDateTimeInput.nullable()

@@ -82,7 +82,7 @@ export const ZNextInput = z.object({
 
 export const ZNextOutput = z.object({
   task: ZTaskOutput.nullable().describe('One open top-level task to start now, or null when there is none'),
-  firstStep: z.string().nullable().describe('Its first open subtask, else a starter line (no AI)'),
+  firstStep: z.string().nullable().describe("Its first open subtask, else the task's own first-step line (Task.firstStep), else a neutral starter line (no AI)"),
   firstStepTaskId: z.string().nullable().describe('The subtask that is the first step, when there is one (tick it to get the next)'),
   reason: z.string().describe('One line saying why this one, e.g. "due Thursday, about 20 min, fits before 15:00"; with a calendar event coming, "…, you have 70 min before Standup"'),
   minutes: z.number().int().describe('The starter timer, in minutes (10; less when the next calendar event is sooner)'),

@@ -80,6 +80,19 @@ describe('OpenAPI document', () => {
     expect(statuses('post', '/tasks/{id}/breakdown')).toEqual(expect.arrayContaining(['404', '503']));
     for (const path of ['/sessions/ai-plan', '/sessions/ai-generate', '/contact', '/auth/resend-verification']) expect(statuses('post', path), path).toContain('429');
     expect(statuses('get', '/tasks')).not.toContain('429');
+    // Just start's focus writes carry an Idempotency-Key (replayed from the offline queue).
+    expect(statuses('post', '/tasks/{id}/focus')).toEqual(expect.arrayContaining(['404', '409']));
+    expect(doc().paths['/tasks/{id}/focus']!.post!.description).toContain('Idempotency-Key');
+  });
+
+  it('shows a task’s first-step line with an example, in the bodies it is read from and the Task it answers', () => {
+    type Schema = { properties: Record<string, { examples?: unknown[]; description?: string }> };
+    const body = (method: string, path: string) => (doc().paths[path]![method]!.requestBody!.content['application/json'].schema as unknown as Schema).properties.firstStep;
+    for (const [method, path] of [['post', '/tasks'], ['put', '/tasks/{id}'], ['patch', '/tasks/{id}']] as const) {
+      expect(body(method, path), `${method} ${path}`).toMatchObject({ examples: ['Open the draft'] });
+    }
+    const answer = doc().paths['/tasks']!.post!.responses['200']!.content!['application/json']!.schema as unknown as Schema;
+    expect(answer.properties.firstStep).toMatchObject({ examples: ['Open the draft'], description: expect.stringContaining('Just start') });
   });
 
   it('answers, for a call without credentials and a call with a NUL character, only statuses the document lists', async () => {

@@ -7,7 +7,9 @@
 //     personal access token, whose lastUsedAt is written at most once a minute: touchApiToken),
 //   - GET /api/auth/me (meRow), GET /api/tasks (taskRows), GET /api/sessions (focusSessionRows),
 //   - the task writes: POST /api/tasks, PUT/PATCH /api/tasks/{id}, POST /api/tasks/{id}/complete,
-//     with the ownership read before them (ownTaskRow) and a repeating task's next occurrence.
+//     with the ownership read before them (ownTaskRow) and a repeating task's next occurrence,
+//     and POST /api/tasks/{id}/focus (written every minute of a running timer, and replayed from
+//     the offline queue inside the idempotency claim's transaction, which only these can join).
 // Measured by `npm run bench` on the 2-CPU machine, beside a bare node:http + pg floor doing the
 // same SQL (bench/results.md): with the session check, /me, PATCH and POST still on Prisma the
 // app answered at 0.56-0.66 of the floor's throughput on /me, PATCH and POST, with p99 at the
@@ -59,6 +61,7 @@ export const TASK_COLUMN_NAMES = [
   'color',
   'recurrence',
   'estimatedMinutes',
+  'firstStep',
   'focusedSeconds',
   'letGoAt',
 ] as const satisfies readonly (keyof Task)[];
@@ -86,6 +89,7 @@ export type TaskChanges = Partial<{
   completedInSessionId: string | null;
   recurrence: string | null;
   estimatedMinutes: number | null;
+  firstStep: string | null;
   letGoAt: Date | null;
 }>;
 
@@ -102,6 +106,7 @@ export const TASK_CHANGE_COLUMNS = [
   'completedInSessionId',
   'recurrence',
   'estimatedMinutes',
+  'firstStep',
   'letGoAt',
 ] as const satisfies readonly (keyof TaskChanges)[];
 export type TaskChangeColumn = (typeof TASK_CHANGE_COLUMNS)[number];
@@ -274,6 +279,7 @@ export type NewTask = {
   sessionId: string | null;
   recurrence: string | null;
   estimatedMinutes: number | null;
+  firstStep: string | null;
   /** createdAt and updatedAt (as Prisma's @updatedAt sets it on insert). */
   at: Date;
 };
@@ -283,8 +289,8 @@ export async function insertTaskRow(client: Queryable, task: NewTask): Promise<T
   const { rows } = await client.query<TaskRow>({
     name: 'onething-create-task',
     text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "parentTaskId",
-        "isAiGenerated", "sessionId", "createdAt", "updatedAt", "recurrence", "estimatedMinutes")
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14) RETURNING ${TASK_COLUMNS}`,
+        "isAiGenerated", "sessionId", "createdAt", "updatedAt", "recurrence", "estimatedMinutes", "firstStep")
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15) RETURNING ${TASK_COLUMNS}`,
     values: [
       task.id,
       task.userId,
@@ -300,6 +306,7 @@ export async function insertTaskRow(client: Queryable, task: NewTask): Promise<T
       utcParam(task.at),
       task.recurrence,
       task.estimatedMinutes,
+      task.firstStep,
     ],
     types: UTC_TYPES,
   });
@@ -325,6 +332,20 @@ export async function updateTaskRow(client: Queryable, task: { id: string; userI
   return rows[0] ?? null;
 }
 
+/**
+ * Adds focused seconds to the user's task (POST /api/tasks/{id}/focus) and answers its row, or
+ * null when the user has no such task. One UPDATE: parallel writes add up, none is lost.
+ */
+export async function addFocusSeconds(client: Queryable, task: { id: string; userId: string }, seconds: number): Promise<TaskRow | null> {
+  const { rows } = await client.query<TaskRow>({
+    name: 'onething-task-focus',
+    text: `UPDATE "Task" SET "focusedSeconds" = "focusedSeconds" + $3, "updatedAt" = $4 WHERE "id" = $1 AND "userId" = $2 RETURNING ${TASK_COLUMNS}`,
+    values: [task.id, task.userId, seconds, utcParam(new Date())],
+    types: UTC_TYPES,
+  });
+  return rows[0] ?? null;
+}
+
 /** What a repeating task's next occurrence is made from (the owner's time zone included). */
 export type SeriesRow = {
   id: string;
@@ -341,6 +362,7 @@ export type SeriesRow = {
   isAiGenerated: boolean;
   recurrence: string | null;
   estimatedMinutes: number | null;
+  firstStep: string | null;
   timeZone: string;
 };
 
@@ -351,7 +373,7 @@ export type SeriesRow = {
 export async function lockTaskRow(client: SqlClient, task: { id: string; userId: string }): Promise<SeriesRow | null> {
   const { rows } = await client.query<SeriesRow>({
     text: `SELECT t."id", t."userId", t."title", t."description", t."importance", t."difficulty", t."dueDate", t."color", t."completed",
-        t."completedInSessionId", t."parentTaskId", t."isAiGenerated", t."recurrence", t."estimatedMinutes", u."timeZone"
+        t."completedInSessionId", t."parentTaskId", t."isAiGenerated", t."recurrence", t."estimatedMinutes", t."firstStep", u."timeZone"
       FROM "Task" t JOIN "User" u ON u."id" = t."userId" WHERE t."id" = $1 AND t."userId" = $2 FOR UPDATE OF t`,
     values: [task.id, task.userId],
     types: UTC_TYPES,
@@ -376,20 +398,20 @@ export async function insertNextOccurrence(
 ): Promise<boolean> {
   const { rowCount } = await client.query({
     text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "recurrence",
-        "estimatedMinutes", "previousOccurrenceId", "createdAt", "updatedAt")
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) ON CONFLICT ("previousOccurrenceId") DO NOTHING`,
+        "estimatedMinutes", "firstStep", "previousOccurrenceId", "createdAt", "updatedAt")
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) ON CONFLICT ("previousOccurrenceId") DO NOTHING`,
     values: [next.id, row.userId, row.title, row.description, row.importance, row.difficulty, utcParam(next.dueDate), row.color, row.isAiGenerated,
-      next.recurrence, row.estimatedMinutes, row.id, utcParam(next.at)],
+      next.recurrence, row.estimatedMinutes, row.firstStep, row.id, utcParam(next.at)],
   });
   return Boolean(rowCount);
 }
 
-export type SubtaskRow = Pick<SeriesRow, 'title' | 'description' | 'importance' | 'difficulty' | 'dueDate' | 'color' | 'isAiGenerated' | 'estimatedMinutes'>;
+export type SubtaskRow = Pick<SeriesRow, 'title' | 'description' | 'importance' | 'difficulty' | 'dueDate' | 'color' | 'isAiGenerated' | 'estimatedMinutes' | 'firstStep'>;
 
 /** The subtasks of the user's task `parentId`, in creation order. */
 export async function subtaskRows(client: SqlClient, userId: string, parentId: string): Promise<SubtaskRow[]> {
   const { rows } = await client.query<SubtaskRow>({
-    text: `SELECT "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "estimatedMinutes"
+    text: `SELECT "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "estimatedMinutes", "firstStep"
       FROM "Task" WHERE "parentTaskId" = $1 AND "userId" = $2 ORDER BY "createdAt", "id"`,
     values: [parentId, userId],
     types: UTC_TYPES,
@@ -405,10 +427,10 @@ export async function insertSubtaskCopy(
 ): Promise<void> {
   await client.query({
     text: `INSERT INTO "Task" ("id", "userId", "title", "description", "importance", "difficulty", "dueDate", "color", "isAiGenerated", "estimatedMinutes",
-        "parentTaskId", "createdAt", "updatedAt")
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+        "firstStep", "parentTaskId", "createdAt", "updatedAt")
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
     values: [copy.id, copy.userId, subtask.title, subtask.description, subtask.importance, subtask.difficulty,
-      copy.dueDate ? utcParam(copy.dueDate) : null, subtask.color, subtask.isAiGenerated, subtask.estimatedMinutes, copy.parentId, utcParam(copy.at)],
+      copy.dueDate ? utcParam(copy.dueDate) : null, subtask.color, subtask.isAiGenerated, subtask.estimatedMinutes, subtask.firstStep, copy.parentId, utcParam(copy.at)],
   });
 }
 

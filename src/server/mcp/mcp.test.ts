@@ -86,6 +86,7 @@ describe("MCP connector: each tool does what the app does", () => {
         title: "Call Sam",
         importance: "High",
         estimatedMinutes: 20,
+        firstStep: " Find his number ",
       }),
     );
     const row = await getDb().task.findUniqueOrThrow({
@@ -96,6 +97,7 @@ describe("MCP connector: each tool does what the app does", () => {
       title: "Call Sam",
       importance: "High",
       estimatedMinutes: 20,
+      firstStep: "Find his number",
     });
 
     const updated = await call(client, "update_task", {

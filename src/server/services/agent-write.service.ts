@@ -56,6 +56,7 @@ const FIELD_WORDS: Record<sql.TaskChangeColumn, string> = {
   completedInSessionId: 'session',
   recurrence: 'repeat',
   estimatedMinutes: 'estimate',
+  firstStep: 'first step',
   letGoAt: 'let go',
 };
 

@@ -1,5 +1,5 @@
 // Idempotency keys for the writes an offline device replays (POST /api/tasks, PATCH
-// /api/tasks/{id}, POST /api/tasks/{id}/complete), on both doors through the same
+// /api/tasks/{id}, POST /api/tasks/{id}/complete, POST /api/tasks/{id}/focus), on both doors through the same
 // `Idempotency-Key` HTTP header. The key is claimed in the same transaction as the write: a
 // racing repeat waits on the (userId, key) primary key until the first commits, then answers
 // the stored answer; if the first write fails, its claim rolls back with it and a repeat runs

@@ -1,7 +1,7 @@
 // Tasks: the rules and docs/api-contract.md. Every query is scoped by userId, every list
 // is one bounded, indexed query, and creating a task counts against the plan in the same
 // transaction as the insert (usage.service). Rows are turned into the API's JSON shape here
-// (ISO dates, 'Very Hard'). The list and the writes (create, edit, patch, complete, with the
+// (ISO dates, 'Very Hard'). The list and the writes (create, edit, patch, complete, focus, with the
 // ownership read) run on the hot paths' SQL only (src/server/db/sql.ts says why); the other
 // operations on Prisma only.
 import { Difficulty as DbDifficulty } from '@/generated/prisma/enums';
@@ -52,6 +52,7 @@ export const TASK_SELECT = {
   color: true,
   recurrence: true,
   estimatedMinutes: true,
+  firstStep: true,
   focusedSeconds: true,
   letGoAt: true,
 } as const satisfies Record<(typeof sql.TASK_COLUMN_NAMES)[number], true>;
@@ -84,6 +85,7 @@ export function toTaskOutput(row: AnyTaskRow): TTaskOutput {
     color: row.color,
     recurrence: row.recurrence,
     estimatedMinutes: row.estimatedMinutes,
+    firstStep: row.firstStep,
     actualMinutes: Math.round(row.focusedSeconds / 60),
     letGoAt: row.letGoAt?.toISOString() ?? null,
   };
@@ -273,6 +275,7 @@ async function insertTask(client: SqlClient, userId: string, input: z.output<typ
     sessionId: input.sessionId ?? null,
     recurrence: input.recurrence ?? null,
     estimatedMinutes: input.estimatedMinutes ?? null,
+    firstStep: input.firstStep ?? null,
     // The insert's own time (as Prisma's @default(now()) / @updatedAt), not the request's `now`.
     at: new Date(),
   });
@@ -290,6 +293,7 @@ export async function updateTask(db: Db, task: OwnTask, input: z.output<typeof Z
     ...(input.color !== undefined && { color: input.color }),
     ...(input.recurrence !== undefined && { recurrence: input.recurrence }),
     ...(input.estimatedMinutes !== undefined && { estimatedMinutes: input.estimatedMinutes }),
+    ...(input.firstStep !== undefined && { firstStep: input.firstStep }),
   };
   if (changes.recurrence && task.parentTaskId) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
   const pool = poolOf(db);
@@ -319,6 +323,7 @@ export async function patchTask(db: Db, task: OwnTask, input: z.output<typeof ZP
     ...(input.color !== undefined && { color: input.color }),
     ...(input.recurrence !== undefined && { recurrence: input.recurrence }),
     ...(input.estimatedMinutes !== undefined && { estimatedMinutes: input.estimatedMinutes }),
+    ...(input.firstStep !== undefined && { firstStep: input.firstStep }),
     ...(input.letGoAt !== undefined && { letGoAt: toDate(input.letGoAt) }),
   };
   if (edits.recurrence && task.parentTaskId) throw appError('BAD_REQUEST', SUBTASK_REPEATS);
@@ -472,14 +477,18 @@ export async function parseTaskText(db: Db, userId: string, text: string, now = 
 }
 
 /**
- * POST /api/tasks/{id}/focus: the session screen adds the focused time on its current task (a
- * small write when the task changes, completes or the timer pauses); actualMinutes sums them.
+ * POST /api/tasks/{id}/focus: the session screen and Just start add the focused time on their
+ * task (small writes: every minute, when the task changes, completes or the timer stops);
+ * actualMinutes sums them. With an Idempotency-Key (Just start's writes, queued offline and
+ * replayed) a repeat adds nothing: the seconds count once.
  */
-export async function recordFocus(db: Db, task: OwnTask, seconds: number): Promise<TTaskOutput> {
-  const row = await db.task.update({
-    where: { id: task.id, userId: task.userId },
-    data: { focusedSeconds: { increment: seconds } },
-    select: TASK_SELECT,
-  });
-  return toTaskOutput(row);
+export async function recordFocus(db: Db, task: OwnTask, seconds: number, now = new Date(), by: Pick<WriteBy, 'idempotencyKey'> = {}): Promise<TTaskOutput> {
+  const pool = poolOf(db);
+  const write = async (client: sql.Queryable) => {
+    const row = await sql.addFocusSeconds(client, task, seconds);
+    if (!row) throw taskNotFound();
+    return toTaskOutput(row);
+  };
+  if (by.idempotencyKey) return runIdempotent(pool, task.userId, by.idempotencyKey, { operation: 'task.focus', target: task.id, input: { seconds } }, write, now);
+  return write(pool);
 }

@@ -3,7 +3,7 @@
 // are pure, in src/lib/day-plan.ts; this file reads and writes, every query scoped by user.
 import type { Prisma } from '@/generated/prisma/client';
 import { dayBounds, dayFigures, localDate, nextReason, proposeFreshStart, resolveDecision, type Interval, type Workday } from '@/lib/day-plan';
-import { calibratedMinutes, pickNext, starterLine, STARTER_MINUTES, type FreshStartAction, type PlanTask } from '@/lib/just-start';
+import { calibratedMinutes, firstStepOf, pickNext, STARTER_MINUTES, type FreshStartAction, type PlanTask } from '@/lib/just-start';
 import { focusedMinutes } from '@/lib/session-stats';
 import type { TDayLineInput, TDayLineOutput, TFreshStartInput, TNextOutput, TProposal, TTodayOutput } from '@/lib/schemas/today';
 import { ZDayLineInput, ZFreshStartInput } from '@/lib/schemas/today';
@@ -263,7 +263,8 @@ export async function undoFreshStart(db: Db, userId: string, id: string, now = n
 
 /**
  * GET /api/today/next: one open top-level task to start now (not let go, not skipped), its first
- * step (its first open subtask, else a starter line: no AI, so it works offline and on Free),
+ * step (its first open subtask, else its own first-step line, else a starter line: firstStepOf;
+ * no AI, so it works offline and on Free),
  * one line saying why, and the starter's minutes.
  */
 export async function nextTask(db: Db, userId: string, skip: readonly string[], now = new Date()): Promise<TNextOutput> {
@@ -291,8 +292,7 @@ export async function nextTask(db: Db, userId: string, skip: readonly string[], 
   const reason = nextReason(picked, { now, zone: context.zone, workday: context.workday, factor: context.factor, busy });
   return {
     task: toTaskOutput(row),
-    firstStep: step ? step.title : starterLine(row),
-    firstStepTaskId: step?.id ?? null,
+    ...firstStepOf(row, step),
     reason: before ? `${reason}, ${before}` : reason,
     minutes: stretch?.next && stretch.minutes >= 1 ? Math.min(STARTER_MINUTES, stretch.minutes) : STARTER_MINUTES,
   };

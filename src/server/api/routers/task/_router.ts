@@ -259,13 +259,16 @@ export const taskRouter = createTRPCRouter({
           'The session screen records the seconds a task was its current task while the timer ran (pauses excluded), ' +
           'in small writes (`{ "seconds": 1..14400 }` each; writes add up, so send only the time since the last write); ' +
           'the Task answer shows their sum as actualMinutes, which the planners compare with estimatedMinutes. ' +
-          'Any of your tasks, open or completed; another user\'s is a 404.',
+          'Any of your tasks, open or completed; another user\'s is a 404. ' +
+          IDEMPOTENCY_NOTE +
+          ' (Just start sends one with each write, so that a write queued offline and replayed counts once.)',
         protect: true,
       },
+      errors: { 409: IDEMPOTENCY_CONFLICT },
     })
     .input(ZRecordFocusInput)
     .output(answer(ZTaskOutput))
-    .mutation(({ ctx, input }) => recordFocus(ctx.db, ctx.task, input.seconds)),
+    .mutation(({ ctx, input }) => recordFocus(ctx.db, ctx.task, input.seconds, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers) })),
 
   delete: taskProcedure
     .meta({

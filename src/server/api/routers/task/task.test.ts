@@ -20,6 +20,7 @@ const TASK_KEYS = [
   'difficulty',
   'dueDate',
   'estimatedMinutes',
+  'firstStep',
   'id',
   'importance',
   'isAiGenerated',

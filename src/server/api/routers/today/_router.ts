@@ -116,7 +116,7 @@ export const todayRouter = createTRPCRouter({
         summary: 'Just start: one task to begin now',
         description:
           'One open top-level task to start now (its subtasks are its steps, never offered on their own), its first step (its first open subtask, ' +
-          'else a starter line; no AI call, so it works offline and on every plan), one line saying why, and the starter timer\'s minutes (10). ' +
+          "else the task's own first-step line (firstStep), else a starter line; no AI call, so it works offline and on every plan), one line saying why, and the starter timer's minutes (10). " +
           '`skip` re-rolls ("something else").',
         protect: true,
       },

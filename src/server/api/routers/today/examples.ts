@@ -17,6 +17,7 @@ const task = {
   color: null,
   recurrence: null,
   estimatedMinutes: 20,
+  firstStep: 'Open last month’s invoice',
   actualMinutes: 0,
   letGoAt: null,
 };
@@ -46,7 +47,7 @@ export const EXAMPLE_FRESH_START = {
 
 export const EXAMPLE_NEXT = {
   task: { ...task, dueDate: '2026-12-03T16:00:00.000Z' },
-  firstStep: 'Open what you need for "Send the invoice" and do the smallest next bit for ten minutes.',
+  firstStep: 'Open last month’s invoice',
   firstStepTaskId: null,
   reason: 'due Thursday, about 20 min, fits before 17:00',
   minutes: 10,
