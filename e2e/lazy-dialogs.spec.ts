@@ -1,6 +1,6 @@
 // Dialogs load their code when first opened (src/components/lazy.tsx; first-load
-// JavaScript). With Playwright's clock installed the idle-time preloading never runs, so these
-// tests open each dialog on the path where its code arrives only after the click, and check that
+// JavaScript). The background fetch starts at the first interaction (here: the opening click
+// itself), so these tests open each dialog on the path where its code arrives only after the click, and check that
 // it still opens, closes, and returns focus to the button that opened it.
 import { expect, test } from '@playwright/test';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';

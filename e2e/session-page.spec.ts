@@ -2,7 +2,7 @@
 // dialogs), an island hydrated after the page around it
 // (src/features/session/SessionIsland.tsx): the server's signed-in guard and security headers on
 // /sessions/{id}, the screen's code (the typed client with it) fetched with the page's own scripts
-// so the clock waits for no wave of requests after `load`, the dialogs preloaded in idle time so they open without a request, the
+// so the clock waits for no wave of requests after `load`, the dialogs preloaded at the first interaction so they open without a request, the
 // shell's menu, shortcuts list and sign-out, and the keyboard shortcuts to other pages and back.
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
@@ -133,34 +133,62 @@ test('the screen’s code, its typed client with it, comes with the page’s own
   expect(trpcCalls.some((path) => path.includes('task.complete'))).toBe(true);
 });
 
-test('the dialogs’ code arrives in idle time, so End Session? opens without another request', async ({ page }) => {
+test('the dialogs’ code arrives at the first interaction, not with the page, so End Session? opens without another request', async ({ page }) => {
   await signUpVerified(page);
   const session = await createSession(page, { displayMode: 'timer', timerDuration: 25 });
   await createTaskViaApi(page, { title: 'Draft the agenda', sessionId: session.id });
-  let loaded = false;
-  const codeAfterLoad: Promise<string>[] = [];
-  page.on('load', () => {
-    loaded = true;
-  });
+  const code: Promise<string>[] = [];
   page.on('response', (response) => {
-    if (loaded && response.request().resourceType() === 'script') codeAfterLoad.push(response.text().catch(() => ''));
+    if (response.request().resourceType() === 'script') code.push(response.text().catch(() => ''));
   });
+  // The dialogs' module is told by its words (whatever the minifier does to names).
+  const dialogsCode = async (from = 0) => (await Promise.all(code.slice(from))).filter((text) => text.includes('You have no tasks left in this session.')).length;
   await page.goto(`/sessions/${session.id}`);
   await expect(page.locator('#current-task-title')).toHaveText('Draft the agenda');
-  // Preloaded once the page is idle (src/components/lazy.tsx), without any click: the dialogs'
-  // module (its words are in its code, whatever the minifier does to names) has arrived.
-  await expect.poll(async () => (await Promise.all(codeAfterLoad)).some((code) => code.includes('You have no tasks left in this session.'))).toBe(true);
   await page.waitForLoadState('networkidle');
-  const fetched = codeAfterLoad.length;
+  // Nobody has touched the page: its load (a slow phone's) carries none of the dialogs' code.
+  expect(await dialogsCode()).toBe(0);
 
+  // The first pointer move fetches it (src/components/lazy.tsx), before any dialog is asked for.
   await page.getByTestId('session-bottom-bar-zone').hover();
+  await expect.poll(() => dialogsCode()).toBe(1);
+  await page.waitForLoadState('networkidle');
+  const fetched = code.length;
   await page.getByRole('button', { name: 'Quit Session' }).click();
   await expect(page.getByRole('heading', { name: 'End Session?' })).toBeVisible();
   await expect(page.getByText('You have 1 task remaining in this session.')).toBeVisible();
-  // Opening it fetched none of the dialogs' code (other idle-time work may still be arriving).
-  expect((await Promise.all(codeAfterLoad.slice(fetched))).filter((code) => code.includes('You have no tasks left in this session.'))).toEqual([]);
+  // Opening it fetched none of the dialogs' code.
+  expect(await dialogsCode(fetched)).toBe(0);
   await page.getByRole('button', { name: 'Keep Going' }).click();
   await expect(page.getByRole('heading', { name: 'End Session?' })).toHaveCount(0);
+});
+
+test('/session has the newest session from the server’s read (no request before the clock); an older one in the tab is asked for', async ({ page }) => {
+  await signUpVerified(page);
+  const older = await createSession(page, { displayMode: 'clock', sessionName: 'Older session' });
+  await createTaskViaApi(page, { title: 'Sort the receipts', sessionId: older.id });
+  const newest = await createSession(page, { displayMode: 'clock', sessionName: 'Newest session' });
+  await createTaskViaApi(page, { title: 'Call the plumber', sessionId: newest.id });
+  const sessionReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/trpc/') && request.url().includes('session.get')) sessionReads.push(request.url());
+  });
+  const openAsCurrent = async (id: string) => {
+    // As the dashboard leaves the tab when it opens a session.
+    await page.goto('/dashboard');
+    await page.evaluate((current) => sessionStorage.setItem('currentSessionId', current), id);
+    await page.goto('/session');
+  };
+
+  await openAsCurrent(newest.id);
+  await expect(page.getByRole('heading', { name: 'Newest session' })).toBeVisible();
+  await expect(page.locator('#current-task-title')).toHaveText('Call the plumber');
+  expect(sessionReads).toEqual([]);
+
+  await openAsCurrent(older.id);
+  await expect(page.getByRole('heading', { name: 'Older session' })).toBeVisible();
+  await expect(page.locator('#current-task-title')).toHaveText('Sort the receipts');
+  expect(sessionReads.length).toBeGreaterThan(0);
 });
 
 test('keyboard shortcuts on the session page: Ctrl+/ lists them, Ctrl+D goes to the dashboard, Ctrl+S comes back', async ({ page }) => {

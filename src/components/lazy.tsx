@@ -1,8 +1,12 @@
 'use client';
 // Code that only an opened dialog needs is loaded when the dialog first opens, not with the page
-// (first-load JavaScript, measured by `npm run bench:frontend`). Once the page has loaded and the browser is idle, the code
-// is fetched in the background, so the first opening is normally instant; a dialog opened before
-// that waits for one small request. Once opened, the component stays mounted, so closing
+// (first-load JavaScript, measured by `npm run bench:frontend`). A second after the person's first
+// touch, click, key press, pointer move or wheel on the page it is fetched in the background, so
+// the first opening is normally instant; a dialog opened before that fetches its own code at once
+// and waits for one small request. Not in idle
+// time after `load`: on a slow phone that code (the forms' zod and Headless UI) ran while the page
+// was still settling, one long task after another (Lighthouse, bench/results.md "Pages: code on
+// interaction"). Once opened, the component stays mounted, so closing
 // transitions and focus return behave exactly as before (see seedFocusHistory).
 //
 // Deliberately not next/dynamic or React.lazy: those suspend on every first render, even when the
@@ -48,6 +52,30 @@ export function whenIdle(task: () => void): void {
     });
 }
 
+const FIRST_INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel'] as const;
+
+/** How long after the first interaction its background fetches wait: the action's own request goes first. */
+const AFTER_INTERACTION_MS = 1000;
+
+/**
+ * Runs `task` once, soon after the person's first interaction with the page (a touch, click, key
+ * press, pointer move or wheel; never on the server): code that only an action of theirs can need.
+ * Not at the interaction itself: that first touch is often an action (completing a task) whose
+ * request would otherwise wait behind a burst of code requests for the browser's few connections
+ * (e2e/dashboard-island.spec.ts, a completion right after load, then a reload).
+ */
+export function onFirstInteraction(task: () => void): void {
+  if (typeof window === 'undefined') return;
+  const run = () => {
+    for (const type of FIRST_INTERACTIONS) window.removeEventListener(type, run, true);
+    setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => task(), { timeout: 2000 });
+      else task();
+    }, AFTER_INTERACTION_MS);
+  };
+  for (const type of FIRST_INTERACTIONS) window.addEventListener(type, run, { capture: true, passive: true });
+}
+
 const subscribeNever = () => () => {};
 
 /**
@@ -70,7 +98,7 @@ export type LazyComponent<P> = ComponentType<P> & {
 
 /**
  * A component with an `open` prop whose code loads on its first opening (and in the background
- * once the page is idle, or on `preload()`). Renders nothing until then: a closed dialog renders
+ * at the person's first interaction with the page, or on `preload()`). Renders nothing until then: a closed dialog renders
  * nothing anyway.
  */
 export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
@@ -88,7 +116,7 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
         throw error;
       },
     ));
-  whenIdle(() => void fetchOnce().catch(() => {}));
+  onFirstInteraction(() => void fetchOnce().catch(() => {}));
 
   function LazyUntilOpen(props: P) {
     // Rendered only after hydration: the server never has the code, so neither may the first

@@ -36,6 +36,9 @@ export const PLUS_PRICE = { amount: 2, was: 4 } as const;
 export const CURRENCIES = { UK: { code: 'GBP', symbol: '£' }, USA: { code: 'USD', symbol: '$' } } as const;
 export type Country = keyof typeof CURRENCIES;
 
+/** Calendar subscriptions per plan (the API's check and the Account page's words, which load without zod). */
+export const CALENDAR_LIMITS = { free: 1, plus: 10 } as const;
+
 export const SESSION_LIMITS = { maxMinutes: 1440, maxTasks: 50 } as const;
 
 /** A focus session's name (the API's schema and the set-up forms' fields, which load without zod). */

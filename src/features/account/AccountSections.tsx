@@ -1,6 +1,5 @@
 'use client';
-// The account page's sections, loaded by ./AccountPage while it asks for `me` (their forms bring
-// react-hook-form, which the page's first load then does without).
+// The account page's sections, rendered with the `me` the server read (./AccountPage).
 import { ThemeSwitcher } from '@/components/theme/ThemeSwitcher';
 import type { Country } from '@/lib/constants';
 import type { TUser } from '@/lib/schemas/user';

@@ -9,6 +9,7 @@ import { Button } from '@/components/ButtonCore';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Spinner } from '@/components/Spinner';
 import { useToast } from '@/components/Toast';
+import { useHydrated } from '@/components/useHydrated';
 import { tokenAccessWords } from '@/lib/api-tokens';
 import type { TOAuthConnection } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
@@ -33,7 +34,9 @@ export function ConnectedApps({ when }: { when: (iso: string) => string }) {
       onError: (error) => toast({ title: 'Failed to disconnect app', description: error.message, variant: 'destructive' }),
     }),
   );
-  const mcpUrl = `${typeof window === 'undefined' ? '' : window.location.origin}/api/mcp`;
+  // The server's HTML (and the hydration render) has the path; the browser then adds its origin.
+  const hydrated = useHydrated();
+  const mcpUrl = `${hydrated ? window.location.origin : ''}/api/mcp`;
 
   return (
     <div className="flex flex-col gap-4">

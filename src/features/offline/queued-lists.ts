@@ -3,9 +3,11 @@
 // (its lists as they were when it was kept) or whose list could not be read again shows the
 // account's queued creations and completions (src/lib/offline-writes.ts's applyWrites, the rule
 // the worker applies too) until they reach the server.
+// Every signed-in page follows its lists with this module from idle time on (src/features/auth/AuthSync.tsx),
+// so it stays small: the rule and the cache's list shapes (with zod's schemas and rrule behind them,
+// about 200 kB) are fetched only when the worker has writes waiting. Loaded with it, they were one
+// long task after `load` on every page (Lighthouse, bench/results.md "Pages: code on interaction").
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { changeCached } from '@/features/tasks/useTaskMutations';
-import { applyWrites } from '@/lib/offline-writes';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { askWorker, workerState } from './worker-client';
 
@@ -14,6 +16,7 @@ export async function showQueuedWrites(queryClient: QueryClient, listKey: QueryK
   const answer = await askWorker({ type: 'pending' }, 2000);
   if (!answer.ok || !answer.writes?.length) return;
   const writes = answer.writes;
+  const [{ changeCached }, { applyWrites }] = await Promise.all([import('@/features/tasks/useTaskMutations'), import('@/lib/offline-writes')]);
   for (const query of queryClient.getQueryCache().findAll({ queryKey: listKey })) {
     // A list of open tasks drops what the writes completed, as the server's answer would.
     const open = isOpenList(query.queryKey);

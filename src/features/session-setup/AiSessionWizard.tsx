@@ -66,7 +66,7 @@ function Wizard({ onClose, onSubmit, pending, onLimit }: { onClose: () => void; 
   // with zod already in it: the schema is at hand.
   const { form, formProps } = useSchemaForm<TAiSessionForm, TAiSession>({
     // The schema (zod, the API's session schemas) loads with the first focus, not with the dialog's code:
-    // the dialog is fetched in the background once a page is idle, and evaluating zod there was
+    // the dialog is fetched in the background at the first interaction, and evaluating zod there was
     // the dashboard's longest task after load (56 ms on this machine, about 4 times that on a phone).
     schema: () => import('@/lib/schemas/session-form').then((module) => module.ZAiSessionForm),
     defaultValues: { ...DEFAULT_TIMINGS, sessionName: '', mood: null, justFocus: false },

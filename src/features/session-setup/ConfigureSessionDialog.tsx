@@ -68,7 +68,7 @@ function ConfigureSessionForm({ onClose, onSubmit, pending }: { onClose: () => v
   // This dialog's code loads when it first opens, with zod already in it: the schema is at hand.
   const { form, formProps } = useSchemaForm<TSessionSetupForm, TSessionSetup>({
     // The schema (zod, the API's session schemas) loads with the first focus, not with the dialog's code:
-    // the dialog is fetched in the background once a page is idle, and evaluating zod there was
+    // the dialog is fetched in the background at the first interaction, and evaluating zod there was
     // the dashboard's longest task after load (56 ms on this machine, about 4 times that on a phone).
     schema: () => import('@/lib/schemas/session-form').then((module) => module.ZSessionSetupForm),
     defaultValues: { ...DEFAULT_TIMINGS, sessionName: '', dueDate: null, dueTime: null, selectedTaskIds: [] },

@@ -3,7 +3,7 @@
 // reached through StartSession, which loads them when first opened; import them from their files.)
 //
 // StartSession itself (the chooser, the limit dialog with its plan words, the create mutation)
-// loads when first opened, or once the page is idle: src/components/lazy.tsx. Once loaded it stays
+// loads when first opened, or at the first interaction with the page: src/components/lazy.tsx. Once loaded it stays
 // mounted, so the limit dialog it opens after closing the chooser still shows.
 import { lazyUntilOpen } from '@/components/lazy';
 

@@ -4,9 +4,9 @@
 // the notices, the alerts choice); each concern draws in its own module: ./SessionControls (the
 // top bar's alerts and the bottom bar's Start/Pause and Quit Session), ./ClockPanel, ./TaskPanel,
 // ./SessionDialogs ('Great work!', 'End Session?', 'Create New Task', 'Session Update': their code
-// loads in idle time or on first opening, src/components/lazy.tsx), ./completion (Complete).
+// loads at the first interaction or on first opening, src/components/lazy.tsx), ./completion (Complete).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { lazyUntilOpen, whenIdle } from '@/components/lazy';
+import { lazyUntilOpen, onFirstInteraction } from '@/components/lazy';
 import type { TFocusSession } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { visibleTasks } from '@/lib/visible-tasks';
@@ -56,8 +56,8 @@ export function FocusView({ session, taskList }: { session: TFocusSession; taskL
   const { notices, setNotices, alerts, setAlerts, onNotice } = useNotices();
   const clock = useSessionClock(session.id, session.displayMode, session, onNotice);
   useFocusedTime(clock.running ? (current?.id ?? null) : null);
-  // The dialogs' code and the quick create's form, fetched while online (./SessionDialogs).
-  useEffect(() => whenIdle(() => void import('./SessionDialogs').then((module) => module.preloadDialogs())), []);
+  // The dialogs' code and the quick create's form, fetched at the first interaction (./SessionDialogs).
+  useEffect(() => onFirstInteraction(() => void import('./SessionDialogs').then((module) => module.preloadDialogs())), []);
 
   const screen: CompletionScreen = { session, shown, taskList, clock, setDialog, setNotices };
   const complete = (task: TTaskOutput) => completeOnScreen(screen, task);

@@ -1,5 +1,5 @@
 'use client';
-// The focus screen's dialogs, loaded in idle time or on first opening (./FocusView):
+// The focus screen's dialogs, loaded at the first interaction or on first opening (./FocusView):
 // 'Great work!' after a completion, 'End Session?' (the remaining task count; End Session cancels
 // the session's scheduled push and waits for the answer before going to the dashboard), the
 // quick create ('Create New Task': the shared task form) and 'Session Update' (the notices).

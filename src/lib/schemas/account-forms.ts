@@ -4,12 +4,9 @@
 import './zod-config';
 import { z } from 'zod';
 import { TOKEN_ACCESS_SCOPES, TOKEN_EXPIRY_CHOICES } from '@/lib/api-tokens';
+import { emailChanges } from '@/lib/email-change';
 import { ZCreateApiTokenInput, type TCreateApiTokenInput } from './user';
 
-/** A new sign-in address is asked for when the typed one differs from the account's (case aside). */
-export function emailChanges(typed: string, signedInWith: string): boolean {
-  return typed.trim().toLowerCase() !== signedInWith;
-}
 
 const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to change your email address';
 

@@ -4,7 +4,6 @@
 import './zod-config';
 import { z } from 'zod';
 
-export const CALENDAR_LIMITS = { free: 1, plus: 10 } as const;
 /** How far around today the cached events reach. */
 export const CALENDAR_PAST_DAYS = 60;
 export const CALENDAR_FUTURE_DAYS = 365;

@@ -13,9 +13,9 @@
 // - The user's own choices (hide, treat as free; one occurrence or the series) are rules applied
 //   when events are read, so they survive refreshes.
 import { calendarHttpError, calendarUrlHint, checkCalendarUrl, type CalendarProvider } from '@/lib/calendar-url';
+import { CALENDAR_LIMITS } from '@/lib/constants';
 import {
   CALENDAR_FUTURE_DAYS,
-  CALENDAR_LIMITS,
   CALENDAR_PAST_DAYS,
   CALENDAR_QUERY_MAX_DAYS,
   type TCalendarEventOutput,

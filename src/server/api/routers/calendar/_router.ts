@@ -1,7 +1,7 @@
 // The calendar subscription router: wiring only (schemas in src/lib/schemas/calendar.ts, rules in
 // src/server/services/calendar-subscription.service.ts). Static paths come before /calendars/{id}.
+import { CALENDAR_LIMITS } from '@/lib/constants';
 import {
-  CALENDAR_LIMITS,
   ZCalendarEventOutput,
   ZCalendarEventsInput,
   ZCalendarId,
