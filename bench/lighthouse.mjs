@@ -33,6 +33,7 @@ import { freePort } from '../src/server/db/embedded.ts';
 import { buildIfChanged } from '../scripts/build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { median } from './first-load.ts';
+import { replaceSection } from './report-sections.mjs';
 import { firstOk, signedInUser, startLauncher, stopLauncher } from './frontend.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,8 +54,6 @@ export const ROUTES = [
   { route: '/session', signedIn: true, note: 'a running timer session' },
   { route: '/sessions/{id}', signedIn: true, note: 'the same session by its address' },
 ];
-const START_MARKER = '<!-- lighthouse:start -->';
-const END_MARKER = '<!-- lighthouse:end -->';
 const TASKS = 30;
 
 const fmt = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
@@ -264,22 +263,10 @@ function lighthouseVersion() {
   }
 }
 
-/** Puts the section into bench/results.md between the markers (appended the first time). */
+/** Puts the section into bench/results.md between its markers (appended the first time), the rest of the file as it was. */
 export function writeLighthouseSection(markdown, file = path.join(here, 'results.md')) {
-  const section = `${START_MARKER}\n${markdown.trim()}\n${END_MARKER}`;
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const start = current.indexOf(START_MARKER);
-  const end = current.indexOf(END_MARKER);
-  const next = start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END_MARKER.length) : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
-}
-
-/** The section as it stands in bench/results.md, so bench/run.mjs can keep it when it rewrites the file. */
-export function readLighthouseSection(file = path.join(here, 'results.md')) {
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const start = current.indexOf(START_MARKER);
-  const end = current.indexOf(END_MARKER);
-  return start >= 0 && end > start ? current.slice(start, end + END_MARKER.length) : '';
+  writeFileSync(file, replaceSection(current, 'lighthouse', markdown));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

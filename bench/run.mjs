@@ -40,7 +40,8 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { buildIfChanged } from '../scripts/build.mjs';
 import { mintSessionCookie } from './auth.mjs';
 import { measureFrontend } from './frontend.mjs';
-import { measureLighthouse, readLighthouseSection } from './lighthouse.mjs';
+import { measureLighthouse, writeLighthouseSection } from './lighthouse.mjs';
+import { replaceSection } from './report-sections.mjs';
 import { processTreeCpuMs, runInterleavedOpenLoop, runLoad } from './load.mjs';
 import { GROWTH, growthUserId, HISTORY, historyUserId, seed, SESSIONS, TASKS, USERS, userId } from './seed.mjs';
 
@@ -403,11 +404,8 @@ try {
     say('front end: first-load JavaScript per route, start time, time to interactive');
     frontend = (await measureFrontend({ root, appDir, say: (message) => say(`front end: ${message}`) })).markdown;
   }
-  // Lighthouse (bench/lighthouse.mjs) takes about 15 minutes more: only with --lighthouse. Without
-  // it, the Lighthouse section already in bench/results.md is kept as it was.
-  const lighthouseSection = args.lighthouse
-    ? `<!-- lighthouse:start -->\n${(await measureLighthouse({ root, appDir, say: (message) => say(`lighthouse: ${message}`) })).markdown.trim()}\n<!-- lighthouse:end -->`
-    : readLighthouseSection();
+  // Lighthouse (bench/lighthouse.mjs) takes about 15 minutes more: only with --lighthouse.
+  const lighthouse = args.lighthouse ? (await measureLighthouse({ root, appDir, say: (message) => say(`lighthouse: ${message}`) })).markdown : '';
   const report = `# Benchmark results
 
 Produced by \`npm run bench\` (bench/run.mjs). The floor is a bare \`node:http\` + \`pg\` server doing the
@@ -462,19 +460,30 @@ when opening the Fresh start screen. Target: the preview's p95 under ${PREVIEW_P
 ${dayRows.map((row) => `| ${row.label} | ${row.items} | ${fmt(row.p50)} | ${fmt(row.p95)} ${row.label.startsWith('POST') ? verdict(row.p95 < PREVIEW_P95_TARGET_MS) : ''} | ${fmt(row.max)} |`).join('\n')}
 ` : ''}
 ${notes}
-${frontend ? `\n${frontend}` : ''}${lighthouseSection ? `\n${lighthouseSection}\n` : ''}`;
-  // A partial run (--rows) or an A/A run is a probe, not the published figures: its report goes to bench/.out.
-  const reportPath = only || aa ? path.join(outDir, 'results-partial.md') : path.join(here, 'results.md');
-  writeFileSync(reportPath, report);
-  say(`wrote ${path.relative(root, reportPath)}`);
+`;
+  // A partial run (--rows) or an A/A run is a probe, not the published figures: its report goes to
+  // bench/.out. A full run replaces only the parts of bench/results.md it measured (the REST
+  // figures, and the front end's and Lighthouse's when it measured them); the hand-written
+  // sections and the other parts stay as they were.
+  if (only || aa) {
+    const reportPath = path.join(outDir, 'results-partial.md');
+    writeFileSync(reportPath, `${report}${frontend ? `\n${frontend}` : ''}${lighthouse ? `\n${lighthouse}\n` : ''}`);
+    say(`wrote ${path.relative(root, reportPath)}`);
+  } else {
+    const resultsPath = path.join(here, 'results.md');
+    let results = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
+    results = replaceSection(results, 'bench', report, 'start');
+    if (frontend) results = replaceSection(results, 'frontend', frontend);
+    writeFileSync(resultsPath, results);
+    if (lighthouse) writeLighthouseSection(lighthouse, resultsPath);
+    say(`updated ${path.relative(root, resultsPath)}`);
+  }
 
   const readmePath = path.join(root, 'README.md');
   const readme = readFileSync(readmePath, 'utf8');
-  const startMarker = '<!-- bench:start -->';
-  const endMarker = '<!-- bench:end -->';
-  if (!only && !aa && readme.includes(startMarker) && readme.includes(endMarker)) {
-    const figures = `${startMarker}\nLast run (${new Date().toISOString().slice(0, 10)}, ${cpu.length} CPUs, ${connections} connections, ${durationMs / 1000} s per row; full table in [bench/results.md](bench/results.md)):\n\n${targetTable()}\n\n${table('growth')}\n${endMarker}`;
-    writeFileSync(readmePath, readme.slice(0, readme.indexOf(startMarker)) + figures + readme.slice(readme.indexOf(endMarker) + endMarker.length));
+  if (!only && !aa && readme.includes('<!-- bench:start -->')) {
+    const figures = `Last run (${new Date().toISOString().slice(0, 10)}, ${cpu.length} CPUs, ${connections} connections, ${durationMs / 1000} s per row; full table in [bench/results.md](bench/results.md)):\n\n${targetTable()}\n\n${table('growth')}`;
+    writeFileSync(readmePath, replaceSection(readme, 'bench', figures));
     say('updated the figures in README.md');
   }
   process.stdout.write(`\n${report}\n`);
