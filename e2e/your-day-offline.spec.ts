@@ -25,6 +25,18 @@ async function serverTasks(page: Page): Promise<Task[]> {
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
+/** The dashboard under the worker's control, then the tap on Just start: the starter's running timer. */
+async function justStartFromTheDashboard(page: Page) {
+  await page.goto('/dashboard');
+  await controlled(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
+  await page.getByRole('link', { name: 'Just start' }).click();
+  const timer = page.getByRole('timer', { name: 'Starter timer' });
+  await expect(timer).toHaveAttribute('data-state', 'running');
+  return timer;
+}
+
 test('offline, "Something else" re-rolls from the tasks the page has, and a step ticked offline is written once when back', async ({ page, context }) => {
   await signUpVerified(page, { timeZone: 'UTC' });
   const report = await createTaskViaApi(page, { title: 'Write the report', dueDate: new Date(Date.now() + 2 * 86_400_000).toISOString(), estimatedMinutes: 20 });
@@ -33,13 +45,7 @@ test('offline, "Something else" re-rolls from the tasks the page has, and a step
   await createTaskViaApi(page, { title: 'Call the bank', importance: 'High' });
   await createTaskViaApi(page, { title: 'Tidy the desk', importance: 'Low' });
 
-  await page.goto('/dashboard');
-  await controlled(page);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
-  await page.getByRole('link', { name: 'Just start' }).click();
-  const timer = page.getByRole('timer', { name: 'Starter timer' });
-  await expect(timer).toHaveAttribute('data-state', 'running');
+  const timer = await justStartFromTheDashboard(page);
   await expect(heading(page)).toHaveText('Write the report');
 
   // From the dashboard's list, handed over with the tap: the same order as the server's.
@@ -94,13 +100,7 @@ test('offline, the time focused in Just start is queued and counts on the task e
   await createTaskViaApi(page, { title: 'Tidy the desk', importance: 'Low' });
   const minutesOn = async (title: string) => (await serverTasks(page)).find((task) => task.title === title)?.actualMinutes;
 
-  await page.goto('/dashboard');
-  await controlled(page);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Your Dashboard' })).toBeVisible();
-  await page.getByRole('link', { name: 'Just start' }).click();
-  const timer = page.getByRole('timer', { name: 'Starter timer' });
-  await expect(timer).toHaveAttribute('data-state', 'running');
+  await justStartFromTheDashboard(page);
   await expect(heading(page)).toHaveText('Write the essay');
   await expect(page.getByRole('checkbox', { name: 'Open the draft' })).toBeVisible();
   await page.waitForLoadState('networkidle');
