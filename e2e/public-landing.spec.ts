@@ -1,7 +1,7 @@
 // The landing page as a visitor meets it: what Onething does, at phone and desktop widths, in
 // both themes; prices in pounds or dollars; Plus leading to sign-up with the intent kept; and a
 // Dashboard button for someone already signed in.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { signUpVerified } from './accounts';
 import { dismissCookieNotice, expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
 
@@ -111,6 +111,44 @@ test("a visitor's public pages ask nothing about a session: no 401 in the consol
   }
   expect(asked).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+// Strings only the tRPC client and TanStack Query's React provider carry in the built chunks.
+const API_CLIENT_MARKERS = { trpc: 'TRPCClientError', queryClient: 'No QueryClient set' };
+
+/** The text of every script the page asked for before its `load` event. */
+async function scriptsBeforeLoad(page: Page, path: string): Promise<string[]> {
+  let loaded = false;
+  const code: Promise<string>[] = [];
+  const onLoad = () => {
+    loaded = true;
+  };
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() === 'script' && !loaded) code.push(response.text().catch(() => ''));
+  };
+  page.on('load', onLoad);
+  page.on('response', onResponse);
+  await page.goto(path, { waitUntil: 'load' });
+  page.off('load', onLoad);
+  page.off('response', onResponse);
+  return Promise.all(code);
+}
+
+test('the landing page and the legal pages load no API client (tRPC, query cache) with the page; the account forms do', async ({ page }) => {
+  await dismissCookieNotice(page);
+  for (const path of ['/', '/privacy', '/terms']) {
+    const code = await scriptsBeforeLoad(page, path);
+    expect(code.length).toBeGreaterThan(0);
+    for (const marker of Object.values(API_CLIENT_MARKERS)) expect(code.filter((text) => text.includes(marker)), `${marker} on ${path}`).toEqual([]);
+  }
+  // The header's buttons still come from the server's reading of the session, and the pricing tabs work.
+  await page.goto('/#pricing');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Get started' })).toBeVisible();
+  await page.locator('#pricing').getByRole('tab', { name: 'USD ($)' }).click();
+  await expect(page.locator('#pricing').getByRole('region', { name: 'Free' })).toContainText('$0');
+  // The sign-in form sends through the typed client: it comes with that page.
+  const signin = await scriptsBeforeLoad(page, '/signin');
+  for (const marker of Object.values(API_CLIENT_MARKERS)) expect(signin.some((text) => text.includes(marker)), `${marker} on /signin`).toBe(true);
 });
 
 test('someone signed in sees a Dashboard button instead of Sign in', async ({ page }) => {

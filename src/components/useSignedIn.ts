@@ -1,19 +1,21 @@
 'use client';
 // Whether the visitor is signed in, for the public pages (Dashboard instead of Sign in / Sign up).
-// Asks GET /api/auth/me: 200 means signed in; anything else (401, or 404 before the accounts API
-// exists, or no network) means signed out. One request per page, shared through the query cache
-// under SIGNED_IN_QUERY_KEY (sign-in and sign-out can invalidate it). Inside a public page's frame
-// the server's answer is already there (./site/SignedInSeed) and nothing is asked.
-import { useQuery } from '@tanstack/react-query';
-import { use } from 'react';
+// Inside a public page's frame the server's answer is already there (./site/SignedInSeed) and
+// nothing is asked. Only when the server could not tell (the seed is undefined) does the browser
+// ask GET /api/auth/me: 200 means signed in; anything else (401, or no network) means signed out;
+// one request for every component of the page, asked again after a minute.
+// No query cache here: the landing page and the legal pages carry no API client in their first
+// load (TanStack Query and tRPC are the account forms' and the app's, see docs/architecture.md).
+import { use, useEffect, useState } from 'react';
 import { SignedInSeedContext } from './site/SignedInSeed';
 
 export type SignedInState = 'unknown' | 'signed-in' | 'signed-out';
-export const SIGNED_IN_QUERY_KEY = ['auth', 'signed-in'] as const;
 
-async function fetchSignedIn({ signal }: { signal: AbortSignal }): Promise<boolean> {
+const ASK_AGAIN_AFTER_MS = 60_000;
+
+async function fetchSignedIn(): Promise<boolean> {
   try {
-    const response = await fetch('/api/auth/me', { credentials: 'include', headers: { accept: 'application/json' }, cache: 'no-store', signal });
+    const response = await fetch('/api/auth/me', { credentials: 'include', headers: { accept: 'application/json' }, cache: 'no-store' });
     // Only the status matters; reading the body to its end closes the request, so the page
     // becomes network-quiet (an unread body kept it open and Lighthouse waited its full timeout).
     await response.arrayBuffer().catch(() => undefined);
@@ -23,15 +25,28 @@ async function fetchSignedIn({ signal }: { signal: AbortSignal }): Promise<boole
   }
 }
 
+// The page's one question to the server, shared by every component that asks within a minute.
+const asked: { answer?: Promise<boolean>; at: number } = { at: 0 };
+
+function askServer(): Promise<boolean> {
+  if (!asked.answer || Date.now() - asked.at > ASK_AGAIN_AFTER_MS) {
+    asked.answer = fetchSignedIn();
+    asked.at = Date.now();
+  }
+  return asked.answer;
+}
+
 export function useSignedIn(): SignedInState {
   const seed = use(SignedInSeedContext);
-  const { data } = useQuery({
-    queryKey: SIGNED_IN_QUERY_KEY,
-    queryFn: fetchSignedIn,
-    initialData: seed,
-    staleTime: seed === undefined ? 60_000 : Infinity,
-    refetchOnMount: true,
-    retry: false,
-  });
-  return data === undefined ? 'unknown' : data ? 'signed-in' : 'signed-out';
+  const [answer, setAnswer] = useState<boolean | undefined>(undefined);
+  useEffect(() => {
+    if (seed !== undefined) return;
+    let current = true;
+    void askServer().then((signedIn) => current && setAnswer(signedIn));
+    return () => {
+      current = false;
+    };
+  }, [seed]);
+  const signedIn = seed ?? answer;
+  return signedIn === undefined ? 'unknown' : signedIn ? 'signed-in' : 'signed-out';
 }

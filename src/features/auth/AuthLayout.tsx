@@ -1,6 +1,9 @@
-// The frame of the account pages (sign-in, sign-up, verification, password reset): the name at
-// the top, one calm card in the middle, and the site footer (legal links, theme choice).
+// The frame of the account pages (sign-in, sign-up, verification, password reset, the MCP
+// consent): the name at the top, one calm card in the middle, and the site footer (legal links,
+// theme choice). Its forms talk to the API: the typed client and the tab's query cache are
+// mounted here (the landing page and the legal pages carry none, see docs/architecture.md).
 import type { ReactNode } from 'react';
+import { TRPCReactProvider } from '@/trpc/react';
 import { Logo } from '@/components/Logo';
 import { SiteFooter } from '@/components/site/SiteFooter';
 import { SkipLink } from '@/components/SkipLink';
@@ -15,7 +18,9 @@ export function AuthLayout({ children, width = 'md' }: { children: ReactNode; wi
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex flex-1 justify-center px-4 pb-16 pt-6 outline-none sm:items-center sm:px-6 sm:pt-10">
-        <div className={`w-full ${width === 'lg' ? 'max-w-xl' : 'max-w-md'}`}>{children}</div>
+        <div className={`w-full ${width === 'lg' ? 'max-w-xl' : 'max-w-md'}`}>
+          <TRPCReactProvider>{children}</TRPCReactProvider>
+        </div>
       </main>
       <SiteFooter />
     </div>

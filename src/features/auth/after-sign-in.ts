@@ -1,11 +1,10 @@
 'use client';
 // What happens in the browser once an account is signed in (sign-in and sign-up alike): the
 // user goes into the query cache as `auth.me` (the answer carries it, so no second call), into
-// local storage as the cached user, and the public pages learn they are signed in. After a
+// local storage as the cached user (the public pages learn it from the server with their next render). After a
 // sign-in, tasks and sessions are loaded too before the first app page shows,
 // for verified accounts only: the app data of an unverified one is refused until verification.
 import type { QueryClient } from '@tanstack/react-query';
-import { SIGNED_IN_QUERY_KEY } from '@/components/useSignedIn';
 import type { TUser } from '@/lib/schemas/user';
 import { completedHistoryOptions, openTasksOptions, taskCountsOptions } from '@/features/dashboard/queries';
 import { takeUpgradeIntent } from '@/lib/upgrade-intent';
@@ -16,7 +15,6 @@ type Trpc = ReturnType<typeof useTRPC>;
 
 export function rememberSignedInUser(queryClient: QueryClient, trpc: Trpc, user: TUser): void {
   queryClient.setQueryData(trpc.auth.me.queryKey(), user);
-  queryClient.setQueryData(SIGNED_IN_QUERY_KEY, true);
   cacheUser(browserStorage('local'), user);
 }
 

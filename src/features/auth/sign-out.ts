@@ -6,7 +6,6 @@
 // first load) can load it when clicked (./SignOutButton).
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/Toast';
-import { SIGNED_IN_QUERY_KEY } from '@/components/useSignedIn';
 import { getQueryClient, getTRPCClient } from '@/trpc/react';
 import { forgetPushSubscription } from '@/features/offline/push-subscription';
 import { leaveTo } from './leave';
@@ -19,7 +18,6 @@ import { forgetAccountStorage } from './session-sync';
 export function forgetAccountInBrowser(queryClient: QueryClient): void {
   forgetAccountStorage();
   queryClient.clear();
-  queryClient.setQueryData(SIGNED_IN_QUERY_KEY, false);
 }
 
 /** Signs out; true once the browser is leaving for /signin. */

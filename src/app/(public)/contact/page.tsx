@@ -1,6 +1,8 @@
-// /contact: the contact form, in the public site's frame.
+// /contact: the contact form, in the public site's frame, with the typed API client it sends
+// through (the site's frame has none: the landing page does not need it).
 import type { Metadata } from 'next';
 import { SiteLayout } from '@/components/site/SiteLayout';
+import { TRPCReactProvider } from '@/trpc/react';
 import { ContactForm } from './ContactForm';
 
 export const metadata: Metadata = {
@@ -18,7 +20,9 @@ export default function ContactPage() {
             Send us a message and we&apos;ll answer by email, usually within two working days. Plus members get priority support.
           </p>
           <div className="mt-10 rounded-card border border-border bg-surface p-6 sm:p-8">
-            <ContactForm />
+            <TRPCReactProvider>
+              <ContactForm />
+            </TRPCReactProvider>
           </div>
         </div>
       </section>
