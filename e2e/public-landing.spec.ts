@@ -64,6 +64,8 @@ test.describe('pricing', () => {
   });
 
   test('the tabs work from the keyboard', async ({ page }) => {
+    // The section is inert until its code has come after the page's load (src/components/site/PricingIsland.tsx).
+    await expect(page.locator('#pricing [inert]')).toHaveCount(0);
     await page.locator('#pricing').getByRole('tab', { name: 'GBP (£)' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('#pricing').getByRole('tab', { name: 'USD ($)' })).toBeFocused();
@@ -115,6 +117,8 @@ test("a visitor's public pages ask nothing about a session: no 401 in the consol
 
 // Strings only the tRPC client and TanStack Query's React provider carry in the built chunks.
 const API_CLIENT_MARKERS = { trpc: 'TRPCClientError', queryClient: 'No QueryClient set' };
+// Headless UI's tabs (the pricing section's currency switch).
+const TABS_MARKER = 'headlessui-tabs-tab-';
 
 /** The text of every script the page asked for before its `load` event. */
 async function scriptsBeforeLoad(page: Page, path: string): Promise<string[]> {
@@ -141,11 +145,34 @@ test('the landing page and the legal pages load no API client (tRPC, query cache
     expect(code.length).toBeGreaterThan(0);
     for (const marker of Object.values(API_CLIENT_MARKERS)) expect(code.filter((text) => text.includes(marker)), `${marker} on ${path}`).toEqual([]);
   }
-  // The header's buttons still come from the server's reading of the session, and the pricing tabs work.
-  await page.goto('/#pricing');
+  // The header's buttons still come from the server's reading of the session.
+  await page.goto('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Get started' })).toBeVisible();
-  await page.locator('#pricing').getByRole('tab', { name: 'USD ($)' }).click();
-  await expect(page.locator('#pricing').getByRole('region', { name: 'Free' })).toContainText('$0');
+});
+
+test('the prices are in the landing page’s first paint, and their tabs’ code comes after the page has loaded', async ({ page }) => {
+  await dismissCookieNotice(page);
+  const tabsCode: string[] = [];
+  let loaded = false;
+  page.on('load', () => {
+    loaded = true;
+  });
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const code = await response.text().catch(() => '');
+    if (code.includes(TABS_MARKER)) tabsCode.push(loaded ? 'after load' : 'before load');
+  });
+  const html = await (await page.request.get('/')).text();
+  // The server's HTML holds both plans, in pounds first (src/components/site/PricingIsland.tsx).
+  expect(html).toContain('Choose Plus');
+  expect(html).toContain('£2');
+  await page.goto('/#pricing', { waitUntil: 'load' });
+  const pricing = page.locator('#pricing');
+  await expect(pricing.getByRole('region', { name: 'Plus' })).toContainText('£2');
+  // Actionable once hydrated (inert until then): the switch to dollars works.
+  await pricing.getByRole('tab', { name: 'USD ($)' }).click();
+  await expect(pricing.getByRole('region', { name: 'Free' })).toContainText('$0');
+  expect(tabsCode).toEqual(['after load']);
   // The sign-in form sends through the typed client: it comes with that page.
   const signin = await scriptsBeforeLoad(page, '/signin');
   for (const marker of Object.values(API_CLIENT_MARKERS)) expect(signin.some((text) => text.includes(marker)), `${marker} on /signin`).toBe(true);

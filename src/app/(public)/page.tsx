@@ -1,10 +1,11 @@
 // Landing (/): what Onething does, shown rather than told — one task at a time, the five clock
 // modes, planning by mood, breakdowns, the calendar — and the prices.
-// A server page; only the sign-in-aware buttons and the pricing tabs run in the browser.
+// A server page; only the sign-in-aware buttons and the pricing tabs run in the browser, the
+// tabs' code after the page has loaded (src/components/site/PricingIsland.tsx).
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { HeroAuthActions } from '@/components/site/AuthActions';
-import { Pricing } from '@/components/site/Pricing';
+import { PricingIsland } from '@/components/site/PricingIsland';
 import { SiteLayout } from '@/components/site/SiteLayout';
 import { PLAN_LIMITS, REMINDER_WINDOW_HOURS, SESSION_DEFAULTS } from '@/lib/constants';
 import { BreakdownMock, CalendarMock, FocusScreenMock, ModeCards, MoodPlanMock } from './_landing/Mocks';
@@ -183,7 +184,7 @@ export default function LandingPage() {
         intro={`Start free with ${PLAN_LIMITS.free.tasks} tasks and ${PLAN_LIMITS.free.sessions} sessions a month. Upgrade when you want more, cancel whenever you like.`}
       >
         <div className="mx-auto max-w-4xl">
-          <Pricing />
+          <PricingIsland />
         </div>
       </Section>
 

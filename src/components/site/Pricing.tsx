@@ -4,7 +4,8 @@
 // exists (src/lib/upgrade-intent.ts). A signed-in person choosing Plus starts the checkout right
 // here (POST /api/stripe/create-checkout-session, then to Stripe); when it cannot start, the page
 // says 'Error creating checkout session' with the server's message, and the
-// person stays where they chose.
+// person stays where they chose. Hydrated after the page's load (./PricingIsland): `inert`
+// until then (src/components/InertUntilHydrated.tsx).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -12,11 +13,20 @@ import { CURRENCIES, type Country } from '@/lib/constants';
 import { planCards, type PlanCard } from '@/lib/pricing';
 import { saveUpgradeIntent } from '@/lib/upgrade-intent';
 import { Button } from '../ButtonCore';
+import { InertUntilHydrated } from '../InertUntilHydrated';
 import { useSignedIn } from '../useSignedIn';
 
 const COUNTRIES = Object.keys(CURRENCIES) as Country[];
 
 export function Pricing() {
+  return (
+    <InertUntilHydrated>
+      <PricingTabs />
+    </InertUntilHydrated>
+  );
+}
+
+function PricingTabs() {
   return (
     <TabGroup>
       <div className="flex justify-center">
