@@ -155,7 +155,7 @@ export const restDoor: FastifyPluginAsync<RestOptions> = async (app, options) =>
         { method: request.method, url: request.url.slice(BASE_PATH.length), headers: options.headersOf(request), body: request.body, query: request.query },
         { [FASTIFY]: request },
       );
-      await handle(call, nodeResponseView(reply));
+      await handle(call, new NodeResponseView(reply));
       return reply;
     },
   });
@@ -165,20 +165,29 @@ const BASE_PATH = '/api';
 const FASTIFY = Symbol('fastify request');
 type RestCall = ReturnType<typeof openApiRequestView<{ [FASTIFY]: ScopedRequest }>>;
 
-/** What the node handler writes to: Node's response, answered through Fastify's reply. */
-type NodeResponseView = { statusCode: number; setHeader: (name: string, value: string) => void; end: (body?: string) => void };
+/**
+ * What the node handler writes to: Node's response, answered through Fastify's reply. A class,
+ * not an object literal with a getter and setter: V8 gives each such literal property storage of
+ * its own outside the young generation, whose pointers to the call's closures kept every call's
+ * request and reply alive through young-generation collections (the tail the adapter's
+ * `Object.defineProperty` on each reply caused; docs/architecture.md, "The REST door's tail").
+ */
+class NodeResponseView {
+  constructor(private readonly reply: FastifyReply) {}
 
-function nodeResponseView(reply: FastifyReply): NodeResponseView {
-  return {
-    get statusCode() {
-      return reply.statusCode;
-    },
-    set statusCode(code: number) {
-      reply.code(code);
-    },
-    setHeader: (name, value) => void reply.header(name, value),
-    end: (body) => {
-      if (!reply.sent) void reply.send(body);
-    },
-  };
+  get statusCode(): number {
+    return this.reply.statusCode;
+  }
+
+  set statusCode(code: number) {
+    this.reply.code(code);
+  }
+
+  setHeader(name: string, value: string): void {
+    this.reply.header(name, value);
+  }
+
+  end(body?: string): void {
+    if (!this.reply.sent) void this.reply.send(body);
+  }
 }
