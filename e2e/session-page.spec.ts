@@ -191,6 +191,69 @@ test('/session has the newest session from the server’s read (no request befor
   expect(sessionReads.length).toBeGreaterThan(0);
 });
 
+test('the clock’s first frame is in the server’s HTML and drawn by its inline script before the page’s code, in the place the screen then draws it', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'timer', timerDuration: 25, sessionName: 'Write the report' });
+  await page.goto('/dashboard');
+  await page.evaluate(
+    ({ key, state }) => localStorage.setItem(key, JSON.stringify(state)),
+    { key: `sessionStart:${session.id}`, state: { accumulatedMs: 5 * 60_000, runningSince: null } },
+  );
+  const html = await (await page.request.get(`/sessions/${session.id}`)).text();
+  expect(html).toContain('id="fs-first-frame"');
+  expect(html).toContain('Write the report');
+
+  // Without the page's code (every script file refused): the inline script alone draws the
+  // paused timer from this browser's storage (20 of its 25 minutes left), label and badge included.
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  await page.goto(`/sessions/${session.id}`);
+  const first = page.locator('#fs-first-frame');
+  await expect(first.locator('h1')).toHaveText('Write the report');
+  const firstTime = first.locator('[data-ff="main"]');
+  await expect(firstTime).toHaveText('20:00');
+  await expect(first.locator('[data-ff="label"]')).toHaveText('TimerPaused');
+  await screenshot(page, 'session-first-frame-no-code-360');
+  await page.unroute('**/_next/static/**/*.js');
+
+  // With it: the screen takes over in the same place, no hydration error on the way.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const clock = document.querySelector('#fs-first-frame [data-ff="main"]');
+      const box = clock?.getBoundingClientRect();
+      (window as Window & { firstClock?: unknown }).firstClock = box ? { top: box.top, height: box.height, text: clock?.textContent } : null;
+    });
+  });
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.locator('#fs-first-frame')).toHaveCount(0);
+  const clock = page.getByRole('region', { name: 'Clock' }).getByRole('timer');
+  await expect(clock).toHaveText('20:00');
+  await screenshot(page, 'session-first-frame-after-360');
+  const firstClock = (await page.evaluate(() => (window as Window & { firstClock?: unknown }).firstClock)) as { top: number; height: number; text: string } | null;
+  expect(firstClock?.text).toBe('20:00');
+  const box = (await clock.boundingBox())!;
+  expect(Math.abs(box.y - firstClock!.top)).toBeLessThanOrEqual(2);
+  expect(Math.abs(box.height - firstClock!.height)).toBeLessThanOrEqual(1);
+  expect(errors.filter((text) => /418|hydrat/i.test(text))).toEqual([]);
+
+  // /session: drawn for the tab's current session (the one the server read, the newest)…
+  await page.goto('/session');
+  await expect(clock).toHaveText('20:00');
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  await page.goto('/session');
+  await expect(firstTime).toHaveText('20:00');
+  // …and not for another one (the server's guess is not this tab's session).
+  await page.evaluate(() => sessionStorage.setItem('currentSessionId', 'another-session'));
+  await page.goto('/session');
+  await expect(first).toBeHidden();
+  expect(errors.filter((text) => /418|hydrat/i.test(text))).toEqual([]);
+});
+
 test('keyboard shortcuts on the session page: Ctrl+/ lists them, Ctrl+D goes to the dashboard, Ctrl+S comes back', async ({ page }) => {
   await signUpVerified(page);
   const session = await createSession(page, { displayMode: 'clock' });
