@@ -1,17 +1,21 @@
 // The REST door: the router's procedures with OpenAPI metadata at the contract's /api/* paths
-// (docs/api-contract.md), served by trpc-to-openapi's official Fastify adapter inside the app's
-// front (src/server/inbound/front.ts). What this module adds to the adapter, as Fastify hooks
-// and options of its own scope, and nothing else:
+// (docs/api-contract.md), served by trpc-to-openapi's node handler (its route matching, input,
+// coercion and error shape) on one Fastify route inside the app's front
+// (src/server/inbound/front.ts). trpc-to-openapi's own Fastify adapter is not used: it handed
+// tRPC a Fastify reply as if it were Node's response, which aborted every answered call, answered
+// from an async handler without returning the reply (empty compressed bodies), and built a fetch
+// Request per call for an abort signal (the door's p99: src/server/compat/trpc-to-openapi.ts).
+// What this module adds, as Fastify hooks and options of its own scope, and nothing else:
 // - empty bodies count as `{}` (the web client sends no body when there is no payload), a body
-//   that is not a JSON object is a 400, and a DELETE's JSON body joins its query (the adapter
+//   that is not a JSON object is a 400, and a DELETE's JSON body joins its query (the handler
 //   reads a DELETE's input from the query only; the account password of DELETE /api/user must
 //   not travel in a URL);
 // - the error body of the contract, exactly `{ message, code, reason?, issues? }`;
 // - 201 for the creations whose contract says so, and Set-Cookie (and any other header) a
-//   procedure set on its context's `resHeaders`;
-// - the adapter's handler returns the reply (see `answered` below).
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
+//   procedure set on its context's `resHeaders`.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import { openApiRequestView } from '@/server/compat/trpc-to-openapi';
 import { isErrorReason } from '@/lib/error-reasons';
 import { INTERNAL_MESSAGE, type ApiErrorBody } from '@/server/errors';
 import { API_DISPOSITION } from '@/server/http/api-disposition';
@@ -79,44 +83,8 @@ export type RestOptions = {
   headersOf: (request: FastifyRequest) => Headers;
 };
 
-/**
- * trpc-to-openapi 3.3.0's Fastify adapter answers from an async route handler that calls
- * `reply.send()` and returns `undefined`. Fastify then treats the route as answering by itself
- * later, and with @fastify/compress every answer of 1 kB or more arrived as 200, gzip and an
- * EMPTY body (src/server/inbound/front.test.ts › "compresses large answers"). Each REST route's
- * handler here returns the reply, as Fastify's docs ask of an async handler that sent.
- */
-function answered(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    const handler = route.handler;
-    route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      await handler.call(this, request, reply);
-      return reply;
-    };
-  });
-}
-
-/**
- * The adapter hands the Fastify reply to tRPC's `incomingMessageToRequest` as if it were Node's
- * response, to get an abort signal for the call. That helper aborts the signal when the response
- * closes before it ended, and reads "ended" from `writableEnded`, which a Fastify reply lacks:
- * so every answered call was aborted after the fact, building a DOMException each time (about
- * 7 % of the REST door's CPU in a profile of GET /api/auth/me and GET /api/tasks,
- * docs/architecture.md). The reply answers it from Node's response, so only a call whose client
- * went away is aborted.
- */
-function replyKnowsItEnded(app: FastifyInstance): void {
-  app.decorateReply('writableEnded', {
-    getter(this: FastifyReply) {
-      return this.raw.writableEnded;
-    },
-  });
-}
-
 /** The REST door as a Fastify plugin, mounted at /api by the front. */
 export const restDoor: FastifyPluginAsync<RestOptions> = async (app, options) => {
-  answered(app);
-  replyKnowsItEnded(app);
   // An empty body is `{}`; anything else must be a JSON object (parsed by Fastify's own parser).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -129,7 +97,6 @@ export const restDoor: FastifyPluginAsync<RestOptions> = async (app, options) =>
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
 
   app.addHook('preValidation', (request: ScopedRequest, reply, done) => {
-    // The adapter's handler rewrites the request's url (without /api); the path is kept here first.
     const path = request.url.split('?')[0]!;
     request[SCOPE] = { resHeaders: new Headers(), path };
     const method = request.method;
@@ -166,14 +133,61 @@ export const restDoor: FastifyPluginAsync<RestOptions> = async (app, options) =>
     done(null, payload);
   });
 
-  await app.register(fastifyTRPCOpenApiPlugin, {
-    basePath: '/api',
+  // trpc-to-openapi's node handler (its route matching, input and coercion, errors), given a
+  // request view instead of Fastify's request (src/server/compat/trpc-to-openapi.ts: no fetch
+  // Request per call) and answering through the reply, so the hooks above and compression apply.
+  const handle = createOpenApiNodeHttpHandler({
     router: appRouter,
-    createContext: async ({ req }: { req: ScopedRequest }) => {
-      const scope = req[SCOPE] ?? { resHeaders: new Headers(), path: '' };
-      const context = await createContext({ headers: options.headersOf(req), resHeaders: scope.resHeaders, remoteAddress: req.socket.remoteAddress });
-      const as = options.sessionFor?.(req);
+    createContext: async ({ req }: { req: RestCall }) => {
+      const request = req[FASTIFY];
+      const scope = request[SCOPE] ?? { resHeaders: new Headers(), path: '' };
+      const context = await createContext({ headers: req.headers, resHeaders: scope.resHeaders, remoteAddress: request.socket.remoteAddress });
+      const as = options.sessionFor?.(request);
       return as === undefined ? context : { ...context, session: as };
     },
-  } as unknown as Parameters<typeof fastifyTRPCOpenApiPlugin>[1]);
+  } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]) as unknown as (req: RestCall, res: NodeResponseView) => Promise<void>;
+
+  app.route({
+    method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    url: `${BASE_PATH}/*`,
+    handler: async (request: ScopedRequest, reply) => {
+      const call = openApiRequestView(
+        { method: request.method, url: request.url.slice(BASE_PATH.length), headers: options.headersOf(request), body: request.body, query: request.query },
+        { [FASTIFY]: request },
+      );
+      await handle(call, new NodeResponseView(reply));
+      return reply;
+    },
+  });
 };
+
+const BASE_PATH = '/api';
+const FASTIFY = Symbol('fastify request');
+type RestCall = ReturnType<typeof openApiRequestView<{ [FASTIFY]: ScopedRequest }>>;
+
+/**
+ * What the node handler writes to: Node's response, answered through Fastify's reply. A class,
+ * not an object literal with a getter and setter: V8 gives each such literal property storage of
+ * its own outside the young generation, whose pointers to the call's closures kept every call's
+ * request and reply alive through young-generation collections (the tail the adapter's
+ * `Object.defineProperty` on each reply caused; docs/architecture.md, "The REST door's tail").
+ */
+class NodeResponseView {
+  constructor(private readonly reply: FastifyReply) {}
+
+  get statusCode(): number {
+    return this.reply.statusCode;
+  }
+
+  set statusCode(code: number) {
+    this.reply.code(code);
+  }
+
+  setHeader(name: string, value: string): void {
+    this.reply.header(name, value);
+  }
+
+  end(body?: string): void {
+    if (!this.reply.sent) void this.reply.send(body);
+  }
+}

@@ -2,12 +2,15 @@
 // expect. When an update of @trpc/server, zod, trpc-to-openapi or next changes them, this file
 // fails before the app quietly loses a patch (or a patch breaks the library). Two patches remain
 // (docs/architecture.md, "Patches of library internals"): zod's coercion pin (./zod.ts) and the
-// import of Next's router-state validator (./next.ts); ./trpc.ts only reads the procedure list.
+// import of Next's router-state validator (./next.ts); ./trpc.ts only reads the procedure list, and
+// ./trpc-to-openapi.ts relies on the node handler reading a fetch Request's signal (no patch).
 import { initTRPC } from '@trpc/server';
-import { createOpenApiFetchHandler } from 'trpc-to-openapi';
+import { EventEmitter } from 'node:events';
+import { createOpenApiFetchHandler, createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { describe, expect, it } from 'vitest';
 import { core, z } from 'zod';
 import { parseAndValidateFlightRouterState } from './next';
+import { openApiRequestView } from './trpc-to-openapi';
 import { procedureDefs } from './trpc';
 import { isVoidSchema, pinInputCoercion } from './zod';
 
@@ -128,6 +131,52 @@ describe('trpc-to-openapi internals', () => {
     });
     expect(response.status).toBe(200);
     expect(body.shape.n._zod.def.coerce).toBe(true);
+  });
+});
+
+describe("trpc-to-openapi's node handler and the REST door's request view", () => {
+  const t = initTRPC.context<{ signal?: AbortSignal }>().meta<Meta>().create();
+  const router = t.router({
+    find: t.procedure
+      .meta({ openapi: { method: 'GET', path: '/find', protect: false } })
+      .input(z.object({ q: z.string() }))
+      .output(z.object({ q: z.string(), aborted: z.boolean() }))
+      .query(({ input, ctx }) => ({ q: input.q, aborted: ctx.signal?.aborted ?? true })),
+  });
+
+  /** Calls the handler with the request `make` gives (made once the count runs), what it answered, and how many fetch Requests it built. */
+  async function callWith(make: () => object) {
+    const handle = createOpenApiNodeHttpHandler({ router, createContext: ({ info }: { info: { signal: AbortSignal } }) => ({ signal: info.signal }) } as never) as (req: object, res: object) => Promise<void>;
+    let built = 0;
+    const OriginalRequest = globalThis.Request;
+    globalThis.Request = class extends OriginalRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(input, init);
+        built += 1;
+      }
+    };
+    let status = 0;
+    let body = '';
+    const res = Object.assign(new EventEmitter(), { statusCode: 0, setHeader: () => undefined, end: (text: string) => ((status = res.statusCode), (body = text)) });
+    try {
+      await handle(make(), res);
+    } finally {
+      globalThis.Request = OriginalRequest;
+    }
+    return { built, status, body: JSON.parse(body) as unknown };
+  }
+
+  it('builds a fetch Request per call from a Node-style request, only for its abort signal (why the view exists)', async () => {
+    const nodeStyle = () => Object.assign(new EventEmitter(), { method: 'GET', url: '/find?q=a', headers: { host: 'localhost' }, query: { q: 'a' }, socket: {} });
+    const answer = await callWith(nodeStyle);
+    expect(answer).toEqual({ built: 1, status: 200, body: { q: 'a', aborted: false } });
+  });
+
+  it('reads the signal of a request view that is a fetch Request, and builds none', async () => {
+    const view = () => openApiRequestView({ method: 'GET', url: '/find?q=b', headers: new Headers(), body: undefined, query: { q: 'b' } }, {});
+    expect(view()).toBeInstanceOf(Request);
+    const answer = await callWith(view);
+    expect(answer).toEqual({ built: 0, status: 200, body: { q: 'b', aborted: false } });
   });
 });
 

@@ -23,7 +23,7 @@ import { completeTask, createTask, currentTask, deleteTask, listTaskPage, listTa
 import { z } from 'zod';
 import { FEED_NEEDS_SECRET, IDEMPOTENCY_CONFLICT } from '../../responses';
 import { createTRPCRouter, verifiedBrowserSessionProcedure, verifiedProcedure } from '../../trpc';
-import { taskProcedure } from './procedures';
+import { taskProcedure, taskProcedureWith } from './procedures';
 import { answer } from '@/server/api/answers';
 
 const tags = ['tasks'];
@@ -188,7 +188,7 @@ export const taskRouter = createTRPCRouter({
     .output(answer(ZTaskOutput))
     .mutation(({ ctx, input }) => createTask(ctx.db, ctx.session.userId, input, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers), agent: ctx.agent })),
 
-  update: taskProcedure
+  update: taskProcedureWith(ZUpdateTaskInput)
     .meta({
       scope: 'write',
       openapi: {
@@ -203,11 +203,10 @@ export const taskRouter = createTRPCRouter({
         protect: true,
       },
     })
-    .input(ZUpdateTaskInput)
     .output(answer(ZTaskOutput))
     .mutation(({ ctx, input }) => updateTask(ctx.db, ctx.task, input, new Date())),
 
-  patch: taskProcedure
+  patch: taskProcedureWith(ZPatchTaskInput)
     .meta({
       scope: 'write',
       openapi: {
@@ -224,11 +223,10 @@ export const taskRouter = createTRPCRouter({
       },
       errors: { 409: IDEMPOTENCY_CONFLICT },
     })
-    .input(ZPatchTaskInput)
     .output(answer(ZTaskOutput))
     .mutation(({ ctx, input }) => patchTask(ctx.db, ctx.task, input, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers), agent: ctx.agent })),
 
-  complete: taskProcedure
+  complete: taskProcedureWith(ZCompleteTaskInput)
     .meta({
       scope: 'write',
       openapi: {
@@ -243,11 +241,10 @@ export const taskRouter = createTRPCRouter({
       },
       errors: { 404: '`Session not found`: sessionId is not one of your sessions', 409: IDEMPOTENCY_CONFLICT },
     })
-    .input(ZCompleteTaskInput)
     .output(answer(ZCompleteTaskOutput))
     .mutation(({ ctx, input }) => completeTask(ctx.db, ctx.task, input, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers), agent: ctx.agent })),
 
-  recordFocus: taskProcedure
+  recordFocus: taskProcedureWith(ZRecordFocusInput)
     .meta({
       scope: 'write',
       openapi: {
@@ -266,7 +263,6 @@ export const taskRouter = createTRPCRouter({
       },
       errors: { 409: IDEMPOTENCY_CONFLICT },
     })
-    .input(ZRecordFocusInput)
     .output(answer(ZTaskOutput))
     .mutation(({ ctx, input }) => recordFocus(ctx.db, ctx.task, input.seconds, new Date(), { idempotencyKey: idempotencyKeyOf(ctx.headers) })),
 
