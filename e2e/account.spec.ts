@@ -124,6 +124,35 @@ test('usage bars show what was created this month against the Free limits', asyn
   await expect(page.getByTestId('usage-tasks')).toHaveText('4 of 40', { timeout: 12_000 });
 });
 
+test('below the first screen, the sections are in the HTML but their code comes after the page has loaded, and they work once it is there', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUpVerified(page);
+  const html = await (await page.request.get('/account')).text();
+  for (const words of ['Personal access tokens', 'Export my data', 'Account Actions']) expect(html).toContain(words);
+
+  await openAccount(page);
+  const tokens = page.locator('#api-tokens');
+  // Hydrated (no longer inert) without a scroll or a touch: once the page has loaded and the browser is idle.
+  await expect(tokens.locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  const scripts = await page.evaluate(() => {
+    const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => ({ url: entry.name, beforeLoad: entry.startTime < loaded }));
+  });
+  const tokensCode: { url: string; beforeLoad: boolean }[] = [];
+  for (const script of scripts) if ((await (await page.request.get(script.url)).text()).includes('Personal access tokens')) tokensCode.push(script);
+  expect(tokensCode.length).toBeGreaterThan(0);
+  expect(tokensCode.filter((script) => script.beforeLoad)).toEqual([]);
+
+  // It works: a token made from the keyboard.
+  await tokens.getByLabel('Token name').focus();
+  await page.keyboard.type('Phone script');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Your new token' })).toContainText('Copy “Phone script” now');
+});
+
 test('an API token is shown once, works as a bearer token, is listed, and stops working when revoked', async ({ page, playwright, baseURL }) => {
   await signUpVerified(page);
   await openAccount(page);

@@ -37,6 +37,37 @@ test('the task list is in the server HTML, and the page keeps those very element
   await screenshot(page, 'dashboard-island-light-360');
 });
 
+test('Today’s words are in the server HTML, before any script or fetch, and the panel keeps them', async ({ page }) => {
+  await signUpVerified(page);
+  await createTaskViaApi(page, { title: 'Prepare the workshop', dueDate: inHours(30), importance: 'High' });
+
+  // Without any script: the Today panel's sentence (the dashboard's largest paint) is in the HTML.
+  const html = await (await page.request.get('/dashboard')).text();
+  const served = /<h2 id="today-title"[^>]*>(Today: [^<]+)<\/h2>/.exec(html)?.[1];
+  expect(served).toMatch(/^Today: (nothing planned|\d+ (h|min).* planned), (about .* (free|more than the time left)|a day off|the working day is done)$/);
+  expect(html).not.toContain('Reading your day');
+
+  // In the browser: on screen from the first paint, with no request for today.get on the way,
+  // and the same words once the panel's own code has arrived.
+  const todayRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/trpc\/[^?]*today\.get/.test(request.url())) todayRequests.push(request.url());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as Window & { firstToday?: string | null }).firstToday = document.getElementById('today-title')?.textContent ?? null;
+    });
+  });
+  await page.goto('/dashboard');
+  expect(await page.evaluate(() => (window as Window & { firstToday?: string | null }).firstToday)).toBe(served);
+  const panel = page.getByRole('region', { name: /^Today: / });
+  await expect(panel.getByRole('heading')).toHaveText(served!);
+  // The panel's own code has arrived once the ritual's one-time offer (part of it) is on screen.
+  await expect(page.getByRole('region', { name: 'A short daily check-in' })).toBeVisible();
+  await expect(panel.getByRole('heading')).toHaveText(served!);
+  expect(todayRequests).toEqual([]);
+});
+
 test('a task completed the moment the page has loaded is completed', async ({ page }) => {
   await signUpVerified(page);
   await createTaskViaApi(page, { title: 'Call the bank', dueDate: inHours(5) });

@@ -191,6 +191,100 @@ test('/session has the newest session from the server’s read (no request befor
   expect(sessionReads.length).toBeGreaterThan(0);
 });
 
+test('the clock’s first frame is in the server’s HTML and drawn by its inline script before the page’s code, in the place the screen then draws it', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'timer', timerDuration: 25, sessionName: 'Write the report' });
+  await page.goto('/dashboard');
+  await page.evaluate(
+    ({ key, state }) => localStorage.setItem(key, JSON.stringify(state)),
+    { key: `sessionStart:${session.id}`, state: { accumulatedMs: 5 * 60_000, runningSince: null } },
+  );
+  const html = await (await page.request.get(`/sessions/${session.id}`)).text();
+  expect(html).toContain('id="fs-first-frame"');
+  expect(html).toContain('Write the report');
+
+  // Without the page's code (every script file refused): the inline script alone draws the
+  // paused timer from this browser's storage (20 of its 25 minutes left), label and badge included.
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  await page.goto(`/sessions/${session.id}`);
+  const first = page.locator('#fs-first-frame');
+  await expect(first.locator('h1')).toHaveText('Write the report');
+  const firstTime = first.locator('[data-ff="main"]');
+  await expect(firstTime).toHaveText('20:00');
+  await expect(first.locator('[data-ff="label"]')).toHaveText('TimerPaused');
+  const firstBox = (await firstTime.boundingBox())!;
+  await screenshot(page, 'session-first-frame-no-code-360');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(firstTime).toHaveText('20:00');
+  await screenshot(page, 'session-first-frame-no-code-desktop-dark');
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.unroute('**/_next/static/**/*.js');
+
+  // With it: the screen takes over in the same place, no hydration error on the way.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.locator('#fs-first-frame')).toHaveCount(0);
+  const clock = page.getByRole('region', { name: 'Clock' }).getByRole('timer');
+  await expect(clock).toHaveText('20:00');
+  await screenshot(page, 'session-first-frame-after-360');
+  const box = (await clock.boundingBox())!;
+  expect(Math.abs(box.y - firstBox.y)).toBeLessThanOrEqual(2);
+  expect(Math.abs(box.height - firstBox.height)).toBeLessThanOrEqual(1);
+  expect(errors.filter((text) => /418|hydrat/i.test(text))).toEqual([]);
+
+  // /session: drawn for the tab's current session (the one the server read, the newest)…
+  await page.goto('/session');
+  await expect(clock).toHaveText('20:00');
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  await page.goto('/session');
+  await expect(firstTime).toHaveText('20:00');
+  // …and not for another one (the server's guess is not this tab's session).
+  await page.evaluate(() => sessionStorage.setItem('currentSessionId', 'another-session'));
+  await page.goto('/session');
+  await expect(first).toBeHidden();
+  expect(errors.filter((text) => /418|hydrat/i.test(text))).toEqual([]);
+});
+
+test('the menu drawer closed while it is still sliding in closes at once, and focus goes back to its button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'clock' });
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.getByRole('region', { name: 'Clock' })).toBeVisible();
+  // Every animation fifty times slower, so that the close surely comes during the slide-in (a
+  // busy phone's case: Headless UI's reversal of an interrupted enter could wait forever and never
+  // unmount the drawer, tailwindlabs/headlessui#3892; src/components/ModalDialog.tsx snaps it shut).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.02 });
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  await openMenu.click();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).locator('[data-enter]')).not.toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // Gone by the time the key's handling is done, not after a reversed slide (read at once, not waited for).
+  expect(await page.getByRole('button', { name: 'Close menu' }).count()).toBe(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(openMenu).toHaveAttribute('aria-expanded', 'false');
+  await expect(openMenu).toBeFocused();
+  // At normal speed it opens and closes as before.
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+  await openMenu.click();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Calendar' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(openMenu).toBeFocused();
+});
+
 test('keyboard shortcuts on the session page: Ctrl+/ lists them, Ctrl+D goes to the dashboard, Ctrl+S comes back', async ({ page }) => {
   await signUpVerified(page);
   const session = await createSession(page, { displayMode: 'clock' });

@@ -160,6 +160,46 @@ test('the bottom bar shows for 3 s on load, on hover and on focus, and hides 300
   await expect(bar).toHaveAttribute('data-visible', 'true');
 });
 
+test('the bottom bar never shows its words half faded: it glides out of sight at full contrast, then turns transparent', async ({ page }) => {
+  await page.clock.install();
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'stopwatch' });
+  await page.mouse.move(5, 5);
+  await openSession(page, session.id);
+  const bar = page.getByRole('toolbar', { name: 'Session controls' });
+  await expect(bar).toHaveAttribute('data-visible', 'true');
+  await page.clock.runFor(3100);
+  await expect(bar).toHaveAttribute('data-visible', 'false');
+  // Every moment of the hiding transition, held still through the Web Animations API (the CSS
+  // transitions are real-time, not page.clock's): fully opaque while any of it is on screen
+  // (a half-transparent "Pause" is what axe measured at #bababb), transparent once below the edge.
+  const frames = await bar.evaluate((element) => {
+    const transitions = element.getAnimations();
+    const end = Math.max(0, ...transitions.map((animation) => Number(animation.effect?.getComputedTiming().endTime ?? 0)));
+    const seen: { at: number; opacity: number; top: number }[] = [];
+    for (let at = 0; at <= end + 1; at += 25) {
+      for (const animation of transitions) {
+        animation.pause();
+        animation.currentTime = Math.min(at, end);
+      }
+      seen.push({ at, opacity: Number(getComputedStyle(element).opacity), top: element.getBoundingClientRect().top });
+    }
+    for (const animation of transitions) animation.finish();
+    return { end, seen, height: window.innerHeight, rest: Number(getComputedStyle(element).opacity) };
+  });
+  expect(frames.end).toBeGreaterThan(0);
+  for (const frame of frames.seen) {
+    expect([0, 1], `opacity at ${frame.at} ms`).toContain(frame.opacity);
+    if (frame.opacity === 0) expect(frame.top, `transparent only below the screen's edge (${frame.at} ms)`).toBeGreaterThanOrEqual(frames.height);
+  }
+  expect(frames.rest).toBe(0);
+  // Shown again at once, at full contrast.
+  await page.getByTestId('session-bottom-bar-zone').hover();
+  await expect(bar).toHaveAttribute('data-visible', 'true');
+  expect(await bar.evaluate((element) => Number(getComputedStyle(element).opacity))).toBe(1);
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('completing tasks through a session: Great work!, a failure rolled back, End Session?', async ({ page }) => {
   await page.clock.install();
   await signUpVerified(page);

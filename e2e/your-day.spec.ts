@@ -168,6 +168,8 @@ test('more planned than the time left: keep anyway, trim one, or move the overfl
   await expect.poll(todayTitles).toEqual(['Answer the emails', 'Write the big report']);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(todayTitles).toEqual(['Answer the emails', 'Tidy the slides', 'Write the big report']);
+  // The panel has the undone day too (its choices act on what it shows), as a person would see it.
+  await expect(panel.getByRole('heading')).toHaveText(/^Today: 30 h planned/);
 
   // Move to tomorrow: the least important first, until the rest fits (here: all but one task of 10 h would not fit in a day either).
   await choices.getByRole('button', { name: 'Move to tomorrow' }).click();

@@ -9,7 +9,7 @@
 // Import `Dialog` from './Dialog': it loads this module (and Headless UI) when a dialog first
 // opens, so no page pays for it on its first load.
 import { Description, DialogBackdrop, DialogPanel, DialogTitle, Dialog as HeadlessDialog } from '@headlessui/react';
-import type { ReactNode, RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from './CloseIcon';
 import { FormActions } from './FormActions';
 
@@ -76,13 +76,23 @@ export function ModalDialog({
   footer,
   className = '',
 }: DialogProps) {
+  const { generation, panel } = useSnapShutWhileEntering(open);
   return (
-    <HeadlessDialog open={open} onClose={onClose ?? noop} initialFocus={initialFocus} role={role} className="relative z-50" aria-label={title ? undefined : label}>
+    <HeadlessDialog
+      key={generation}
+      open={open}
+      onClose={onClose ?? noop}
+      initialFocus={initialFocus}
+      role={role}
+      className="relative z-50"
+      aria-label={title ? undefined : label}
+    >
       {placement === 'page' ? null : (
         <DialogBackdrop transition className="fixed inset-0 bg-black/45 transition-opacity duration-200 data-closed:opacity-0" />
       )}
       <div className={frames[placement]}>
         <DialogPanel
+          ref={panel}
           transition={placement !== 'page'}
           className={`${placement === 'drawer' ? drawerPanel : placement === 'page' ? pagePanel : `${centredPanel} ${widths[size]}`} ${className}`}
         >
@@ -108,4 +118,24 @@ export function ModalDialog({
       </div>
     </HeadlessDialog>
   );
+}
+
+/**
+ * Headless UI 2.2 reverses an enter transition that a close interrupts, and on a busy page its
+ * transition hook then waits for animations the reversal has cancelled: the dialog never
+ * unmounts, invisible (data-closed) but still in the page, its Close button in the accessibility
+ * tree (tailwindlabs/headlessui#3892). The navigation drawer closed with Escape right after opening
+ * stayed so (e2e/session-page.spec.ts, 1 run in 8 at load 7). A close that comes while the panel
+ * is still entering (`data-enter`) remounts the dialog instead: it snaps shut, and focus goes back
+ * as on any close. Read in a layout effect, before the browser paints the reversal.
+ */
+function useSnapShutWhileEntering(open: boolean) {
+  const panel = useRef<HTMLDivElement>(null);
+  const [generation, setGeneration] = useState(0);
+  const wasOpen = useRef(open);
+  useLayoutEffect(() => {
+    if (wasOpen.current && !open && panel.current?.hasAttribute('data-enter')) setGeneration((value) => value + 1);
+    wasOpen.current = open;
+  }, [open]);
+  return { generation, panel };
 }

@@ -1,19 +1,27 @@
 'use client';
 // The account page's sections, rendered with the `me` the server read (./AccountPage).
+import { hydrateWhenNeeded } from '@/components/HydrateWhenNeeded';
 import { ThemeSwitcher } from '@/components/theme/ThemeSwitcher';
 import type { Country } from '@/lib/constants';
 import type { TUser } from '@/lib/schemas/user';
-import { ActionsSection } from './ActionsSection';
-import { CalendarFeedSection } from './CalendarFeedSection';
-import { CalendarSubscriptionsSection } from './CalendarSubscriptionsSection';
 import { DaySection } from './DaySection';
-import { ExportSection } from './ExportSection';
-import { NotificationsSection, PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
 import { Section } from './Section';
-import { SubscriptionSection, type CheckoutReturn } from './SubscriptionSection';
-import { TokensSection } from './TokensSection';
-import { UsageSection } from './UsageSection';
+import type { CheckoutReturn } from './SubscriptionSection';
+
+// The first screen's sections hydrate with the page; the rest (in the HTML all the same) when
+// they come near the viewport or at the person's first interaction, each its own chunk
+// (src/components/HydrateWhenNeeded.tsx): nine forms hydrated at load were most of /account's
+// total blocking time on Lighthouse's phone.
+const PreferencesSection = hydrateWhenNeeded(() => import('./PreferencesSection').then((module) => module.PreferencesSection));
+const NotificationsSection = hydrateWhenNeeded(() => import('./PreferencesSection').then((module) => module.NotificationsSection));
+const SubscriptionSection = hydrateWhenNeeded(() => import('./SubscriptionSection').then((module) => module.SubscriptionSection));
+const UsageSection = hydrateWhenNeeded(() => import('./UsageSection').then((module) => module.UsageSection));
+const TokensSection = hydrateWhenNeeded(() => import('./TokensSection').then((module) => module.TokensSection));
+const CalendarSubscriptionsSection = hydrateWhenNeeded(() => import('./CalendarSubscriptionsSection').then((module) => module.CalendarSubscriptionsSection));
+const CalendarFeedSection = hydrateWhenNeeded(() => import('./CalendarFeedSection').then((module) => module.CalendarFeedSection));
+const ExportSection = hydrateWhenNeeded(() => import('./ExportSection').then((module) => module.ExportSection));
+const ActionsSection = hydrateWhenNeeded(() => import('./ActionsSection').then((module) => module.ActionsSection));
 
 export interface AccountSectionsProps {
   me: TUser;

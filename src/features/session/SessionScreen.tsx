@@ -5,7 +5,7 @@
 // AuthSync's: the tab goes to sign in and comes back). What the screen shows is ./FocusView.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { LoadingOverlay } from '@/components/Spinner';
 import { useHydrated } from '@/components/useHydrated';
 import { errorStatus } from '@/features/auth/errors';
@@ -18,28 +18,30 @@ import { useTaskList } from './useTaskList';
 
 const Opening = () => <LoadingOverlay label="Opening your session…" />;
 
-/** The page: /session (sessionId omitted: the current session) or /sessions/{id}. */
-export function SessionPage({ sessionId }: { sessionId?: string }) {
+/**
+ * The page: /session (sessionId omitted: the current session) or /sessions/{id}. `firstFrame`:
+ * the server's first frame of the clock (./FirstFrame.tsx), what the server and the hydration
+ * render show: the clock reads the browser's storage and time, so the screen draws in the browser only.
+ */
+export function SessionPage({ sessionId, firstFrame }: { sessionId?: string; firstFrame?: ReactNode }) {
+  const isClient = useHydrated();
+  if (!isClient) return firstFrame ?? <Opening />;
   return sessionId ? <SessionByIdScreen sessionId={sessionId} /> : <CurrentSessionScreen />;
 }
 
 /** /session: the current session from session storage; without one, back to the dashboard. */
 function CurrentSessionScreen() {
   const router = useRouter();
-  const isClient = useHydrated();
-  const id = isClient ? currentSessionId() : null;
+  const id = currentSessionId();
   useEffect(() => {
-    if (isClient && !id) router.replace('/dashboard');
-  }, [isClient, id, router]);
+    if (!id) router.replace('/dashboard');
+  }, [id, router]);
   if (!id) return <Opening />;
   return <SessionScreen sessionId={id} />;
 }
 
 /** /sessions/{id}: makes that session the current one and shows it. */
 function SessionByIdScreen({ sessionId }: { sessionId: string }) {
-  // The clock reads the browser's storage and time: drawn in the browser only.
-  const isClient = useHydrated();
-  if (!isClient) return <Opening />;
   return <SessionScreen sessionId={sessionId} makeCurrent />;
 }
 

@@ -6,6 +6,9 @@ import type { TFocusSession } from '@/lib/schemas/session';
 import { formatClock } from '@/lib/timer';
 import type { SessionClock } from './useSessionClock';
 
+/** The line under the clock in the clock-and-date mode (also ./first-frame.ts's). */
+export const CLOCK_DATE_FORMAT: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
+
 export function clockFace({ snap, now, config }: SessionClock, session: TFocusSession) {
   let main: string;
   let label: string;
@@ -24,7 +27,7 @@ export function clockFace({ snap, now, config }: SessionClock, session: TFocusSe
   } else {
     main = formatLocal(now, TIME_SIMPLE);
     label = DISPLAY_MODE_LABELS[session.displayMode];
-    if (session.displayMode === 'clock-date') sub = formatLocal(now, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+    if (session.displayMode === 'clock-date') sub = formatLocal(now, CLOCK_DATE_FORMAT);
   }
   return { main, label, sub, paused: snap !== null && !snap.running && !snap.ended };
 }

@@ -6,27 +6,15 @@
 // Loaded after the dashboard has hydrated (./LazyTodayPanel), so it costs the first paint nothing.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AppLink } from '@/components/AppLink';
 import { Button } from '@/components/ButtonCore';
 import { Card } from '@/components/Card';
 import { toast } from '@/components/Toast';
 import { IMPORTANCE_RANK, type FreshStartAction } from '@/lib/just-start';
 import type { TTaskOutput } from '@/lib/schemas/task';
-import type { TTodayOutput } from '@/lib/schemas/today';
-import { formatMinutes } from '@/lib/minutes';
-import { freeUntilLabel } from '@/lib/free-time';
 import { useTRPC } from '@/trpc/react';
 import { TODAY_PANEL_CLASS } from './panel-frame';
+import { TodaySummary } from './TodaySummary';
 import { EveningRitual, MorningRitual, RitualOffer, ritualDue } from './Ritual';
-
-/** The sentence at the top of the panel. */
-export function todaySentence(day: Pick<TTodayOutput, 'plannedMinutes' | 'freeMinutes' | 'overMinutes' | 'window'>, now = Date.now()): string {
-  const planned = day.plannedMinutes > 0 ? `${formatMinutes(day.plannedMinutes)} planned` : 'nothing planned';
-  if (!day.window) return `Today: ${planned}, a day off`;
-  if (now >= Date.parse(day.window.end) && day.plannedMinutes === 0) return `Today: ${planned}, the working day is done`;
-  if (day.overMinutes > 0) return `Today: ${planned}, about ${formatMinutes(day.overMinutes)} more than the time left`;
-  return `Today: ${planned}, about ${formatMinutes(day.freeMinutes)} free`;
-}
 
 const keptKey = (date: string) => `onething-today-kept-${date}`;
 
@@ -102,35 +90,10 @@ export function TodayPanel() {
   const minute = Number(local.find((part) => part.type === 'minute')?.value ?? clock.getMinutes());
   const ritual = me.data && !ritualClosed ? ritualDue(me.data, day, hour, minute) : null;
   const over = day.overMinutes > 0 && day.today.length > 0 && kept !== keptKey(day.date);
-  const extras = [
-    day.focusedMinutes > 0 ? `${formatMinutes(day.focusedMinutes)} focused` : null,
-    day.busyMinutes > 0 ? `${formatMinutes(day.busyMinutes)} busy` : null,
-    // With a calendar subscribed: the stretch until the next event ("free until 18:00: 2 h 40 min").
-    day.busyMinutes > 0 && day.freeUntil ? freeUntilLabel(day.freeUntil, me.data?.timeZone) : null,
-    day.today.length > 0 ? `${day.today.length} due today` : null,
-  ].filter(Boolean);
 
   return (
     <Card as="section" aria-labelledby="today-title" padding="sm" className={TODAY_PANEL_CLASS}>
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id="today-title" className="text-base font-semibold">
-          {todaySentence(day)}
-        </h2>
-        {day.carriedOver.length > 0 ? (
-          <p className="text-sm text-muted">
-            {day.carriedOver.length} carried over ·{' '}
-            <AppLink href="/fresh-start" className="font-medium text-text underline underline-offset-2">
-              Fresh start
-            </AppLink>
-          </p>
-        ) : null}
-      </div>
-      {extras.length > 0 ? <p className="mt-1 text-sm text-muted">{extras.join(' · ')}</p> : null}
-      {day.line && ritual !== 'evening' ? (
-        <p className="mt-1 text-sm text-muted">
-          Today in a line: <q>{day.line}</q>
-        </p>
-      ) : null}
+      <TodaySummary day={day} timeZone={me.data?.timeZone} showLine={ritual !== 'evening'} />
       {over ? (
         <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="More planned than the time left">
           <Button

@@ -1,6 +1,6 @@
 // /account: the page lives in src/features/account. The person comes with the page, read on the
-// server with the query the page polls (src/features/account/useMe.ts has the same key), so the
-// sections are in the first HTML and hydrate in place.
+// server with the query the page polls (src/features/account/useMe.ts has the same key), and so do
+// the sections' lists, so the sections are in the first HTML and hydrate in place.
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
@@ -11,7 +11,15 @@ import { prefetchedState } from '@/trpc/server';
 export const metadata: Metadata = { title: 'Account' };
 
 export default async function Page() {
-  const state = await prefetchedState((trpc, queryClient) => [queryClient.prefetchQuery(trpc.auth.me.queryOptions())]);
+  // With it, the API tokens and connected apps (names, prefixes, dates), under the sections' own
+  // keys: drawn in the first HTML, with no requests and renders of their own after `load`. Not the
+  // calendar feed's secret URL nor the subscribed calendars' URLs: the worker keeps a page's HTML
+  // for offline use (src/worker/sw.ts), and those are credentials, read by the browser only.
+  const state = await prefetchedState((trpc, queryClient) => [
+    queryClient.prefetchQuery(trpc.auth.me.queryOptions()),
+    queryClient.prefetchQuery(trpc.user.listTokens.queryOptions()),
+    queryClient.prefetchQuery(trpc.user.listConnectedApps.queryOptions()),
+  ]);
   return (
     <SignedInProviders>
       <HydrationBoundary state={state}>

@@ -8,7 +8,7 @@ import { prefetchedState } from '@/trpc/server';
 export const metadata: Metadata = { title: 'Dashboard' };
 
 export default async function DashboardPage() {
-  // The person, their tasks and sessions come with the page (the task list is the largest paint),
+  // The person, their tasks, sessions and day come with the page,
   // read with the very query options the dashboard uses so that the cache entries match.
   const state = await prefetchedState((trpc, queryClient) => [
     queryClient.prefetchQuery(trpc.auth.me.queryOptions()),
@@ -16,6 +16,8 @@ export default async function DashboardPage() {
     queryClient.prefetchQuery(taskCountsOptions(trpc)),
     queryClient.prefetchInfiniteQuery(completedHistoryOptions(trpc)),
     queryClient.prefetchQuery(trpc.session.list.queryOptions()),
+    // Today's words (src/features/today/TodaySummary.tsx) are the largest paint: in the HTML, not after a fetch.
+    queryClient.prefetchQuery(trpc.today.get.queryOptions()),
   ]);
   return <DashboardIsland state={state} />;
 }

@@ -9,17 +9,21 @@
 // session in the tab's storage is asked for by the screen, as before.
 import type { Metadata } from 'next';
 import { openTasksOptions } from '@/features/dashboard/queries';
+import { FirstFrame } from '@/features/session/FirstFrame';
 import { SessionIsland } from '@/features/session/SessionIsland';
+import type { TFocusSession } from '@/lib/schemas/session';
 import { prefetchedState } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Focus session' };
 
 export default async function CurrentSessionPage() {
+  const read: { newest?: TFocusSession } = {};
   const state = await prefetchedState((trpc, queryClient) => [
     queryClient.fetchQuery(trpc.session.list.queryOptions()).then(
       (sessions) => {
         // The newest by start time, under the key the screen reads it by; the list itself stays here.
         const [newest] = sessions;
+        read.newest = newest;
         if (newest) queryClient.setQueryData(trpc.session.get.queryKey({ id: newest.id }), newest);
         queryClient.removeQueries({ queryKey: trpc.session.list.queryKey() });
       },
@@ -27,5 +31,7 @@ export default async function CurrentSessionPage() {
     ),
     queryClient.prefetchQuery(openTasksOptions(trpc)),
   ]);
-  return <SessionIsland state={state} />;
+  // The clock's first frame is in the HTML (src/features/session/FirstFrame.tsx), drawn before the
+  // screen's code runs if the tab's current session is this newest one.
+  return <SessionIsland state={state} firstFrame={read.newest ? <FirstFrame session={read.newest} checkCurrent /> : undefined} />;
 }

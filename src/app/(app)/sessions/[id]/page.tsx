@@ -1,19 +1,25 @@
 // /sessions/{id}: the product rule gives two readings of where a session opens (/session and
 // /sessions/{id}); both work. This one makes the session the tab's current one and shows the same
 // screen, its session and open tasks read on the server with the very query options the screen
-// uses, so that the island finds them in its cache.
+// uses, so that the island finds them in its cache, and the clock's first frame drawn into the HTML.
 import type { Metadata } from 'next';
 import { openTasksOptions } from '@/features/dashboard/queries';
+import { FirstFrame } from '@/features/session/FirstFrame';
 import { SessionIsland } from '@/features/session/SessionIsland';
+import type { TFocusSession } from '@/lib/schemas/session';
 import { prefetchedState } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Focus session' };
 
 export default async function SessionByIdPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  const read: { session?: TFocusSession } = {};
   const state = await prefetchedState((trpc, queryClient) => [
-    queryClient.prefetchQuery(trpc.session.get.queryOptions({ id })),
+    queryClient.prefetchQuery(trpc.session.get.queryOptions({ id })).then(() => {
+      read.session = queryClient.getQueryData(trpc.session.get.queryKey({ id }));
+    }),
     queryClient.prefetchQuery(openTasksOptions(trpc)),
   ]);
-  return <SessionIsland sessionId={id} state={state} />;
+  // The clock's first frame is in the HTML (src/features/session/FirstFrame.tsx), drawn before the screen's code runs.
+  return <SessionIsland sessionId={id} state={state} firstFrame={read.session ? <FirstFrame session={read.session} checkCurrent={false} /> : undefined} />;
 }
