@@ -153,6 +153,44 @@ test('below the first screen, the sections are in the HTML but their code comes 
   await expect(page.getByRole('dialog', { name: 'Your new token' })).toContainText('Copy “Phone script” now');
 });
 
+test('the sections below the first screen hydrate one at a time, never two in the same task, and each then works by pointer and keyboard', async ({ page }) => {
+  // Every batch of `inert` removals the page makes in one task (a MutationObserver's callback runs
+  // once at the end of the task that made them), with the sections that became usable in it.
+  await page.addInitScript(() => {
+    const batches: string[][] = [];
+    Object.assign(window, { hydrationBatches: batches });
+    new MutationObserver((records) => {
+      const ids = records
+        .filter((record) => record.target instanceof HTMLElement && !record.target.hasAttribute('inert'))
+        .flatMap((record) => [...(record.target as HTMLElement).querySelectorAll(':scope > section[id]')].map((section) => section.id));
+      if (ids.length) batches.push(ids);
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['inert'] });
+  });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUpVerified(page);
+  await openAccount(page);
+  const deferred = ['email-preferences', 'notifications', 'subscription', 'usage', 'api-tokens', 'calendars', 'calendar-feed', 'export', 'account-actions'];
+  // No scroll, no touch: all nine hydrate once the page has loaded and is idle.
+  for (const id of deferred) await expect(page.locator(`#${id}`).locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  const batches = await page.evaluate(() => (window as unknown as { hydrationBatches: string[][] }).hydrationBatches);
+  expect(batches.flat().sort()).toEqual([...deferred].sort());
+  for (const batch of batches) expect(batch, `sections hydrated in one task: ${batch.join(', ')}`).toHaveLength(1);
+
+  // Hydrated, they answer: a switch by pointer, another by keyboard, the last section's button by keyboard.
+  const preferences = page.locator('#email-preferences');
+  const saved = page.waitForResponse((response) => response.url().includes('user.updatePreferences') && response.ok());
+  await preferences.getByRole('switch', { name: 'Newsletter' }).click();
+  await saved;
+  await expect(preferences.getByRole('switch', { name: 'Newsletter' })).not.toBeChecked();
+  const savedAgain = page.waitForResponse((response) => response.url().includes('user.updatePreferences') && response.ok());
+  await preferences.getByRole('switch', { name: 'Marketing emails' }).press('Space');
+  await savedAgain;
+  await expect(preferences.getByRole('switch', { name: 'Marketing emails' })).not.toBeChecked();
+  await page.locator('#account-actions').getByRole('button', { name: 'Sign Out Everywhere' }).press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('an API token is shown once, works as a bearer token, is listed, and stops working when revoked', async ({ page, playwright, baseURL }) => {
   await signUpVerified(page);
   await openAccount(page);

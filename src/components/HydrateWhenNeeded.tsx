@@ -2,56 +2,147 @@
 // A long page's parts below the first screen hydrate after the page, each on its own, not with
 // it: the server renders them into the HTML as usual (the person sees and scrolls the whole page
 // at once), and in the browser React leaves each one's Suspense boundary dehydrated, the server's
-// HTML untouched, until its code is asked for: when it comes within a screen of the viewport, at
-// the person's first interaction with the page (a key, a touch, a click, a pointer move or a
-// wheel: a keyboard user tabbing down the page finds every part ready), or once the page has
-// loaded and the browser is idle (so that nothing, a screen reader's reading included, waits for
-// a scroll). Until hydrated a part is `inert` (./InertUntilHydrated), so nothing typed or clicked
-// there is lost to hydration. Each part's code is its own chunk and its own boundary: the page's
-// first load carries none of it, and the parts hydrate one by one in short tasks instead of one
-// long one with the page (/account: docs/architecture.md, "The islands").
+// HTML untouched, until it is that part's turn. The parts hydrate ONE AT A TIME, each in its own
+// idle period, the next only after the one before has committed: nine released together were
+// hydrated by React in the same long tasks (Lighthouse's phone: /account's total blocking time
+// grew from 914 to 1016-1152 ms with them). Their turn comes, in the page's order, once the page
+// has loaded and the browser is idle (so that nothing, a screen reader's reading included, waits
+// for a scroll), or at once from the person's first interaction (a key, a touch, a click, a
+// pointer move or a wheel: a keyboard user tabbing down the page finds the parts ready one after
+// another); a part that comes within a screen of the viewport goes before those still waiting.
+// Until hydrated a part is `inert` (./InertUntilHydrated): React does not replay a click or a key
+// on a part whose code has not arrived (it hydrates synchronously only what it already has, and
+// drops discrete events otherwise: react/react#22448), so without `inert` such a click would be
+// silently lost; with it, nothing happens and nothing is half-done. Each part's code is its own
+// chunk and its own boundary: the page's first load carries none of it
+// (/account: docs/architecture.md, "The islands").
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { InertUntilHydrated } from './InertUntilHydrated';
-import { whenIdle } from './lazy';
+import { afterPageLoad, whenIdle } from './lazy';
 
 const FIRST_INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel'] as const;
 
-/**
- * `load`: the part's component (a dynamic import, so that it is a chunk of its own). Returns the
- * component to render in its place, with the same props.
- */
-export function hydrateWhenNeeded<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  let release = () => {};
-  const needed = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  // On the server the part renders at once (into the HTML); in the browser when released.
-  const Part = lazy(() => (typeof window === 'undefined' ? Promise.resolve() : needed).then(load).then((component) => ({ default: component })));
-  whenIdle(() => release());
+interface Turn {
+  released: boolean;
+  near: boolean;
+  release: () => void;
+  /** Settles once the part has hydrated (or its code could not be fetched). */
+  hydrated: Promise<void>;
+  /** Fetches (once) and evaluates the part's code. */
+  fetchCode: () => Promise<unknown>;
+}
 
-  function WhenNeeded(props: P) {
-    const place = useRef<HTMLDivElement>(null);
-    useEffect(() => {
-      const element = place.current;
-      if (!element) return;
-      const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && release(), { rootMargin: '100% 0px' });
-      observer.observe(element);
-      const onInteraction = () => release();
-      for (const type of FIRST_INTERACTIONS) window.addEventListener(type, onInteraction, { capture: true, passive: true, once: true });
-      return () => {
-        observer.disconnect();
-        for (const type of FIRST_INTERACTIONS) window.removeEventListener(type, onInteraction, true);
-      };
-    }, []);
-    return (
-      <div ref={place}>
-        <Suspense>
-          <InertUntilHydrated>
-            <Part {...props} />
-          </InertUntilHydrated>
-        </Suspense>
-      </div>
-    );
+/** The next idle period (or 50 ms where the browser has none to offer). */
+function nextIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 50);
+  });
+}
+
+/** Calls `onHydrated` from the boundary's own commit: the part is hydrated when this effect runs. */
+function Hydrated({ onHydrated }: { onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated]);
+  return null;
+}
+
+/**
+ * One page's deferred parts, hydrated one at a time. Returns `part(load)`: `load` is the part's
+ * component (a dynamic import, so that it is a chunk of its own); `part` returns the component to
+ * render in its place, with the same props. Call `part` in the page's order.
+ */
+export function hydrationQueue() {
+  const turns: Turn[] = [];
+  let running = false;
+  let all = false;
+
+  // Those near the viewport first; the others once the page has loaded and is idle, or from the first interaction.
+  const next = () => turns.find((turn) => !turn.released && turn.near) ?? (all ? turns.find((turn) => !turn.released) : undefined);
+  async function run() {
+    if (running) return;
+    running = true;
+    for (let turn = next(); turn; turn = next()) {
+      turn.release();
+      await turn.hydrated;
+      await nextIdle();
+    }
+    running = false;
   }
-  return WhenNeeded;
+  const start = () => void run();
+  const startAll = () => {
+    if (all) return;
+    all = true;
+    // Their code may all come now, each chunk a short task of its own; only the hydration waits its turn.
+    void afterPageLoad().then(() => {
+      for (const turn of turns) void turn.fetchCode().catch(() => {});
+    });
+    start();
+  };
+
+  if (typeof window !== 'undefined') {
+    whenIdle(startAll);
+    const onInteraction = () => {
+      for (const type of FIRST_INTERACTIONS) window.removeEventListener(type, onInteraction, true);
+      startAll();
+    };
+    for (const type of FIRST_INTERACTIONS) window.addEventListener(type, onInteraction, { capture: true, passive: true });
+  }
+
+  return function part<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+    let pending: Promise<ComponentType<P>> | null = null;
+    const fetchCode = () => (pending ??= load());
+    let markHydrated = () => {};
+    let release = () => {};
+    const needed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const turn: Turn = {
+      released: false,
+      near: false,
+      release: () => {
+        turn.released = true;
+        release();
+      },
+      hydrated: new Promise<void>((resolve) => {
+        markHydrated = resolve;
+      }),
+      fetchCode,
+    };
+    turns.push(turn);
+    // A part whose code cannot be fetched (offline) must not hold the others back.
+    const code = () => fetchCode().catch((error: unknown) => (markHydrated(), Promise.reject(error)));
+    // On the server the part renders at once (into the HTML); in the browser at its turn.
+    const Part = lazy(() => (typeof window === 'undefined' ? load() : needed.then(code)).then((component) => ({ default: component })));
+    const onHydrated = () => markHydrated();
+
+    function WhenNeeded(props: P) {
+      const place = useRef<HTMLDivElement>(null);
+      useEffect(() => {
+        const element = place.current;
+        if (!element) return;
+        const observer = new IntersectionObserver(
+          (entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            turn.near = true;
+            observer.disconnect();
+            start();
+          },
+          { rootMargin: '100% 0px' },
+        );
+        observer.observe(element);
+        return () => observer.disconnect();
+      }, []);
+      return (
+        <div ref={place}>
+          <Suspense>
+            <InertUntilHydrated>
+              <Part {...props} />
+            </InertUntilHydrated>
+            <Hydrated onHydrated={onHydrated} />
+          </Suspense>
+        </div>
+      );
+    }
+    return WhenNeeded;
+  };
 }

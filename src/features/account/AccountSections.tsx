@@ -1,6 +1,6 @@
 'use client';
 // The account page's sections, rendered with the `me` the server read (./AccountPage).
-import { hydrateWhenNeeded } from '@/components/HydrateWhenNeeded';
+import { hydrationQueue } from '@/components/HydrateWhenNeeded';
 import { ThemeSwitcher } from '@/components/theme/ThemeSwitcher';
 import type { Country } from '@/lib/constants';
 import type { TUser } from '@/lib/schemas/user';
@@ -10,9 +10,10 @@ import { Section } from './Section';
 import type { CheckoutReturn } from './SubscriptionSection';
 
 // The first screen's sections hydrate with the page; the rest (in the HTML all the same) when
-// they come near the viewport or at the person's first interaction, each its own chunk
-// (src/components/HydrateWhenNeeded.tsx): nine forms hydrated at load were most of /account's
-// total blocking time on Lighthouse's phone.
+// they come near the viewport, at the person's first interaction or when the page is idle after
+// `load`, one at a time, each its own chunk (src/components/HydrateWhenNeeded.tsx): nine forms
+// hydrated at load were most of /account's total blocking time on Lighthouse's phone.
+const hydrateWhenNeeded = hydrationQueue();
 const PreferencesSection = hydrateWhenNeeded(() => import('./PreferencesSection').then((module) => module.PreferencesSection));
 const NotificationsSection = hydrateWhenNeeded(() => import('./PreferencesSection').then((module) => module.NotificationsSection));
 const SubscriptionSection = hydrateWhenNeeded(() => import('./SubscriptionSection').then((module) => module.SubscriptionSection));
