@@ -187,7 +187,7 @@ test('the sections below the first screen hydrate one at a time, never two in th
   await savedAgain;
   await expect(preferences.getByRole('switch', { name: 'Marketing emails' })).not.toBeChecked();
   await page.locator('#account-actions').getByRole('button', { name: 'Sign Out Everywhere' }).press('Enter');
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('alertdialog', { name: 'Sign out everywhere?' })).toContainText('this one too');
   await expectNoSeriousA11yViolations(page);
 });
 
