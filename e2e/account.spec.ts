@@ -168,6 +168,20 @@ test('the sections below the first screen hydrate one at a time, never two in th
   });
   await page.setViewportSize({ width: 360, height: 780 });
   await signUpVerified(page);
+  // The sections' code asked for after `load` arrives all at once (held, then let go together), as
+  // it may on any network: they must still hydrate one at a time.
+  let loaded = false;
+  const held: (() => void)[] = [];
+  page.on('load', () => (loaded = true));
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+    if (loaded) {
+      await new Promise<void>((resolve) => {
+        held.push(resolve);
+        if (held.length === 1) setTimeout(() => held.splice(0).forEach((release) => release()), 1000);
+      });
+    }
+    await route.continue();
+  });
   await openAccount(page);
   const deferred = ['email-preferences', 'notifications', 'subscription', 'usage', 'api-tokens', 'calendars', 'calendar-feed', 'export', 'account-actions'];
   // No scroll, no touch: all nine hydrate once the page has loaded and is idle.
