@@ -143,6 +143,12 @@ try {
   await admin.connect();
   await admin.query('DROP DATABASE IF EXISTS onething_bench WITH (FORCE)');
   await admin.query('CREATE DATABASE onething_bench');
+  // Both servers' commits return without waiting for the disk's flush. This machine's disk
+  // stalls a flush now and then (fsync p99.9 27 ms, max 127 ms in a 15 s probe), and a stall
+  // holds every commit behind it: in the write rows it fell on whichever server's window was
+  // running (27 Nov 2026: PATCH's p99 253 ms on the app's windows in one run, POST's 414 ms on the
+  // floor's), deciding their p99 by luck. The comparison is the two servers' own work.
+  await admin.query('ALTER DATABASE onething_bench SET synchronous_commit = off');
   await admin.end();
   const databaseUrl = cluster.url('onething_bench');
   // PostgreSQL's own processes (the postmaster and its backends), for the CPU per answer.
@@ -354,7 +360,7 @@ try {
   const environment = [
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}; load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (above the CPU count means other work shared the machine)`,
-    `- Node ${process.version}; PostgreSQL embedded (same machine); app: production build started by \`scripts/start.mjs\`; floor: \`bench/floor.mjs\``,
+    `- Node ${process.version}; PostgreSQL embedded (same machine; the bench's database commits without waiting for the disk's flush, \`synchronous_commit = off\`, for both servers alike); app: production build started by \`scripts/start.mjs\`; floor: \`bench/floor.mjs\``,
     `- Load: ${connections} connections, closed loop, ${warmupMs / 1000} s warm-up then ${durationMs / 1000} s measured per row, loopback, keep-alive; floor and app measured one after the other in the same run`,
     `- Data: ${USERS} users × ${TASKS} tasks × ${SESSIONS} sessions, requests spread over the ${USERS} users; growth rows use one user with that many tasks`,
   ].join('\n');

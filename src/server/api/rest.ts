@@ -93,7 +93,7 @@ export const restDoor: FastifyPluginAsync<RestOptions> = async (app, options) =>
     parseJson(request, body as string, done);
   });
   // next-auth's client signOut() posts a form; the sign-out procedure takes no payload, and any
-  // other call refuses a form as an unsupported content type (the adapter's own check).
+  // other call refuses a form as an unsupported content type (the node handler's own check).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
 
   app.addHook('preValidation', (request: ScopedRequest, reply, done) => {
