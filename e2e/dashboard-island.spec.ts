@@ -101,3 +101,33 @@ test('pointing at the Dashboard link on another page fetches the dashboard’s c
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('list', { name: 'Active tasks' }).getByText('Prepare the workshop')).toBeVisible();
 });
+
+test('a long list sends its first screenful with the page and shows every task once the page runs', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signUpVerified(page);
+  // Due one hour apart, so the list's order (soonest first) is known.
+  const titles = Array.from({ length: 12 }, (_, i) => `Long list task ${String(i + 1).padStart(2, '0')}`);
+  for (const [i, title] of titles.entries()) await createTaskViaApi(page, { title, dueDate: inHours(2 + i) });
+
+  // The server's HTML: the first eight rows (the list's scroll area holds about six), not all twelve.
+  const html = await (await page.request.get('/dashboard')).text();
+  const served = [...html.matchAll(/aria-label="Complete &quot;(Long list task \d+)&quot;"/g)].map((match) => match[1]);
+  expect(served).toEqual(titles.slice(0, 8));
+
+  // In the browser: those very rows are kept, and the other four follow without a click or scroll.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as Window & { firstRow?: Element | null }).firstRow = document.querySelector('ul[aria-label="Active tasks"] > li');
+    });
+  });
+  await page.goto('/dashboard');
+  const list = page.getByRole('list', { name: 'Active tasks' });
+  await expect(list.getByRole('checkbox', { name: /^Complete "Long list task/ })).toHaveCount(12);
+  const shown = await list.getByRole('checkbox', { name: /^Complete "Long list task/ }).evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label')));
+  expect(shown).toEqual(titles.map((title) => `Complete "${title}"`));
+  expect(await page.evaluate(() => (window as Window & { firstRow?: Element | null }).firstRow?.isConnected)).toBe(true);
+
+  // The last row answers like any other.
+  await list.getByRole('checkbox', { name: 'Complete "Long list task 12"' }).click();
+  await expect(page.getByRole('list', { name: 'Completed tasks' }).getByText('Long list task 12')).toBeVisible();
+});

@@ -36,4 +36,17 @@ describe('formatLocal', () => {
     expect(formatLocal(due, options, 'Asia/Tokyo')).toBe(DateTime.fromMillis(due, { zone: 'Asia/Tokyo' }).toLocaleString(options));
     expect(formatLocal(due, options, 'Asia/Tokyo')).not.toBe(formatLocal(due, options, 'America/New_York'));
   });
+
+  it('keeps zones and options apart when it reuses its formatters', () => {
+    const due = Date.parse('2026-12-01T08:00:00.000Z');
+    const inZone = (zone: string, options: Intl.DateTimeFormatOptions) => DateTime.fromMillis(due, { zone }).toLocaleString(options);
+    const short = { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' } as const;
+    const long = { ...short, month: 'short', day: 'numeric' } as const;
+    for (let round = 0; round < 2; round++) {
+      expect(formatLocal(due, short, 'Asia/Tokyo')).toBe(inZone('Asia/Tokyo', short));
+      expect(formatLocal(due, short, 'America/New_York')).toBe(inZone('America/New_York', short));
+      expect(formatLocal(due, long, 'Asia/Tokyo')).toBe(inZone('Asia/Tokyo', long));
+      expect(formatLocal(due + 86_400_000, long, 'Asia/Tokyo')).toBe(DateTime.fromMillis(due + 86_400_000, { zone: 'Asia/Tokyo' }).toLocaleString(long));
+    }
+  });
 });

@@ -1,7 +1,12 @@
 'use client';
 // The dashboard's Active Tasks and Completed lists: scrolling, subtasks nested under their
 // parents (expandable), complete/reopen with one press, open a task to view and edit it.
-import { useState } from 'react';
+// A list draws its first screenful with the page (in the server's HTML and the island's
+// hydration) and the rest of its rows right after, in a transition: the rows below the list's
+// scroll edge are then neither parsed, styled, laid out nor hydrated in the page's first tasks
+// (30 tasks: the dashboard's HTML, its first layout and its hydration carried every row; on
+// Lighthouse's phone these were the longest tasks of the load, docs/architecture.md).
+import { startTransition, useEffect, useState } from 'react';
 import { Badge } from '@/components/Badge';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { carriedOverLabel, isDueSoon, isOverdue, type TaskNode } from '@/lib/tasks';
@@ -15,14 +20,28 @@ export interface TaskListActions {
 }
 
 export function TaskList({ nodes, empty, label, ...actions }: { nodes: TaskNode<TTaskOutput>[]; empty: string; label: string } & TaskListActions) {
+  const shown = useRowsShown(nodes.length);
   if (nodes.length === 0) return <p className="px-1 py-8 text-center text-sm text-muted">{empty}</p>;
   return (
     <ul aria-label={label} className="flex flex-col gap-2">
-      {nodes.map((node) => (
+      {nodes.slice(0, shown).map((node) => (
         <TaskItem key={node.task.id} node={node} {...actions} />
       ))}
     </ul>
   );
+}
+
+/** Rows in the first screenful: the lists scroll at 28rem (about six rows), with room for a tall screen. */
+const FIRST_ROWS = 8;
+
+/** FIRST_ROWS with the first render (the server's and hydration's), every row from the next one on. */
+function useRowsShown(count: number): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    // A transition: React renders the other rows in short slices and yields to input between them.
+    startTransition(() => setAll(true));
+  }, []);
+  return all ? count : Math.min(count, FIRST_ROWS);
 }
 
 function TaskItem({ node, ...actions }: { node: TaskNode<TTaskOutput> } & TaskListActions) {
