@@ -195,9 +195,9 @@ describe('the front over HTTP', () => {
     expect(answer.json()).toEqual({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
   });
 
-  // trpc-to-openapi 3.3.0's Fastify adapter sends from an async handler that returns undefined;
+  // trpc-to-openapi 3.3.0's Fastify adapter sent from an async handler that returned undefined;
   // with @fastify/compress, answers from about 10 kB on then arrived as 200, gzip and an EMPTY
-  // body (src/server/api/rest.ts, `answered`). This list is ~30 kB.
+  // body (the REST door's own route returns the reply: src/server/api/rest.ts). This list is ~30 kB.
   it('compresses large answers for clients that accept gzip, as Next does, body and all', async () => {
     const { cookie, userId } = await signedIn();
     for (let i = 0; i < 60; i += 1) await createTaskRow(userId, { title: `Task number ${i}: ${'a long and varied title '.repeat(8)}`, description: `notes ${i} `.repeat(20) });
