@@ -21,6 +21,18 @@ async function openSession(page: Page, id: string) {
 
 const clockText = (page: Page) => page.getByRole('timer');
 /** The shown clock in seconds ('24:50' → 1490). */
+/** A stopwatch session open under a fake clock, the pointer away from the bar, which shows on load. */
+async function stopwatchWithBarShown(page: Page) {
+  await page.clock.install();
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'stopwatch' });
+  await page.mouse.move(5, 5);
+  await openSession(page, session.id);
+  const bar = page.getByRole('toolbar', { name: 'Session controls' });
+  await expect(bar).toHaveAttribute('data-visible', 'true');
+  return bar;
+}
+
 async function shownSeconds(page: Page): Promise<number> {
   const text = (await clockText(page).textContent()) ?? '';
   return text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
@@ -138,13 +150,7 @@ test('pause and resume keep exact time across a reload', async ({ page }) => {
 });
 
 test('the bottom bar shows for 3 s on load, on hover and on focus, and hides 300 ms after the pointer leaves', async ({ page }) => {
-  await page.clock.install();
-  await signUpVerified(page);
-  const session = await createSession(page, { displayMode: 'stopwatch' });
-  await page.mouse.move(5, 5);
-  await openSession(page, session.id);
-  const bar = page.getByRole('toolbar', { name: 'Session controls' });
-  await expect(bar).toHaveAttribute('data-visible', 'true');
+  const bar = await stopwatchWithBarShown(page);
   await expect(bar.getByRole('button', { name: 'Pause' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Quit Session' })).toBeVisible();
   await page.clock.runFor(3100);
@@ -161,13 +167,7 @@ test('the bottom bar shows for 3 s on load, on hover and on focus, and hides 300
 });
 
 test('the bottom bar never shows its words half faded: it glides out of sight at full contrast, then turns transparent', async ({ page }) => {
-  await page.clock.install();
-  await signUpVerified(page);
-  const session = await createSession(page, { displayMode: 'stopwatch' });
-  await page.mouse.move(5, 5);
-  await openSession(page, session.id);
-  const bar = page.getByRole('toolbar', { name: 'Session controls' });
-  await expect(bar).toHaveAttribute('data-visible', 'true');
+  const bar = await stopwatchWithBarShown(page);
   await page.clock.runFor(3100);
   await expect(bar).toHaveAttribute('data-visible', 'false');
   // Every moment of the hiding transition, held still through the Web Animations API (the CSS
