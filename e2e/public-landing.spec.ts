@@ -138,9 +138,9 @@ async function scriptsBeforeLoad(page: Page, path: string): Promise<string[]> {
   return Promise.all(code);
 }
 
-test('the landing page and the legal pages load no API client (tRPC, query cache) with the page; the account forms do', async ({ page }) => {
+test('the landing page, the legal pages, sign-in and sign-up load no API client (tRPC, query cache) with the page', async ({ page }) => {
   await dismissCookieNotice(page);
-  for (const path of ['/', '/privacy', '/terms']) {
+  for (const path of ['/', '/privacy', '/terms', '/signin', '/signup']) {
     const code = await scriptsBeforeLoad(page, path);
     expect(code.length).toBeGreaterThan(0);
     for (const marker of Object.values(API_CLIENT_MARKERS)) expect(code.filter((text) => text.includes(marker)), `${marker} on ${path}`).toEqual([]);
@@ -173,9 +173,39 @@ test('the prices are in the landing page’s first paint, and their tabs’ code
   await pricing.getByRole('tab', { name: 'USD ($)' }).click();
   await expect(pricing.getByRole('region', { name: 'Free' })).toContainText('$0');
   expect(tabsCode).toEqual(['after load']);
-  // The sign-in form sends through the typed client: it comes with that page.
-  const signin = await scriptsBeforeLoad(page, '/signin');
-  for (const marker of Object.values(API_CLIENT_MARKERS)) expect(signin.some((text) => text.includes(marker)), `${marker} on /signin`).toBe(true);
+});
+
+test('the sign-in and sign-up forms fetch the API client when they are first used, and send through it', async ({ page }) => {
+  await dismissCookieNotice(page);
+  const clientCode: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    if ((await response.text().catch(() => '')).includes(API_CLIENT_MARKERS.trpc)) clientCode.push(new URL(response.url()).pathname);
+  });
+  await page.goto('/signin', { waitUntil: 'load' });
+  expect(clientCode).toEqual([]);
+  // Focusing the form fetches the code that sends (src/features/auth/SignInForm.tsx)…
+  await page.getByRole('textbox', { name: 'Email' }).focus();
+  await expect.poll(() => clientCode.length).toBeGreaterThan(0);
+  // …and a sign-in goes through the typed client and is answered as before.
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/trpc')) calls.push(new URL(request.url()).pathname);
+  });
+  await page.getByRole('textbox', { name: 'Email' }).fill(`nobody-${Date.now()}@example.com`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+  expect(calls.some((path) => path.includes('auth.signin'))).toBe(true);
+
+  // Sign-up's first screen is the welcome: the account form and its client come with the account step.
+  clientCode.length = 0;
+  await page.goto('/signup', { waitUntil: 'load' });
+  expect(clientCode).toEqual([]);
+  await page.getByRole('button', { name: 'Get started' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
+  expect(clientCode.length).toBeGreaterThan(0);
 });
 
 test('someone signed in sees a Dashboard button instead of Sign in', async ({ page }) => {

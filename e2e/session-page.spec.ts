@@ -255,6 +255,31 @@ test('the clock’s first frame is in the server’s HTML and drawn by its inlin
   expect(errors.filter((text) => /418|hydrat/i.test(text))).toEqual([]);
 });
 
+test('after hydration the screen takes the first frame’s place in a render of its own, after the one that makes the island usable', async ({ page }) => {
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'clock' });
+  await createTaskViaApi(page, { title: 'Water the plants', sessionId: session.id });
+  // React tells the developer tools' hook of every commit: a stand-in hook notes what each one left on screen.
+  await page.addInitScript(() => {
+    const commits: { frame: boolean; screen: boolean; inert: boolean }[] = [];
+    const note = () => {
+      const frame = document.querySelector('#fs-first-frame');
+      commits.push({ frame: frame !== null, screen: document.querySelector('#current-task-title') !== null, inert: frame?.closest('[inert]') != null });
+    };
+    const hook = { isDisabled: false, supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE: () => {}, onCommitFiberRoot: note, onCommitFiberUnmount: () => {}, onPostCommitFiberRoot: () => {} };
+    Object.assign(window, { commits, __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
+  });
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.locator('#current-task-title')).toHaveText('Water the plants');
+  const commits = await page.evaluate(() => (window as unknown as { commits: { frame: boolean; screen: boolean; inert: boolean }[] }).commits);
+  const screenAt = commits.findIndex((commit) => commit.screen);
+  // The render right after hydration (React's synchronous one, in one task) only lifts `inert`
+  // and keeps the server's frame; the screen, a large tree, comes in a transition after it, which
+  // React renders in slices that let the browser in (src/components/useHydrated.ts).
+  expect(commits.slice(0, screenAt).some((commit) => commit.frame && !commit.inert)).toBe(true);
+  expect(commits[screenAt]).toMatchObject({ frame: false, inert: false });
+});
+
 test('the menu drawer closed while it is still sliding in closes at once, and focus goes back to its button', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpVerified(page);

@@ -97,6 +97,45 @@ export type LazyComponent<P> = ComponentType<P> & {
 };
 
 /**
+ * A component whose code loads when it is first rendered (and in the background at the person's
+ * first interaction with the page, or on `preload()`): for a part of a page that only shows after
+ * an action of theirs (the sign-up form, behind the onboarding's Get started). Renders nothing
+ * until its code is there; where it could not be fetched (offline), the next rendering tries again.
+ */
+export function lazyWhenShown<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const fetchOnce = () =>
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+  onFirstInteraction(() => void fetchOnce().catch(() => {}));
+
+  function LazyWhenShown(props: P) {
+    const [, setReady] = useState(false);
+    const Component = loaded;
+    useEffect(() => {
+      if (Component) return;
+      let current = true;
+      fetchOnce().then(
+        () => current && setReady(true),
+        () => {},
+      );
+      return () => {
+        current = false;
+      };
+    }, [Component]);
+    return Component ? <Component {...props} /> : null;
+  }
+  const settle = () => {};
+  return Object.assign(LazyWhenShown, { preload: () => fetchOnce().then(settle, settle), isLoaded: () => loaded !== null });
+}
+
+/**
  * A component with an `open` prop whose code loads on its first opening (and in the background
  * at the person's first interaction with the page, or on `preload()`). Renders nothing until then: a closed dialog renders
  * nothing anyway.

@@ -2,7 +2,7 @@
 // The browser's typed client: TanStack Query over tRPC at /api/trpc.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, type TRPCClient } from '@trpc/client';
-import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
 import { TRPC_MAX_BATCH } from '@/lib/constants';
@@ -49,6 +49,11 @@ export function getTRPCClient(): TRPCClient<AppRouter> {
   if (typeof window === 'undefined') return makeTRPCClient();
   browserTRPCClient ??= makeTRPCClient();
   return browserTRPCClient;
+}
+
+/** The query options of every procedure without React (what `useTRPC()` gives a component), over the tab's one client and cache. */
+export function getTRPC(): TRPCOptionsProxy<AppRouter> {
+  return createTRPCOptionsProxy<AppRouter>({ client: getTRPCClient(), queryClient: getQueryClient() });
 }
 
 export function TRPCReactProvider({ children }: { children: ReactNode }) {

@@ -1,9 +1,9 @@
 // The frame of the account pages (sign-in, sign-up, verification, password reset, the MCP
 // consent): the name at the top, one calm card in the middle, and the site footer (legal links,
-// theme choice). Its forms talk to the API: the typed client and the tab's query cache are
-// mounted here (the landing page and the legal pages carry none, see docs/architecture.md).
+// theme choice). The typed API client and the tab's query cache are not mounted here: the pages
+// whose first screen talks to the API mount them around their form (verification, password reset,
+// the MCP consent); sign-in and sign-up load them with the code that sends (docs/architecture.md).
 import type { ReactNode } from 'react';
-import { TRPCReactProvider } from '@/trpc/react';
 import { Logo } from '@/components/Logo';
 import { SiteFooter } from '@/components/site/SiteFooter';
 import { SkipLink } from '@/components/SkipLink';
@@ -19,7 +19,7 @@ export function AuthLayout({ children, width = 'md' }: { children: ReactNode; wi
       </header>
       <main id="main" tabIndex={-1} className="flex flex-1 justify-center px-4 pb-16 pt-6 outline-none sm:items-center sm:px-6 sm:pt-10">
         <div className={`w-full ${width === 'lg' ? 'max-w-xl' : 'max-w-md'}`}>
-          <TRPCReactProvider>{children}</TRPCReactProvider>
+          {children}
         </div>
       </main>
       <SiteFooter />

@@ -17,23 +17,29 @@ import { useSchemaForm } from '@/components/Form';
 import { FormActions } from '@/components/FormActions';
 import { FORGOT_RESEND_COOLDOWN_SECONDS } from '@/lib/constants';
 import type { TForgotPasswordForm } from '@/lib/schemas/auth-forms';
-import { useTRPC } from '@/trpc/react';
+import { TRPCReactProvider, useTRPC } from '@/trpc/react';
 import { Banner } from './AuthLayout';
 import { clientErrorMessage } from './errors';
 
-const FORGOT_NEUTRAL_MESSAGE = "If an account exists with this email, we've sent a reset link.";
-
-export function ForgotPasswordDialog({
-  open,
-  onClose,
-  initialEmail,
-  cooldown,
-}: {
+export type ForgotPasswordDialogProps = {
   open: boolean;
   onClose: () => void;
   initialEmail: string;
   cooldown: { remaining: number; start: (seconds: number) => void };
-}) {
+};
+
+/** With its own API client provider: the sign-in page's first load has none (./SignInForm loads this dialog when it first opens). */
+export function ForgotPasswordDialog(props: ForgotPasswordDialogProps) {
+  return (
+    <TRPCReactProvider>
+      <ForgotPasswordDialogContent {...props} />
+    </TRPCReactProvider>
+  );
+}
+
+const FORGOT_NEUTRAL_MESSAGE = "If an account exists with this email, we've sent a reset link.";
+
+function ForgotPasswordDialogContent({ open, onClose, initialEmail, cooldown }: ForgotPasswordDialogProps) {
   const trpc = useTRPC();
   const [sent, setSent] = useState(false);
 

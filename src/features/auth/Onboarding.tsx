@@ -13,13 +13,19 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ButtonCore';
 import { FormActions } from '@/components/FormActions';
 import { CURRENCIES, DISPLAY_MODE_LABELS, DISPLAY_MODES, ONBOARDING_ADVANCE_MS, PLAN_LIMITS, PLUS_PRICE, SESSION_DEFAULTS, type DisplayMode } from '@/lib/constants';
+import { lazyWhenShown } from '@/components/lazy';
 import { readUpgradeIntent, type TUpgradeIntent } from '@/lib/upgrade-intent';
-import { takeUpgradeDestination } from './after-sign-in';
 import { AuthCard, Banner } from './AuthLayout';
+import { takeUpgradeDestination } from './next-path';
 import { ACCOUNT_STEP, LAST_STEP } from './onboarding-steps';
 import { Numbered, Point, StepButtons, StepHeading, StepIndicator, type HeadingRef } from './OnboardingParts';
-import { SignUpForm, type Created } from './SignUpForm';
+import type { Created, SignUpFormProps } from './SignUpForm';
 import { browserStorage } from './session-sync';
+
+// The account step's form (react-hook-form, the API client and the query cache) is not in the
+// first load: the first screen is the welcome. It is fetched at the first interaction with the
+// page, or when the account step shows.
+const SignUpForm = lazyWhenShown<SignUpFormProps>(() => import('./SignUpForm').then((module) => module.SignUpForm));
 
 
 export function Onboarding() {

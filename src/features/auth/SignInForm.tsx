@@ -5,23 +5,33 @@
 // again). After signing in, the user, tasks and sessions are preloaded, then the person goes to
 // the page they came for (`?next=`, same-site paths only), else to finish a Plus upgrade they
 // chose on the landing page, else to the dashboard.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+//
+// The API client, the query cache and the dashboard's queries (./after-sign-in) are fetched when
+// the form is first focused (or submitted), and the Forgot password dialog's code when it first
+// opens (or after the first interaction): neither is in the page's first load (Lighthouse, see
+// docs/architecture.md "The front pages' own code").
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ButtonCore';
+import { Dialog } from '@/components/Dialog';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
+import { lazyUntilOpen } from '@/components/lazy';
 import { PasswordInput } from '@/components/PasswordInput';
 import { LoadingOverlay } from '@/components/Spinner';
 import type { TSignInForm } from '@/lib/schemas/auth-forms';
-import { useTRPC } from '@/trpc/react';
-import { preloadAppData, rememberSignedInUser, takeUpgradeDestination } from './after-sign-in';
 import { AuthCard, Banner } from './AuthLayout';
 import { errorStatus, serverMessage } from './errors';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { safeNextPath } from './next-path';
+import type { ForgotPasswordDialogProps } from './ForgotPasswordDialog';
+import { safeNextPath, takeUpgradeDestination } from './next-path';
 import { useCountdown } from './useCountdown';
+
+// With the modal dialog's own code, so that a first opening waits for one round of requests, not two.
+const ForgotPasswordDialog = lazyUntilOpen<ForgotPasswordDialogProps>(() =>
+  Promise.all([import('./ForgotPasswordDialog'), Dialog.preload()]).then(([module]) => module.ForgotPasswordDialog),
+);
+const loadSignIn = () => import('./after-sign-in').then((module) => module.signIn);
 
 const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
@@ -64,22 +74,21 @@ export function SignInFields({
   /** After the user, tasks and sessions are preloaded: where to go (the overlay stays until then). */
   onSignedIn: () => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [leaving, setLeaving] = useState(false);
+  // From the submit until the person has been taken on (or the sign-in failed).
+  const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(openForgot);
   const cooldown = useCountdown();
 
-  const signin = useMutation(
-    trpc.auth.signin.mutationOptions({
-      onMutate: () => queryClient.cancelQueries(),
-      onSuccess: async ({ user }) => {
-        setLeaving(true);
-        rememberSignedInUser(queryClient, trpc, user);
-        await preloadAppData(queryClient, trpc, user);
-        onSignedIn();
-      },
-      onError: (error) => {
+  const { form, formProps, serverError, setServerError } = useSchemaForm<TSignInForm>({
+    schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZSignInForm),
+    defaultValues: { email: initialEmail, password: '' },
+    pending: busy,
+    onValid: async (values) => {
+      setBusy(true);
+      try {
+        await (await loadSignIn())(values);
+      } catch (error) {
+        setBusy(false);
         const status = errorStatus(error);
         // A rate limit or an outage is not a wrong password: say what it is.
         setServerError(
@@ -91,15 +100,10 @@ export function SignInFields({
         );
         form.setValue('password', '');
         form.setFocus('password');
-      },
-    }),
-  );
-
-  const { form, formProps, serverError, setServerError } = useSchemaForm<TSignInForm>({
-    schema: () => import('@/lib/schemas/auth-forms').then((schemas) => schemas.ZSignInForm),
-    defaultValues: { email: initialEmail, password: '' },
-    pending: signin.isPending || leaving,
-    onValid: (values) => signin.mutate(values),
+        return;
+      }
+      onSignedIn();
+    },
   });
   const { errors } = form.formState;
 
@@ -110,7 +114,14 @@ export function SignInFields({
           {serverError}
         </Banner>
       ) : null}
-      <form {...formProps} className="mt-6 flex flex-col gap-5">
+      <form
+        {...formProps}
+        onFocus={() => {
+          formProps.onFocus();
+          void loadSignIn().catch(() => undefined);
+        }}
+        className="mt-6 flex flex-col gap-5"
+      >
         <Input
           id="signin-email"
           label="Email"
@@ -138,11 +149,11 @@ export function SignInFields({
             Forgot password?
           </button>
         </div>
-        <Button type="submit" size="lg" className="w-full" pending={signin.isPending || leaving}>
+        <Button type="submit" size="lg" className="w-full" pending={busy}>
           Sign in
         </Button>
       </form>
-      {signin.isPending || leaving ? <LoadingOverlay label="Signing in…" /> : null}
+      {busy ? <LoadingOverlay label="Signing in…" /> : null}
       <ForgotPasswordDialog
         open={forgotOpen}
         onClose={() => setForgotOpen(false)}

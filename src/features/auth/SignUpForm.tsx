@@ -18,7 +18,7 @@ import { toast } from '@/components/Toast';
 import type { TSignUpForm } from '@/lib/schemas/auth-forms';
 import type { TUser } from '@/lib/schemas/user';
 import { detectTimeZone } from '@/lib/time-zone';
-import { useTRPC } from '@/trpc/react';
+import { TRPCReactProvider, useTRPC } from '@/trpc/react';
 import { rememberSignedInUser } from './after-sign-in';
 import { Banner } from './AuthLayout';
 import { clientErrorMessage, errorStatus } from './errors';
@@ -26,16 +26,23 @@ import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
 export type Created = { user: TUser; verificationEmailSent: boolean };
 
-export function SignUpForm({
-  onCreated,
-  secondary,
-  className,
-}: {
+export type SignUpFormProps = {
   onCreated: (result: Created) => void;
   /** The button beside Create account (Back, Cancel); `busy` while creating or once created. */
   secondary?: (busy: boolean) => ReactNode;
   className?: string;
-}) {
+};
+
+/** With its own API client provider: the onboarding loads this form when its account step shows (/signup's first load has none). */
+export function SignUpForm(props: SignUpFormProps) {
+  return (
+    <TRPCReactProvider>
+      <SignUpFormContent {...props} />
+    </TRPCReactProvider>
+  );
+}
+
+function SignUpFormContent({ onCreated, secondary, className }: SignUpFormProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [done, setDone] = useState(false);

@@ -4,11 +4,13 @@
 // local storage as the cached user (the public pages learn it from the server with their next render). After a
 // sign-in, tasks and sessions are loaded too before the first app page shows,
 // for verified accounts only: the app data of an unverified one is refused until verification.
+// Loaded when a sign-in or sign-up form is first used, not with its page: the API client, the
+// query cache and the dashboard's queries are not in /signin's and /signup's first load.
 import type { QueryClient } from '@tanstack/react-query';
 import type { TUser } from '@/lib/schemas/user';
 import { completedHistoryOptions, openTasksOptions, taskCountsOptions } from '@/features/dashboard/queries';
-import { takeUpgradeIntent } from '@/lib/upgrade-intent';
-import type { useTRPC } from '@/trpc/react';
+import type { TSignInForm } from '@/lib/schemas/auth-forms';
+import { getQueryClient, getTRPC, getTRPCClient, type useTRPC } from '@/trpc/react';
 import { browserStorage, cacheUser } from './session-sync';
 
 type Trpc = ReturnType<typeof useTRPC>;
@@ -30,13 +32,15 @@ export async function preloadAppData(queryClient: QueryClient, trpc: Trpc, user:
 }
 
 /**
- * The account page's address that finishes a Plus upgrade chosen on the landing page
- * (`/account?upgrade=plus&country=UK|USA`), reading and clearing the stored intent; null when
- * there is none.
+ * Signs in with the form's values (the query cache's running requests cancelled first), keeps
+ * the user, and loads the app data; resolves once the person can be taken on. Rejects with the
+ * API's error (a wrong password, a rate limit, the server or the network down).
  */
-export function takeUpgradeDestination(): string | null {
-  const storage = browserStorage('local');
-  if (!storage) return null;
-  const intent = takeUpgradeIntent(storage);
-  return intent ? `/account?upgrade=${intent.plan}&country=${intent.country}` : null;
+export async function signIn(values: TSignInForm): Promise<void> {
+  const queryClient = getQueryClient();
+  const trpc = getTRPC();
+  await queryClient.cancelQueries();
+  const { user } = await getTRPCClient().auth.signin.mutate(values);
+  rememberSignedInUser(queryClient, trpc, user);
+  await preloadAppData(queryClient, trpc, user);
 }

@@ -1,8 +1,11 @@
-// Where to go after signing in. `?next=` carries the page a signed-out visitor asked for; only a
-// path on this site is followed (never another origin, a protocol-relative `//host`, a
+// Where to go after signing in: `?next=`, else a Plus upgrade chosen on the landing page.
+// `?next=` carries the page a signed-out visitor asked for; only a path on this site is followed (never another origin, a protocol-relative `//host`, a
 // backslash trick or the API), so a crafted sign-in link cannot send anyone elsewhere. The path is
 // normalised first (dot segments resolved, as the browser would) and the result is what is checked
 // and followed: `/.//evil.example` normalises to `//evil.example`, another host.
+
+import { takeUpgradeIntent } from '@/lib/upgrade-intent';
+import { browserStorage } from './session-sync';
 
 /** Request header set by src/proxy.ts: the path and query of the page being rendered. */
 export const PATH_HEADER = 'x-onething-path';
@@ -44,4 +47,16 @@ export function signinUrl(next?: string | null): string {
 /** The first value of a search parameter as Next hands it to a page. */
 export function firstParam(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The account page's address that finishes a Plus upgrade chosen on the landing page
+ * (`/account?upgrade=plus&country=UK|USA`), reading and clearing the stored intent; null when
+ * there is none.
+ */
+export function takeUpgradeDestination(): string | null {
+  const storage = browserStorage('local');
+  if (!storage) return null;
+  const intent = takeUpgradeIntent(storage);
+  return intent ? `/account?upgrade=${intent.plan}&country=${intent.country}` : null;
 }

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { LoadingOverlay } from '@/components/Spinner';
-import { useHydrated } from '@/components/useHydrated';
+import { useHydratedInTransition } from '@/components/useHydrated';
 import { errorStatus } from '@/features/auth/errors';
 import { openTasksOptions } from '@/features/dashboard/queries';
 import { useOfflineCopies } from '@/features/offline/offline-copies';
@@ -24,7 +24,7 @@ const Opening = () => <LoadingOverlay label="Opening your session…" />;
  * render show: the clock reads the browser's storage and time, so the screen draws in the browser only.
  */
 export function SessionPage({ sessionId, firstFrame }: { sessionId?: string; firstFrame?: ReactNode }) {
-  const isClient = useHydrated();
+  const isClient = useHydratedInTransition();
   if (!isClient) return firstFrame ?? <Opening />;
   return sessionId ? <SessionByIdScreen sessionId={sessionId} /> : <CurrentSessionScreen />;
 }

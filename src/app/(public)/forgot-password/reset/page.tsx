@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import { AuthLayout } from '@/features/auth/AuthLayout';
 import { firstParam } from '@/features/auth/next-path';
 import { ResetPasswordForm } from '@/features/auth/ResetPasswordForm';
+import { TRPCReactProvider } from '@/trpc/react';
 
 export const metadata: Metadata = { title: 'Choose a new password', robots: { index: false } };
 
@@ -15,7 +16,9 @@ export default async function ResetPasswordFromLinkPage({ searchParams }: { sear
   const token = firstParam(params.token)?.trim() || null;
   return (
     <AuthLayout>
-      <ResetPasswordForm email={email} token={token} />
+      <TRPCReactProvider>
+        <ResetPasswordForm email={email} token={token} />
+      </TRPCReactProvider>
     </AuthLayout>
   );
 }

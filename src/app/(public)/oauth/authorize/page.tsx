@@ -10,6 +10,7 @@ import { AuthCard, AuthLayout, ResultMark } from '@/features/auth/AuthLayout';
 import { PATH_HEADER, signinUrl } from '@/features/auth/next-path';
 import { ConsentForm } from '@/features/oauth/ConsentForm';
 import { consentPage } from '@/server/mcp/oauth/authorize-page';
+import { TRPCReactProvider } from '@/trpc/react';
 
 export const metadata: Metadata = { title: 'Connect an app', robots: { index: false, follow: false } };
 export const dynamic = 'force-dynamic';
@@ -42,11 +43,13 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
   const { request, account } = page;
   return (
     <AuthLayout>
-      <ConsentForm
-        params={params}
-        app={{ clientName: request.client.name, redirectHost: request.redirectHost, loopback: request.loopback, scopes: request.scopes }}
-        account={account}
-      />
+      <TRPCReactProvider>
+        <ConsentForm
+          params={params}
+          app={{ clientName: request.client.name, redirectHost: request.redirectHost, loopback: request.loopback, scopes: request.scopes }}
+          account={account}
+        />
+      </TRPCReactProvider>
     </AuthLayout>
   );
 }

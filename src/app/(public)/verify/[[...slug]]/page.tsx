@@ -3,6 +3,7 @@
 import type { Metadata } from 'next';
 import { AuthLayout } from '@/features/auth/AuthLayout';
 import { VerifyEmail } from '@/features/auth/VerifyEmail';
+import { TRPCReactProvider } from '@/trpc/react';
 
 export const metadata: Metadata = { title: 'Verify your email', robots: { index: false } };
 
@@ -23,7 +24,9 @@ export default async function VerifyPage({ params }: { params: Promise<{ slug?: 
   const { slug = [] } = await params;
   return (
     <AuthLayout>
-      <VerifyEmail email={segment(slug[0])} token={segment(slug[1])} />
+      <TRPCReactProvider>
+        <VerifyEmail email={segment(slug[0])} token={segment(slug[1])} />
+      </TRPCReactProvider>
     </AuthLayout>
   );
 }
