@@ -20,7 +20,7 @@ export function rememberSignedInUser(queryClient: QueryClient, trpc: Trpc, user:
   cacheUser(browserStorage('local'), user);
 }
 
-export async function preloadAppData(queryClient: QueryClient, trpc: Trpc, user: TUser): Promise<void> {
+async function preloadAppData(queryClient: QueryClient, trpc: Trpc, user: TUser): Promise<void> {
   if (!user.emailVerified) return;
   // prefetchQuery never throws: a failed preload just leaves the page to load it itself.
   await Promise.all([
