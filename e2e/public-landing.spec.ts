@@ -175,6 +175,26 @@ test('the prices are in the landing page’s first paint, and their tabs’ code
   expect(tabsCode).toEqual(['after load']);
 });
 
+test('the landing page, sign-in and sign-up ask for no other page in the background; their links still navigate', async ({ page }) => {
+  await dismissCookieNotice(page);
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).searchParams.has('_rsc')) prefetched.push(request.url());
+  });
+  for (const path of ['/', '/signin', '/signup']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    // No viewport prefetching of the links on screen (src/components/Button.tsx says why).
+    expect(prefetched, path).toEqual([]);
+  }
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Onething' })).toBeVisible();
+});
+
 test('the sign-in and sign-up forms fetch the API client when they are first used, and send through it', async ({ page }) => {
   await dismissCookieNotice(page);
   const clientCode: string[] = [];

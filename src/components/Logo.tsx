@@ -5,7 +5,7 @@ import { LOGO_LINK_CLASS, LogoMark } from './LogoMark';
 
 export function Logo({ href = '/', className = '' }: { href?: string; className?: string }) {
   return (
-    <Link href={href} className={`${LOGO_LINK_CLASS} ${className}`}>
+    <Link prefetch={false} href={href} className={`${LOGO_LINK_CLASS} ${className}`}>
       <LogoMark />
       <span>Onething</span>
     </Link>

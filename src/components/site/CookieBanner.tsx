@@ -53,11 +53,11 @@ export function CookieBanner() {
       <div className="mx-auto flex max-w-3xl flex-col gap-4 rounded-card border border-border bg-surface p-4 shadow-lg sm:flex-row sm:items-center sm:gap-6 sm:p-5">
         <p className="flex-1 text-sm leading-relaxed">
           This site uses cookies to enhance your experience. By continuing to visit this site you agree to our use of cookies. Read our{' '}
-          <Link href="/privacy" className="font-medium text-accent underline underline-offset-2">
+          <Link prefetch={false} href="/privacy" className="font-medium text-accent underline underline-offset-2">
             Privacy Policy
           </Link>{' '}
           and{' '}
-          <Link href="/terms" className="font-medium text-accent underline underline-offset-2">
+          <Link prefetch={false} href="/terms" className="font-medium text-accent underline underline-offset-2">
             Terms of Service
           </Link>
           .

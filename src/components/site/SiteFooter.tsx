@@ -15,22 +15,22 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>
-              <Link href="/privacy" className="hover:text-text hover:underline">
+              <Link prefetch={false} href="/privacy" className="hover:text-text hover:underline">
                 Privacy Policy
               </Link>
             </li>
             <li>
-              <Link href="/terms" className="hover:text-text hover:underline">
+              <Link prefetch={false} href="/terms" className="hover:text-text hover:underline">
                 Terms of Service
               </Link>
             </li>
             <li>
-              <Link href="/contact" className="hover:text-text hover:underline">
+              <Link prefetch={false} href="/contact" className="hover:text-text hover:underline">
                 Contact
               </Link>
             </li>
             <li>
-              <Link href="/docs" className="hover:text-text hover:underline">
+              <Link prefetch={false} href="/docs" className="hover:text-text hover:underline">
                 API
               </Link>
             </li>

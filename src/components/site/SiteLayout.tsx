@@ -33,12 +33,12 @@ export async function SiteLayout({ children, sectionLinks = false }: { children:
             <nav aria-label="Site" className="ml-6 hidden md:block">
               <ul className="flex items-center gap-1 text-sm font-medium">
                 <li>
-                  <Link href={sectionLinks ? '#how-it-works' : '/#how-it-works'} className="rounded-control px-3 py-2 text-muted hover:bg-surfaceMuted hover:text-text">
+                  <Link prefetch={false} href={sectionLinks ? '#how-it-works' : '/#how-it-works'} className="rounded-control px-3 py-2 text-muted hover:bg-surfaceMuted hover:text-text">
                     How it works
                   </Link>
                 </li>
                 <li>
-                  <Link href={sectionLinks ? '#pricing' : '/#pricing'} className="rounded-control px-3 py-2 text-muted hover:bg-surfaceMuted hover:text-text">
+                  <Link prefetch={false} href={sectionLinks ? '#pricing' : '/#pricing'} className="rounded-control px-3 py-2 text-muted hover:bg-surfaceMuted hover:text-text">
                     Pricing
                   </Link>
                 </li>

@@ -72,7 +72,7 @@ export function Onboarding() {
       {step <= ACCOUNT_STEP && !created ? (
         <p className="mt-6 text-center text-sm text-muted">
           Already have an account?{' '}
-          <Link href="/signin" className="font-medium text-accent underline-offset-2 hover:underline">
+          <Link prefetch={false} href="/signin" className="font-medium text-accent underline-offset-2 hover:underline">
             Sign in
           </Link>
         </p>

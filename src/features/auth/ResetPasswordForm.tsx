@@ -77,7 +77,7 @@ export function ResetPasswordForm({ email, token }: { email: string | null; toke
       {serverError ? (
         <Banner tone="error" className="mt-6">
           {serverError}{' '}
-          <Link href="/signin?forgot=1" className="font-medium text-text underline underline-offset-2">
+          <Link prefetch={false} href="/signin?forgot=1" className="font-medium text-text underline underline-offset-2">
             Request a new link
           </Link>
         </Banner>

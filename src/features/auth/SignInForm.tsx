@@ -51,7 +51,7 @@ export function SignInForm({ next, initialEmail = '', openForgot = false }: { ne
       </AuthCard>
       <p className="mt-6 text-center text-sm text-muted">
         Don&apos;t have an account?{' '}
-        <Link href="/signup" className="font-medium text-accent underline-offset-2 hover:underline">
+        <Link prefetch={false} href="/signup" className="font-medium text-accent underline-offset-2 hover:underline">
           Sign up
         </Link>
       </p>

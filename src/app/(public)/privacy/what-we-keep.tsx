@@ -32,7 +32,7 @@ export const whatWeKeep: LegalSection[] = [
           GDPR where they apply.
         </p>
         <p>
-          You can reach us about anything in this policy through the <Link href="/contact">contact page</Link>.
+          You can reach us about anything in this policy through the <Link prefetch={false} href="/contact">contact page</Link>.
         </p>
       </>
     ),

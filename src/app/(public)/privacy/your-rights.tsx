@@ -58,7 +58,7 @@ export const yourRights: LegalSection[] = [
           </li>
           <li>
             <strong>Get a copy</strong> of your data: your tasks and sessions are available as JSON through the API (see the{' '}
-            <Link href="/docs">API reference</Link>), or ask us through the contact page and we will send you everything we hold about
+            <Link prefetch={false} href="/docs">API reference</Link>), or ask us through the contact page and we will send you everything we hold about
             you within a month.
           </li>
           <li>
@@ -124,7 +124,7 @@ export const yourRights: LegalSection[] = [
     body: (
       <p>
         Questions, requests for a copy of your data, or anything else about privacy: write to us through the{' '}
-        <Link href="/contact">contact page</Link>. We answer within a month, usually much sooner.
+        <Link prefetch={false} href="/contact">contact page</Link>. We answer within a month, usually much sooner.
       </p>
     ),
   },

@@ -29,7 +29,7 @@ const sections: LegalSection[] = [
           By making an account or using Onething you accept them. If you do not agree, please do not use the service.
         </p>
         <p>
-          Our <Link href="/privacy">Privacy Policy</Link> explains what we do with your personal data and is part of these terms.
+          Our <Link prefetch={false} href="/privacy">Privacy Policy</Link> explains what we do with your personal data and is part of these terms.
         </p>
       </>
     ),
@@ -120,7 +120,7 @@ const sections: LegalSection[] = [
         </p>
         <p>
           You can get a copy of your data through the API or by asking us, and delete it at any time; see the{' '}
-          <Link href="/privacy">Privacy Policy</Link>.
+          <Link prefetch={false} href="/privacy">Privacy Policy</Link>.
         </p>
       </>
     ),
@@ -228,7 +228,7 @@ const sections: LegalSection[] = [
     title: 'Contact',
     body: (
       <p>
-        Questions about these terms: write to us through the <Link href="/contact">contact page</Link>.
+        Questions about these terms: write to us through the <Link prefetch={false} href="/contact">contact page</Link>.
       </p>
     ),
   },
