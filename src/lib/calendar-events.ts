@@ -2,9 +2,12 @@
 // day in the person's zone (a multi-day event on each of its days), where a busy block sits in a
 // day column of the week grid, how an event's time reads, how fresh a subscription is ("Last
 // updated 4 min ago"). The free time before the next busy block is in ./free-time.ts. No luxon
-// (./zoned.ts): the calendar's first load draws these.
+// (./zoned.ts, ./time-zone.ts): the calendar's first load draws these.
 import type { ISODate } from '@/lib/date-picker';
-import { addDays, isoDayIn, monthShort, wallTime, zonedMillis } from '@/lib/zoned';
+import { dayKey, zonedParts } from '@/lib/time-zone';
+import { addDays, dayTimeIn, monthShort } from '@/lib/zoned';
+
+const dayIn = (moment: number, zone: string) => dayKey(new Date(moment), zone);
 
 /** The few fields of GET /api/calendars/events the views read. */
 export interface CalendarEventItem {
@@ -31,8 +34,8 @@ export function eventsByDay<T extends CalendarEventItem>(events: readonly T[], z
     const start = Date.parse(event.start);
     // The end is exclusive: an event ending at midnight is not on the next day.
     const end = Date.parse(event.end) - 1;
-    const first = isoDayIn(start, zone);
-    const last = isoDayIn(end, zone);
+    const first = dayIn(start, zone);
+    const last = dayIn(end, zone);
     let day = first;
     for (let guard = 0; day <= last && guard < 62; guard += 1) {
       days.set(day, [...(days.get(day) ?? []), event]);
@@ -46,8 +49,8 @@ export function eventsByDay<T extends CalendarEventItem>(events: readonly T[], z
 
 /** A timed event's block in one day column: minutes from the day's midnight, clipped to the day. */
 export function dayBlocks<T extends CalendarEventItem>(events: readonly T[], day: ISODate, zone: string): { event: T; top: number; minutes: number }[] {
-  const midnight = zonedMillis(day, 0, 0, zone);
-  const next = zonedMillis(addDays(day, 1), 0, 0, zone);
+  const midnight = dayTimeIn(day, 0, 0, zone).getTime();
+  const next = dayTimeIn(addDays(day, 1), 0, 0, zone).getTime();
   return events
     .filter((event) => !event.allDay)
     .map((event) => {
@@ -62,21 +65,21 @@ export function dayBlocks<T extends CalendarEventItem>(events: readonly T[], day
 export function eventTimeLabel(event: Pick<CalendarEventItem, 'start' | 'end' | 'allDay'>, zone: string): string {
   const startMs = Date.parse(event.start);
   const endMs = Date.parse(event.end);
-  const start = wallTime(startMs, zone);
-  const end = wallTime(endMs, zone);
+  const start = zonedParts(new Date(startMs), zone);
+  const end = zonedParts(new Date(endMs), zone);
   const two = (value: number) => String(value).padStart(2, '0');
   const clock = (wall: typeof start) => `${two(wall.hour)}:${two(wall.minute)}`;
   const dayOf = (wall: typeof start) => `${monthShort(wall.month)} ${wall.day}`;
   if (event.allDay) {
     // The day before the exclusive end's.
-    const last = addDays(isoDayIn(endMs, zone), -1);
-    const first = isoDayIn(startMs, zone);
+    const last = addDays(dayIn(endMs, zone), -1);
+    const first = dayIn(startMs, zone);
     if (last === first) return 'All day';
     const lastDay = Number(last.slice(8, 10));
     const lastText = last.slice(0, 7) === first.slice(0, 7) ? String(lastDay) : `${monthShort(Number(last.slice(5, 7)))} ${lastDay}`;
     return `All day (${dayOf(start)} – ${lastText})`;
   }
-  const sameDay = isoDayIn(endMs - 1, zone) === isoDayIn(startMs, zone);
+  const sameDay = dayIn(endMs - 1, zone) === dayIn(startMs, zone);
   return sameDay ? `${clock(start)} – ${clock(end)}` : `${dayOf(start)}, ${clock(start)} – ${dayOf(end)}, ${clock(end)}`;
 }
 

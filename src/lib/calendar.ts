@@ -2,11 +2,12 @@
 // range of each view (only that range is fetched), which tasks fall on which day in the
 // person's own zone, the month cell's first tasks and its '+N more', the week grid's placement,
 // and the side panel's order. Days are ISO calendar dates ('2026-11-22') as in date-picker.ts;
-// moments are ISO strings in UTC. Weeks start on Sunday. Zone arithmetic through ./zoned.ts (the
-// platform's Intl, no luxon in the calendar's first load).
+// moments are ISO strings in UTC. Weeks start on Sunday. Zone arithmetic through ./time-zone.ts and
+// ./zoned.ts (the platform's Intl: no luxon in the calendar's first load).
 import { CALENDAR_MONTH_CELL_TASKS, CALENDAR_WEEK_MIN_MINUTES } from '@/lib/constants';
 import { monthGrid, monthOf, startOfWeek, todayISO, type ISODate } from '@/lib/date-picker';
-import { addDays, addMonths, isoDayIn, MONTH_NAMES, monthShort, utcDate, WEEKDAY_NAMES, wallTime, zonedMillis } from '@/lib/zoned';
+import { dayKey, startOfDayIn, zonedParts } from '@/lib/time-zone';
+import { addDays, addMonths, dayTimeIn, MONTH_NAMES, monthShort, utcDate, WEEKDAY_NAMES } from '@/lib/zoned';
 
 export type CalendarView = 'month' | 'week' | 'day';
 
@@ -34,7 +35,7 @@ export function visibleDays(view: CalendarView, anchor: ISODate): ISODate[] {
 
 /** Midnight at the start of a calendar day in `zone`, as an ISO moment in UTC. */
 function startOfDayUtc(date: ISODate, zone: string): string {
-  return new Date(zonedMillis(date, 0, 0, zone)).toISOString();
+  return startOfDayIn(date, zone).toISOString();
 }
 
 /**
@@ -83,7 +84,7 @@ export function rangeTitle(view: CalendarView, anchor: ISODate): string {
 /** The calendar day a task is due on in `zone`; null for an undated task. */
 export function taskDay(task: Pick<CalendarTask, 'dueDate'>, zone: string): ISODate | null {
   if (!task.dueDate) return null;
-  return isoDayIn(Date.parse(task.dueDate), zone);
+  return dayKey(new Date(task.dueDate), zone);
 }
 
 const dueMillis = (task: CalendarTask) => (task.dueDate ? Date.parse(task.dueDate) : Number.POSITIVE_INFINITY);
@@ -155,8 +156,8 @@ export function weekLayout<T extends CalendarTask>(
   const unplaced = new Map<ISODate, T[]>(days.map((day) => [day, []]));
   for (const task of [...tasks].sort(byDue)) {
     if (!task.dueDate) continue;
-    const due = wallTime(Date.parse(task.dueDate), zone);
-    const day = isoDayIn(Date.parse(task.dueDate), zone);
+    const due = zonedParts(new Date(task.dueDate), zone);
+    const day = dayKey(new Date(task.dueDate), zone);
     if (!wanted.has(day)) continue;
     if (due.minute < minMinutes) {
       unplaced.get(day)!.push(task);
@@ -177,7 +178,7 @@ export function weekLayout<T extends CalendarTask>(
 
 /** The moment a day's hour begins in `zone` (a click on a week hour slot creates a task due then). */
 export function dayAtHour(date: ISODate, hour: number, zone: string): Date {
-  return new Date(zonedMillis(date, hour, 0, zone));
+  return dayTimeIn(date, hour, 0, zone);
 }
 
 /**
@@ -185,7 +186,7 @@ export function dayAtHour(date: ISODate, hour: number, zone: string): Date {
  * today (at most 23:00), otherwise 09:00, in `zone`.
  */
 export function defaultDueForDay(date: ISODate, zone: string, now: Date = new Date()): Date {
-  if (isoDayIn(now.getTime(), zone) === date) return dayAtHour(date, Math.min(23, wallTime(now.getTime(), zone).hour + 1), zone);
+  if (dayKey(now, zone) === date) return dayAtHour(date, Math.min(23, zonedParts(now, zone).hour + 1), zone);
   return dayAtHour(date, 9, zone);
 }
 
@@ -199,13 +200,13 @@ export function hourLabel(hour: number): string {
 /** A task's due time of day in `zone`, e.g. '9:30 AM'. */
 export function dueTimeLabel(task: Pick<CalendarTask, 'dueDate'>, zone: string): string {
   if (!task.dueDate) return '';
-  const { hour, minute } = wallTime(Date.parse(task.dueDate), zone);
+  const { hour, minute } = zonedParts(new Date(task.dueDate), zone);
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** The hour a day's moment falls in, in `zone` (the week grid's slot for a new task). */
 export function hourIn(moment: Date, zone: string): number {
-  return wallTime(moment.getTime(), zone).hour;
+  return zonedParts(moment, zone).hour;
 }
 
 /** The view a width gets: the single-day view below the mobile breakpoint. */

@@ -3,10 +3,10 @@
 // react-day-picker, src/components/DatePicker.tsx). Dates are calendar days written as ISO
 // strings ('2026-03-14'): a due date's day does not depend on a time zone until it is combined
 // with a time (combineDateAndTime) in the user's zone. Arithmetic runs in UTC, so daylight-saving
-// changes never skip or repeat a day. The platform's Intl alone (./zoned.ts): no luxon in the
-// first load of the pages that draw days.
-import { displayTimeZone } from './time-zone';
-import { addDays, addMonths, isoDayIn, MONTH_NAMES, utcDate, wallTime, WEEKDAY_NAMES, zonedMillis } from './zoned';
+// changes never skip or repeat a day. The platform's Intl alone (./zoned.ts, ./time-zone.ts): no
+// luxon in the first load of the pages that draw days.
+import { dayKey, displayTimeZone, zonedParts } from './time-zone';
+import { addDays, addMonths, dayTimeIn, MONTH_NAMES, utcDate, WEEKDAY_NAMES } from './zoned';
 
 export type ISODate = string;
 export interface DateRange {
@@ -34,7 +34,7 @@ export const WEEKDAYS = [
 
 /** Today's calendar date in the given zone (the browser's by default). */
 export function todayISO(zone?: string): ISODate {
-  return isoDayIn(Date.now(), zone ?? displayTimeZone());
+  return dayKey(new Date(), zone ?? displayTimeZone());
 }
 
 /** Sunday on or before the date. */
@@ -125,7 +125,7 @@ export function moveFocus(date: ISODate, event: KeyLike, min?: ISODate | null, m
  * A picked day plus a picked time, in the user's zone, as the UTC ISO instant the API stores.
  */
 export function combineDateAndTime(date: ISODate, time: { hour: number; minute: number }, zone?: string): string {
-  return new Date(zonedMillis(date, time.hour, time.minute, zone ?? displayTimeZone())).toISOString();
+  return dayTimeIn(date, time.hour, time.minute, zone ?? displayTimeZone()).toISOString();
 }
 
 // ---------------------------------------------------------------- due date in the task form
@@ -134,8 +134,8 @@ export function combineDateAndTime(date: ISODate, time: { hour: number; minute: 
 /** The day and time of a due date in the person's zone, for the form's pickers. */
 export function dueDateParts(dueDate: string | null | undefined, zone?: string): { date: ISODate | null; time: { hour: number; minute: number } | null } {
   if (!dueDate) return { date: null, time: null };
-  const moment = Date.parse(dueDate);
-  if (Number.isNaN(moment)) return { date: null, time: null };
-  const wall = wallTime(moment, zone ?? displayTimeZone());
-  return { date: isoDayIn(moment, zone ?? displayTimeZone()), time: { hour: wall.hour, minute: wall.minute } };
+  const moment = new Date(dueDate);
+  if (Number.isNaN(moment.getTime())) return { date: null, time: null };
+  const wall = zonedParts(moment, zone ?? displayTimeZone());
+  return { date: dayKey(moment, zone ?? displayTimeZone()), time: { hour: wall.hour, minute: wall.minute } };
 }

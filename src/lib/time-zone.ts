@@ -105,13 +105,14 @@ export function zoneOffsetMinutes(date: Date, zone: string): number {
  */
 export function zonedTimeToDate(local: { year: number; month: number; day: number; hour?: number; minute?: number }, zone: string): Date {
   const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour ?? 0, local.minute ?? 0);
-  const first = zoneOffsetMinutes(new Date(asUtc), zone);
-  const guess = asUtc - first * 60_000;
-  const second = zoneOffsetMinutes(new Date(guess), zone);
-  if (second === first) return new Date(guess);
-  const retry = asUtc - second * 60_000;
-  return zoneOffsetMinutes(new Date(retry), zone) === second ? new Date(retry) : new Date(guess);
+  // The zone's offsets a day either side; a reading is an instant whose own offset names it.
+  const before = zoneOffsetMinutes(new Date(asUtc - DAY_MS), zone);
+  const after = zoneOffsetMinutes(new Date(asUtc + DAY_MS), zone);
+  const readings = [before, after].map((offset) => asUtc - offset * 60_000).filter((instant) => asUtc - instant === zoneOffsetMinutes(new Date(instant), zone) * 60_000);
+  // None: the clocks skipped it, so it is read with the offset before the jump (a later instant).
+  return new Date(readings.length ? Math.min(...readings) : asUtc - Math.min(before, after) * 60_000);
 }
+const DAY_MS = 86_400_000;
 
 /** 'YYYY-MM-DD' of the calendar day `date` falls on in `zone`. */
 export function dayKey(date: Date, zone: string): string {
