@@ -253,7 +253,7 @@ test('the day’s tasks are in the server’s HTML and hydrate in place; the pag
   expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
   const bodies = await Promise.all(scripts);
   expect(bodies.length).toBeGreaterThan(5);
-  expect(bodies.filter((body) => body.includes('unsupported zone'))).toEqual([]);
+  expect(bodies.filter((body) => body.includes('unsupported zone')).map((body) => body.slice(0, 120))).toEqual([]);
 });
 
 test('a phone gets the day view and its title in the server’s HTML, a desktop the month', async ({ page }) => {
