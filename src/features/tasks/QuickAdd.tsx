@@ -16,7 +16,8 @@ export function QuickAdd({ onDraft }: { onDraft: (draft: QuickDraft) => void }) 
   const [field, setField] = useState<{ Component: ComponentType<Parameters<Field>[0]>; start: QuickCaptureStart } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const loading = useRef<Promise<void> | null>(null);
-  const submit = useRef(false);
+  const submitted = useRef(false);
+  const focused = useRef(false);
   const previewId = useId();
 
   if (field) return <field.Component onDraft={onDraft} start={field.start} />;
@@ -24,9 +25,8 @@ export function QuickAdd({ onDraft }: { onDraft: (draft: QuickDraft) => void }) 
   const load = () => {
     loading.current ??= import('./QuickCapture').then(
       (module) => {
-        const element = input.current;
-        const start = { text: element?.value ?? '', focused: !!element && document.activeElement === element, caret: element?.selectionStart ?? null, submit: submit.current };
-        setField({ Component: module.QuickCapture, start });
+        // Read by the field as it takes this one's place (keys typed until then stay in this input).
+        setField({ Component: module.QuickCapture, start: { input: input.current, focused: () => focused.current, submitted: () => submitted.current } });
       },
       // Offline without the chunk: the next focus tries again.
       () => {
@@ -45,12 +45,19 @@ export function QuickAdd({ onDraft }: { onDraft: (draft: QuickDraft) => void }) 
       onButton={load}
       inputProps={{
         ref: input,
-        onFocus: load,
+        onFocus: () => {
+          focused.current = true;
+          load();
+        },
+        onBlur: (event) => {
+          // Not the blur of its own removal, as the field takes its place.
+          if (event.currentTarget.isConnected) focused.current = false;
+        },
         onPointerDown: load,
         onKeyDown: (event) => {
           if (event.key === 'Enter') {
             event.preventDefault();
-            submit.current = true;
+            submitted.current = true;
           }
           load();
         },

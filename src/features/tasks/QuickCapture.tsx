@@ -3,7 +3,7 @@
 // Monday #blue") into a task draft, previewed as it is typed; Enter (or the button) hands the
 // draft on to be checked and corrected in the task form before anything is saved. The parser
 // (with chrono-node) loads on first use, never in a page's first load.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useSchemaForm } from '@/components/Form';
 import type { QuickDraft } from '@/lib/quick-capture';
@@ -12,12 +12,15 @@ import { displayTimeZone } from '@/lib/time-zone';
 import { describeRule } from '@/lib/recurrence-picker';
 import { QuickCaptureView } from './QuickCaptureView';
 
-/** What the dashboard's stand-in (./QuickAdd.tsx) hands over: its words, focus and caret, and an Enter pressed before this field was there. */
+/**
+ * What the dashboard's stand-in (./QuickAdd.tsx) hands over: its input (read as this field
+ * replaces it, in the same commit, so no key pressed meanwhile is lost), whether it has focus,
+ * and whether Enter was pressed before this field was there.
+ */
 export interface QuickCaptureStart {
-  text: string;
-  focused: boolean;
-  caret: number | null;
-  submit: boolean;
+  input: HTMLInputElement | null;
+  focused: () => boolean;
+  submitted: () => boolean;
 }
 
 type Parser = typeof import('@/lib/quick-capture');
@@ -48,7 +51,7 @@ export function QuickCapture({
   // not nest. Enter and the button submit it; the draft is the schema's output.
   const { form, formProps } = useSchemaForm<{ text: string }, QuickDraft>({
     schema: () => import('@/lib/schemas/quick-capture-form').then((module) => module.quickCaptureFormSchema()),
-    defaultValues: { text: start?.text ?? '' },
+    defaultValues: { text: '' },
     onValid: (next) => {
       onDraft(next);
       form.reset();
@@ -79,18 +82,20 @@ export function QuickCapture({
   // The preview is part of the field's description, so it is read with the field.
   const previewId = useId();
 
-  // Taking over from the dashboard's stand-in (./QuickAdd.tsx): its words are the default value
-  // above; focus and caret come back to this field, and an Enter pressed meanwhile is honoured.
+  // Taking over from the dashboard's stand-in (./QuickAdd.tsx), in the commit that swaps them (no
+  // key can land in between): its words, focus and caret, and an Enter pressed meanwhile.
   const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!start) return;
+    const words = start.input?.value ?? '';
+    if (words) form.setValue('text', words);
     const input = root.current?.querySelector('input');
-    if (input && start.focused) {
+    if (input && start.focused()) {
       input.focus();
-      const caret = start.caret ?? input.value.length;
+      const caret = start.input?.selectionStart ?? words.length;
       input.setSelectionRange(caret, caret);
     }
-    if (start.submit && start.text.trim()) void formProps.onSubmit();
+    if (start.submitted() && words.trim()) void formProps.onSubmit();
     // Once, as this field replaces the stand-in.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
