@@ -3,11 +3,12 @@
 // it needs the current password, the account keeps its address until the link mailed to the new
 // one is opened, and a pending change is shown here with a way to cancel it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ButtonCore';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
+import { whenIdle } from '@/components/lazy';
 import { useToast } from '@/components/Toast';
 import { reasonOf } from '@/lib/api-error';
 import { emailChanges } from '@/lib/email-change';
@@ -24,11 +25,16 @@ export function ProfileSection({ me }: { me: TUser }) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   // The searchable zone list (Headless UI's combobox) loads after the page: it is most of a
-  // first load's weight for a field changed once.
+  // first load's weight for a field changed once. It comes once the page has loaded and the
+  // browser is idle (asked for from the hydration's own effects, its chunks and its render were
+  // part of the long task right after hydration), or at once when the person reaches the field
+  // before that; then the combobox takes the focus the read-only field had.
   const [TimeZoneSelect, setTimeZoneSelect] = useState<typeof TimeZoneSelectType | null>(null);
-  useEffect(() => {
-    void import('./TimeZoneSelect').then((module) => setTimeZoneSelect(() => module.TimeZoneSelect));
+  const [zoneFocused, setZoneFocused] = useState(false);
+  const loadTimeZoneSelect = useCallback(() => {
+    void import('./TimeZoneSelect').then((module) => startTransition(() => setTimeZoneSelect(() => module.TimeZoneSelect)));
   }, []);
+  useEffect(() => whenIdle(loadTimeZoneSelect), [loadTimeZoneSelect]);
   // The schema asks whether the address changes against the account's address at submit time.
   const signedInWith = useRef(me.email);
   useEffect(() => {
@@ -102,9 +108,24 @@ export function ProfileSection({ me }: { me: TUser }) {
         </div>
         <div className="sm:max-w-sm">
           {TimeZoneSelect ? (
-            <Controller control={form.control} name="timeZone" render={({ field }) => <TimeZoneSelect value={field.value} onChange={field.onChange} />} />
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => <TimeZoneSelect value={field.value} onChange={field.onChange} takeFocus={zoneFocused} />}
+            />
           ) : (
-            <Input label="Time zone" name="timeZone" value={timeZone.replace(/_/g, ' ')} readOnly hint="Reminders, due dates and your calendar use this clock." />
+            <Input
+              label="Time zone"
+              name="timeZone"
+              value={timeZone.replace(/_/g, ' ')}
+              readOnly
+              hint="Reminders, due dates and your calendar use this clock."
+              onFocus={() => {
+                setZoneFocused(true);
+                loadTimeZoneSelect();
+              }}
+              onBlur={() => setZoneFocused(false)}
+            />
           )}
         </div>
         {emailChanging ? (
