@@ -65,7 +65,7 @@ test('Save Profile changes the name at once', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ada King');
 });
 
-test("the time zone list makes its zones' offsets only when it opens, and once", async ({ page }) => {
+test("the time zone list comes after the person's first interaction, and makes its zones' offsets only when it opens, and once", async ({ page }) => {
   // Every Intl.DateTimeFormat the page makes for a zone's offset ("GMT-5"), counted.
   await page.addInitScript(() => {
     const counter = { offsetFormatters: 0 };
@@ -82,7 +82,15 @@ test("the time zone list makes its zones' offsets only when it opens, and once",
   const made = () => page.evaluate(() => (window as unknown as { counter: { offsetFormatters: number } }).counter.offsetFormatters);
   await signUpVerified(page);
   await openAccount(page);
+  // Nobody has touched the page: the sections below have hydrated (the browser was idle), the zone list's code has not come.
+  await expect(page.locator('#account-actions').locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
   const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(page.getByRole('textbox', { name: 'Time zone' })).toHaveJSProperty('readOnly', true);
+  await expect(zone).toHaveCount(0);
+  const listCode = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.endsWith('.js')));
+  for (const url of listCode) expect((await (await page.request.get(url)).text()).includes('Show all time zones'), url).toBe(false);
+  // The person's first pointer move brings it, closed: no offsets made yet.
+  await page.mouse.move(200, 200);
   await expect(zone).toBeVisible();
   expect(await made()).toBe(0);
 

@@ -8,7 +8,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ButtonCore';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
-import { whenIdle } from '@/components/lazy';
+import { onFirstInteraction } from '@/components/lazy';
 import { useToast } from '@/components/Toast';
 import { reasonOf } from '@/lib/api-error';
 import { emailChanges } from '@/lib/email-change';
@@ -24,17 +24,18 @@ export function ProfileSection({ me }: { me: TUser }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  // The searchable zone list (Headless UI's combobox) loads after the page: it is most of a
-  // first load's weight for a field changed once. It comes once the page has loaded and the
-  // browser is idle (asked for from the hydration's own effects, its chunks and its render were
-  // part of the long task right after hydration), or at once when the person reaches the field
-  // before that; then the combobox takes the focus the read-only field had.
+  // The searchable zone list (Headless UI's combobox) is not in the page's load: it is most of a
+  // first load's weight for a field changed once, and its code and render were long tasks right
+  // after hydration (then, asked for in idle time, one after `load`). It comes soon after the
+  // person's first touch, click, key or pointer move on the page, or at once when they reach the
+  // field before that (a tap, a click, Tab, a screen reader's Enter); then the combobox takes the
+  // focus the read-only field stood in with.
   const [TimeZoneSelect, setTimeZoneSelect] = useState<typeof TimeZoneSelectType | null>(null);
   const [zoneFocused, setZoneFocused] = useState(false);
   const loadTimeZoneSelect = useCallback(() => {
     void import('./TimeZoneSelect').then((module) => startTransition(() => setTimeZoneSelect(() => module.TimeZoneSelect)));
   }, []);
-  useEffect(() => whenIdle(loadTimeZoneSelect), [loadTimeZoneSelect]);
+  useEffect(() => onFirstInteraction(loadTimeZoneSelect), [loadTimeZoneSelect]);
   // The schema asks whether the address changes against the account's address at submit time.
   const signedInWith = useRef(me.email);
   useEffect(() => {
