@@ -358,6 +358,22 @@ test('without Stripe keys the subscription says billing is not configured instea
   expect(await page.evaluate(() => window.localStorage.getItem('region'))).toBe('USA');
 });
 
+test('the subscription section comes whole with the page: no billing status request after it has loaded', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('billing.status') || request.url().includes('/billing/status')) asked.push(request.url());
+  });
+  await signUpVerified(page);
+  const html = await (await page.request.get('/account')).text();
+  expect(html).toContain('Billing is not configured on this server, so Plus cannot be bought here right now.');
+  await openAccount(page);
+  const subscription = page.locator('#subscription');
+  await expect(subscription.locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  await expect(page.locator('#account-actions').locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  await expect(subscription).toContainText('Billing is not configured on this server, so Plus cannot be bought here right now.');
+  expect(asked).toEqual([]);
+});
+
 test('returning from Stripe says what happened and never pretends to be Plus', async ({ page }) => {
   await signUpVerified(page);
   await openAccount(page, '/account?checkout=success&session_id=cs_test_1');
