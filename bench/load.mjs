@@ -151,11 +151,13 @@ export function processTreeCpuMs(pid) {
  * @param {number} options.durationMs
  * @param {number} options.warmupMs
  * @param {number} [options.maxSockets]
+ * @param {http.Agent} [options.agent] a keep-alive agent the caller owns (kept open afterwards), so
+ *   back-to-back windows reuse warm sockets; by default one of the loop's own, closed at its end
  * @param {Array<[number, number]>} [options.samples] receives [due time (ms since the epoch), latency ms] of each recorded request
  */
-export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1000, maxSockets = 512, samples }) {
+export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1000, maxSockets = 512, agent: sharedAgent, samples }) {
   const base = new URL(url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+  const agent = sharedAgent ?? openLoopAgent(maxSockets);
   const latencies = [];
   const statuses = {};
   let errors = 0;
@@ -225,7 +227,7 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
   // Bounded: answers still missing 30 s after the last send are dropped (and counted as errors).
   if (inFlight > 0) await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
   errors += inFlight;
-  agent.destroy();
+  if (!sharedAgent) agent.destroy();
   latencies.sort((a, b) => a - b);
   const recorded = latencies.length;
   return {
@@ -240,40 +242,55 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
   };
 }
 
+/** The keep-alive agent of an open loop: sockets opened as needed, up to `maxSockets`. */
+function openLoopAgent(maxSockets = 512) {
+  return new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+}
+
 /**
- * The open loop at one fixed rate for several servers, in alternating short windows (A B, B A,
- * A B, …) rather than one long run each: whatever else the machine does meanwhile (the
- * PostgreSQL both share, the kernel, another process) falls on both alike, so the comparison of
- * their tails is not decided by which one happened to run during a disturbance. Each window has
- * its own warm-up, not recorded; the latencies of all windows are pooled per server.
+ * The open loop at one fixed rate for several servers, taking strict turns in short windows
+ * (A B A B …, each window a fraction of a second) rather than one long run each: whatever else
+ * the machine does meanwhile (the PostgreSQL both share, the kernel, the load generator's own
+ * pauses, another process) falls on both alike, so the comparison of their tails is not decided by
+ * which one happened to run during a disturbance. The windows are shorter than the disturbances
+ * seen on this machine (bursts of slow answers 250-500 ms long, on both servers alike: 27 Nov 2026,
+ * bench/results.md), so such a burst spans both servers' windows instead of one server's; each
+ * server keeps its warm keep-alive sockets from window to window (one agent per server), so a
+ * window needs no warm-up of its own. One unrecorded warm-up window per server comes first.
+ * The latencies of all windows are pooled per server.
  *
  * @param {object} options
  * @param {Record<string, string>} options.urls name → base URL
  * @param {(i: number) => { method: string, path: string, headers?: object, body?: string }} options.request
  * @param {number} options.rate requests per second
- * @param {number} options.windows windows per server
+ * @param {number} options.windows measured windows per server
  * @param {number} options.windowMs measured milliseconds per window
- * @param {number} options.warmupMs unrecorded milliseconds before each window
+ * @param {number} options.warmupMs the unrecorded warm-up window per server, before the first measured one
  * @param {Record<string, Array<[number, number]>>} [options.timeline] receives, per server, [due time (ms since the epoch), latency ms] of each recorded request
  */
 export async function runInterleavedOpenLoop({ urls, request, rate, windows, windowMs, warmupMs, timeline }) {
   const names = Object.keys(urls);
   const pooled = Object.fromEntries(names.map((name) => [name, { samples: [], errors: 0, errorCodes: {}, statuses: {} }]));
+  const agents = Object.fromEntries(names.map((name) => [name, openLoopAgent()]));
   let sent = 0;
   // Requests keep their numbering across windows (the PATCH row walks through distinct tasks).
   const numbered = () => request(sent++);
-  for (let window = 0; window < windows; window++) {
-    const order = window % 2 === 0 ? names : [...names].reverse();
-    for (const name of order) {
-      const samples = [];
-      const result = await runOpenLoop({ url: urls[name], request: numbered, rate, durationMs: windowMs, warmupMs, samples });
-      const into = pooled[name];
-      for (const [, latency] of samples) into.samples.push(latency);
-      if (timeline) (timeline[name] ??= []).push(...samples);
-      into.errors += result.errors;
-      for (const [code, count] of Object.entries(result.errorCodes)) into.errorCodes[code] = (into.errorCodes[code] ?? 0) + count;
-      for (const [status, count] of Object.entries(result.statuses)) into.statuses[status] = (into.statuses[status] ?? 0) + count;
+  try {
+    for (const name of names) await runOpenLoop({ url: urls[name], request: numbered, rate, durationMs: 0, warmupMs, agent: agents[name] });
+    for (let window = 0; window < windows; window++) {
+      for (const name of names) {
+        const samples = [];
+        const result = await runOpenLoop({ url: urls[name], request: numbered, rate, durationMs: windowMs, warmupMs: 0, agent: agents[name], samples });
+        const into = pooled[name];
+        for (const [, latency] of samples) into.samples.push(latency);
+        if (timeline) (timeline[name] ??= []).push(...samples);
+        into.errors += result.errors;
+        for (const [code, count] of Object.entries(result.errorCodes)) into.errorCodes[code] = (into.errorCodes[code] ?? 0) + count;
+        for (const [status, count] of Object.entries(result.statuses)) into.statuses[status] = (into.statuses[status] ?? 0) + count;
+      }
     }
+  } finally {
+    for (const agent of Object.values(agents)) agent.destroy();
   }
   return Object.fromEntries(
     names.map((name) => {

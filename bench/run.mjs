@@ -16,7 +16,7 @@
 // 4. Measures the front end (bench/frontend.mjs): first-load JS per route, start time, /session TTI.
 // 5. Writes bench/results.md and the key figures into README.md (between the bench markers).
 //
-// Options: --duration=10 --warmup=2 --connections=50 --open-share=0.5 --open-windows=16 --open-window=1.5
+// Options: --duration=10 --warmup=2 --connections=50 --open-share=0.5 --open-windows=96 --open-window=0.25
 // --app-dir=<checkout> (default this one),
 // --profile (CPU profiles of the app in bench/.out/profiles), --app-node-options="<flags>" (NODE_OPTIONS
 // for the app's processes, e.g. a --require preload that records GC pauses), --frontend=false (skip
@@ -59,10 +59,13 @@ const connections = Number(args.connections ?? 50);
 // The open-loop rate, as a share of the app's closed-loop throughput (both servers can sustain it).
 const openShare = Number(args['open-share'] ?? 0.5);
 // The open loop alternates between floor and app in short windows (bench/load.mjs
-// runInterleavedOpenLoop): 16 windows of 1.5 s each per server (24 s measured, so a p99 rests on
-// the slowest ~200 of ~20,000 answers rather than on one pause), 0.3 s warm-up each.
-const openWindows = Number(args['open-windows'] ?? 16);
-const openWindowMs = Number(args['open-window'] ?? 1.5) * 1000;
+// runInterleavedOpenLoop): 96 windows of 0.25 s each per server, strictly taking turns (24 s
+// measured, so a p99 rests on the slowest ~200 of ~20,000 answers rather than on one pause), after
+// one 0.3 s warm-up per server. Before 27 Nov 2026 (evening) they were 16 windows of 1.5 s (floor first in odd
+// windows, app first in even ones, a warm-up in each): a burst of slow answers from outside both
+// servers (250-500 ms long) then fell within one server's window and decided that server's p99.
+const openWindows = Number(args['open-windows'] ?? 96);
+const openWindowMs = Number(args['open-window'] ?? 0.25) * 1000;
 const openWarmupMs = 300;
 const SETTLE_MS = 3000;
 /** Your day's rows: requests one at a time, after a warm-up; the preview's p95 target. */
@@ -424,12 +427,12 @@ ${environment}
 
 Throughput: closed loop, ${connections} connections. Latency: open loop at the same fixed rate for both
 servers, ${Math.round(openShare * 100)} % of the app's closed-loop throughput (so both can sustain it);
-each latency counts from the moment the request was due. The two servers take turns in
-${openWindows} windows of ${openWindowMs / 1000} s each (${(openWindows * openWindowMs) / 1000} s measured per server, floor first in odd windows, app first
-in even ones, ${openWarmupMs / 1000} s unrecorded warm-up per window, after ${SETTLE_MS / 1000} s of rest for both following the
-closed loop's saturation), so anything else on the machine during the
-row (the PostgreSQL both share, other processes) falls on both alike instead of on whichever
-happened to run at that moment.
+each latency counts from the moment the request was due. The two servers take strict turns in
+${openWindows} windows of ${openWindowMs / 1000} s each (${(openWindows * openWindowMs) / 1000} s measured per server; floor, app, floor, app, …;
+each server keeps its warm connections between its windows, after one ${openWarmupMs / 1000} s unrecorded warm-up per server and
+${SETTLE_MS / 1000} s of rest for both following the closed loop's saturation), so anything else on the machine during the
+row (the PostgreSQL both share, the load generator, other processes: bursts of slow answers 250-500 ms long
+were seen on both servers alike) falls on both alike instead of on whichever happened to run at that moment.
 
 ${targetTable()}
 
