@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, formatDueForMail, normalizeTimeZone, startOfDayIn, zonedTimeToDate, zoneOffsetMinutes } from './time-zone';
+import { dayKey, formatDueForMail, normalizeTimeZone, startOfDayIn, zonedTimeToDate, zoneOffsetLabel, zoneOffsetMinutes } from './time-zone';
 
 describe('time zones', () => {
   it('accepts IANA names (fixing their case) and refuses offsets and inventions', () => {
@@ -11,6 +11,16 @@ describe('time zones', () => {
     expect(normalizeTimeZone('+05:00')).toBeNull();
     expect(normalizeTimeZone('')).toBeNull();
     expect(normalizeTimeZone('Europe/London; DROP TABLE')).toBeNull();
+  });
+
+  it("labels a zone's offset as the profile's zone list shows it, summer and winter, and nothing for an unknown zone", () => {
+    const winter = new Date('2026-01-15T12:00:00Z');
+    const summer = new Date('2026-07-15T12:00:00Z');
+    expect(zoneOffsetLabel('America/New_York', winter)).toBe('GMT-5');
+    expect(zoneOffsetLabel('America/New_York', summer)).toBe('GMT-4');
+    expect(zoneOffsetLabel('Asia/Kolkata', winter)).toBe('GMT+5:30');
+    expect(zoneOffsetLabel('Mars/Olympus_Mons', winter)).toBe('');
+    expect(zoneOffsetLabel('Mars/Olympus_Mons', winter)).toBe('');
   });
 
   it('turns a wall-clock time into the right instant on both sides of a DST change', () => {

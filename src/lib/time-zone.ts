@@ -62,6 +62,24 @@ export function timeZoneList(current?: string): string[] {
   return list;
 }
 
+// One offset formatter per zone, made when that zone's offset is first shown and reused after
+// (a new Intl.DateTimeFormat per zone and render was most of the time-zone list's cost).
+const offsetFormatters = new Map<string, Intl.DateTimeFormat | null>();
+
+/** `zone`'s offset at `at` as people read it ("GMT-5", "GMT+5:30"); empty when this platform does not know the zone. */
+export function zoneOffsetLabel(zone: string, at: Date): string {
+  let formatter = offsetFormatters.get(zone);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' });
+    } catch {
+      formatter = null;
+    }
+    offsetFormatters.set(zone, formatter);
+  }
+  return formatter?.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
 type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
