@@ -65,6 +65,76 @@ test('Save Profile changes the name at once', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ada King');
 });
 
+test("the time zone list comes after the person's first interaction, and makes its zones' offsets only when it opens, and once", async ({ page }) => {
+  // Every Intl.DateTimeFormat the page makes for a zone's offset ("GMT-5"), counted.
+  await page.addInitScript(() => {
+    const counter = { offsetFormatters: 0 };
+    Object.assign(window, { counter });
+    const Original = Intl.DateTimeFormat;
+    const count = (options?: Intl.DateTimeFormatOptions) => {
+      if (options?.timeZoneName === 'shortOffset') counter.offsetFormatters += 1;
+    };
+    Intl.DateTimeFormat = new Proxy(Original, {
+      construct: (target, args: [string?, Intl.DateTimeFormatOptions?], newTarget) => (count(args[1]), Reflect.construct(target, args, newTarget)),
+      apply: (target, self, args: [string?, Intl.DateTimeFormatOptions?]) => (count(args[1]), Reflect.apply(target, self, args)),
+    });
+  });
+  const made = () => page.evaluate(() => (window as unknown as { counter: { offsetFormatters: number } }).counter.offsetFormatters);
+  await signUpVerified(page);
+  await openAccount(page);
+  // Nobody has touched the page: the sections below have hydrated (the browser was idle), the zone list's code has not come.
+  await expect(page.locator('#account-actions').locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(page.getByRole('textbox', { name: 'Time zone' })).toHaveJSProperty('readOnly', true);
+  await expect(zone).toHaveCount(0);
+  const listCode = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.endsWith('.js')));
+  for (const url of listCode) expect((await (await page.request.get(url)).text()).includes('Show all time zones'), url).toBe(false);
+  // The person's first pointer move brings it, closed: no offsets made yet.
+  await page.mouse.move(200, 200);
+  await expect(zone).toBeVisible();
+  expect(await made()).toBe(0);
+
+  await page.getByRole('button', { name: 'Show all time zones' }).click();
+  const utc = page.getByRole('option', { name: /^UTC/ });
+  await expect(utc).toBeVisible();
+  const opened = await made();
+  expect(opened).toBeGreaterThan(0);
+  expect(opened).toBeLessThanOrEqual(80);
+  await page.keyboard.press('Escape');
+  await expect(utc).toBeHidden();
+  await page.getByRole('button', { name: 'Show all time zones' }).click();
+  await expect(utc).toBeVisible();
+  expect(await made()).toBe(opened);
+  // A zone past the first 80 gets its own when it is first shown.
+  await zone.fill('tokyo');
+  await expect(page.getByRole('option', { name: /Asia\/Tokyo.*GMT\+9/ })).toBeVisible();
+  expect(await made()).toBeLessThanOrEqual(opened + 1);
+});
+
+test('the time zone field reached before its list has loaded hands the focus to the list', async ({ page }) => {
+  await signUpVerified(page);
+  // The combobox's code is held until the read-only field standing in for it has the focus.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('Show all time zones')) await held;
+    await route.fulfill({ response, body });
+  });
+  await openAccount(page);
+  const standIn = page.getByRole('textbox', { name: 'Time zone' });
+  await expect(page.locator('#profile').locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  await standIn.focus();
+  release();
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toBeFocused();
+  await page.keyboard.type('tokyo');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(zone).toHaveValue('Asia/Tokyo');
+});
+
 test('a new e-mail asks for the password, waits for the link mailed to it, and can be cancelled', async ({ page }) => {
   const account = await signUpVerified(page);
   await openAccount(page);
@@ -160,9 +230,10 @@ test('the sections below the first screen hydrate one at a time, never two in th
     const batches: string[][] = [];
     Object.assign(window, { hydrationBatches: batches });
     new MutationObserver((records) => {
+      // Every section inside the element that is no longer inert: what that removal made usable (and restyled).
       const ids = records
         .filter((record) => record.target instanceof HTMLElement && !record.target.hasAttribute('inert'))
-        .flatMap((record) => [...(record.target as HTMLElement).querySelectorAll(':scope > section[id]')].map((section) => section.id));
+        .flatMap((record) => [...(record.target as HTMLElement).querySelectorAll('section[id]')].map((section) => section.id));
       if (ids.length) batches.push(ids);
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['inert'] });
   });
@@ -187,8 +258,10 @@ test('the sections below the first screen hydrate one at a time, never two in th
   // No scroll, no touch: all nine hydrate once the page has loaded and is idle.
   for (const id of deferred) await expect(page.locator(`#${id}`).locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
   const batches = await page.evaluate(() => (window as unknown as { hydrationBatches: string[][] }).hydrationBatches);
-  expect(batches.flat().sort()).toEqual([...deferred].sort());
-  for (const batch of batches) expect(batch, `sections hydrated in one task: ${batch.join(', ')}`).toHaveLength(1);
+  // The first screen's three sections with the page (their `inert` lifted from them alone, not from the whole page), then the others.
+  expect(batches[0]).toEqual(['profile', 'appearance', 'your-day']);
+  expect(batches.slice(1).flat().sort()).toEqual([...deferred].sort());
+  for (const batch of batches.slice(1)) expect(batch, `sections hydrated in one task: ${batch.join(', ')}`).toHaveLength(1);
 
   // Hydrated, they answer: a switch by pointer, another by keyboard, the last section's button by keyboard.
   const preferences = page.locator('#email-preferences');
@@ -283,6 +356,22 @@ test('without Stripe keys the subscription says billing is not configured instea
   await page.reload();
   await expect(page.locator('#subscription').getByLabel('Currency')).toHaveValue('USA');
   expect(await page.evaluate(() => window.localStorage.getItem('region'))).toBe('USA');
+});
+
+test('the subscription section comes whole with the page: no billing status request after it has loaded', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('billing.status') || request.url().includes('/billing/status')) asked.push(request.url());
+  });
+  await signUpVerified(page);
+  const html = await (await page.request.get('/account')).text();
+  expect(html).toContain('Billing is not configured on this server, so Plus cannot be bought here right now.');
+  await openAccount(page);
+  const subscription = page.locator('#subscription');
+  await expect(subscription.locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  await expect(page.locator('#account-actions').locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  await expect(subscription).toContainText('Billing is not configured on this server, so Plus cannot be bought here right now.');
+  expect(asked).toEqual([]);
 });
 
 test('returning from Stripe says what happened and never pretends to be Plus', async ({ page }) => {

@@ -44,15 +44,12 @@ test('month view: only the visible range is fetched, two tasks per cell and +N m
   await signUpVerified(page);
   const { day } = await seed(page);
 
-  const listRequest = page.waitForRequest((request) => request.url().includes('/api/trpc/') && request.url().includes('task.list'));
+  // The month's tasks come with the page (read on the server): no request for them after it.
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/')) apiCalls.push(request.url());
+  });
   await page.goto('/calendar');
-  const url = new URL((await listRequest).url());
-  const input = JSON.parse(url.searchParams.get('input')!) as Record<string, { from: string; to: string }>;
-  const range = Object.values(input)[0]!;
-  const firstOfMonth = day.startOf('month');
-  const gridStart = firstOfMonth.minus({ days: firstOfMonth.weekday % 7 });
-  expect(range.from).toBe(gridStart.toUTC().toISO());
-  expect(range.to).toBe(gridStart.plus({ days: 42 }).toUTC().toISO());
 
   await expect(page.getByTestId('calendar-title')).toHaveText(day.setLocale('en-US').toFormat('LLLL yyyy'));
   const cell = page.locator(`[data-testid="month-cell"][data-date="${day.toISODate()}"]`);
@@ -84,11 +81,16 @@ test('month view: only the visible range is fetched, two tasks per cell and +N m
   await expect(page.getByRole('dialog').getByRole('textbox').first()).toHaveValue('Alpha review');
   await page.keyboard.press('Escape');
 
-  // Next month asks for the next range.
+  expect(apiCalls.filter((url) => /task\.list|auth\.me|calendar\.events/.test(url))).toEqual([]);
+
+  // Next month asks for the next month's six weeks only, midnight to midnight in the person's zone.
   const nextRequest = page.waitForRequest((request) => request.url().includes('task.list'));
   await page.getByRole('button', { name: 'Next month' }).click();
-  const nextInput = Object.values(JSON.parse(new URL((await nextRequest).url()).searchParams.get('input')!) as Record<string, { from: string }>)[0]!;
-  expect(Date.parse(nextInput.from)).toBeGreaterThan(Date.parse(range.from));
+  const nextInput = Object.values(JSON.parse(new URL((await nextRequest).url()).searchParams.get('input')!) as Record<string, { from: string; to: string }>)[0]!;
+  const nextMonth = day.startOf('month').plus({ months: 1 });
+  const gridStart = nextMonth.minus({ days: nextMonth.weekday % 7 });
+  expect(nextInput.from).toBe(gridStart.toUTC().toISO());
+  expect(nextInput.to).toBe(gridStart.plus({ days: 42 }).toUTC().toISO());
   await page.getByRole('button', { name: 'Today' }).click();
   await expect(page.getByTestId('calendar-title')).toHaveText(day.setLocale('en-US').toFormat('LLLL yyyy'));
 });
@@ -212,6 +214,47 @@ for (const theme of ['light', 'dark'] as const) {
     await screenshot(page, `calendar-day-mobile-${theme}`);
   });
 }
+
+test('the day’s tasks are in the server’s HTML and hydrate in place; the page’s code has no luxon', async ({ page }) => {
+  await signUpVerified(page);
+  const { day } = await seed(page);
+  const phone = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+  const html = await (await page.request.get('/calendar', { headers: { 'user-agent': phone } })).text();
+  // The day panel's rows themselves, not only the data in the page's payload.
+  const rows = [...html.matchAll(/data-testid="day-task"[^>]*>(.*?)<\/li>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, ' '));
+  expect(rows).toEqual([expect.stringMatching(/Alpha review/), expect.stringMatching(/Charlie draft/), expect.stringMatching(/Delta plan/), expect.stringMatching(/Bravo call/)]);
+
+  // In the browser: the same list without a request for it, no hydration error, and none of the
+  // page's scripts is luxon (its zone error's text is in no other module).
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const scripts: Promise<string>[] = [];
+  const apiCalls: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  page.on('request', (request) => {
+    if (request.url().includes('/api/')) apiCalls.push(request.url());
+  });
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await page.setExtraHTTPHeaders({ 'user-agent': phone });
+  await page.goto('/calendar', { waitUntil: 'load' });
+  const panel = page.getByTestId('day-panel');
+  await expect(panel.getByRole('list', { name: 'Open tasks' }).getByTestId('day-task')).toHaveText([/Alpha review/, /Charlie draft/, /Delta plan/]);
+  // Interactive: Next day moves on.
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(page.getByTestId('calendar-title')).toHaveText(day.plus({ days: 1 }).setLocale('en-US').toFormat('cccc, LLLL d, yyyy'));
+  // The only requests are the next day's: none for the person or for today's tasks and events.
+  const todayFrom = encodeURIComponent(JSON.stringify(day.toUTC().toISO()));
+  expect(apiCalls.filter((url) => url.includes('auth.me') || url.includes(todayFrom))).toEqual([]);
+  expect(apiCalls.length).toBeGreaterThan(0);
+  expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(5);
+  expect(bodies.filter((body) => body.includes('unsupported zone')).map((body) => body.slice(0, 120))).toEqual([]);
+});
 
 test('a phone gets the day view and its title in the server’s HTML, a desktop the month', async ({ page }) => {
   await signUpVerified(page);

@@ -131,3 +131,29 @@ test('a long list sends its first screenful with the page and shows every task o
   await list.getByRole('checkbox', { name: 'Complete "Long list task 12"' }).click();
   await expect(page.getByRole('list', { name: 'Completed tasks' }).getByText('Long list task 12')).toBeVisible();
 });
+
+test('Quick add’s form code comes at the first focus on the field, not with the dashboard, and words typed at once are kept', async ({ page }) => {
+  await signUpVerified(page);
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  // react-hook-form's option name is in its own chunk and in no other module.
+  const formCodeLoaded = async () => (await Promise.all(scripts)).some((body) => body.includes('shouldUnregister'));
+  await page.goto('/dashboard', { waitUntil: 'networkidle' });
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(await formCodeLoaded()).toBe(false);
+
+  // Typing and Enter at once, by keyboard: the field that takes over keeps the words and the focus.
+  const field = page.getByRole('textbox', { name: 'Quick add' });
+  await field.focus();
+  await page.keyboard.type('Water the plants');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('Water the plants');
+  await expect(page.getByLabel('What this will create')).toContainText('Water the plants');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Check and create' });
+  await expect(dialog.getByLabel('Title')).toHaveValue('Water the plants');
+  expect(await formCodeLoaded()).toBe(true);
+});

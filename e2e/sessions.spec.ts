@@ -33,6 +33,30 @@ test('empty state offers Start Session, which asks for the session type', async 
   await expect(chooser.getByRole('button', { name: /AI Session/ })).toBeHidden();
 });
 
+test('the page’s code has no luxon, and its chart and cards hydrate without an error', async ({ page }) => {
+  await signUpVerified(page);
+  await createSession(page, { sessionName: 'Morning focus', displayMode: 'pomodoro' });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await page.goto('/sessions', { waitUntil: 'load' });
+  await expect(page.getByText('Morning focus')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(5);
+  // luxon's zone error's text is in no other module.
+  expect(bodies.filter((body) => body.includes('unsupported zone')).map((body) => body.slice(0, 120))).toEqual([]);
+  // Interactive: New Session asks for the session type.
+  await page.getByRole('button', { name: 'New Session' }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: /Manual Session/ })).toBeVisible();
+  expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+});
+
 test('sessions newest first, with focused time, completed tasks, details and delete', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await signUpVerified(page);

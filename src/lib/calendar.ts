@@ -2,10 +2,12 @@
 // range of each view (only that range is fetched), which tasks fall on which day in the
 // person's own zone, the month cell's first tasks and its '+N more', the week grid's placement,
 // and the side panel's order. Days are ISO calendar dates ('2026-11-22') as in date-picker.ts;
-// moments are ISO strings in UTC. Weeks start on Sunday.
-import { DateTime } from 'luxon';
+// moments are ISO strings in UTC. Weeks start on Sunday. Zone arithmetic through ./time-zone.ts and
+// ./zoned.ts (the platform's Intl: no luxon in the calendar's first load).
 import { CALENDAR_MONTH_CELL_TASKS, CALENDAR_WEEK_MIN_MINUTES } from '@/lib/constants';
-import { monthGrid, monthOf, startOfWeek, type ISODate } from '@/lib/date-picker';
+import { monthGrid, monthOf, startOfWeek, todayISO, type ISODate } from '@/lib/date-picker';
+import { dayKey, startOfDayIn, zonedParts } from '@/lib/time-zone';
+import { addDays, addMonths, dayTimeIn, MONTH_NAMES, monthShort, utcDate, WEEKDAY_NAMES } from '@/lib/zoned';
 
 export type CalendarView = 'month' | 'week' | 'day';
 
@@ -16,13 +18,6 @@ export interface CalendarTask {
   dueDate: string | null;
   completed: boolean;
   color: string | null;
-}
-
-const utcDay = (date: ISODate) => DateTime.fromISO(date, { zone: 'utc' });
-const isoOf = (value: DateTime) => value.toISODate() as ISODate;
-
-function addDays(date: ISODate, days: number): ISODate {
-  return isoOf(utcDay(date).plus({ days }));
 }
 
 /** The days a view shows: the month's six full weeks, the week (Sunday first), or one day. */
@@ -40,7 +35,7 @@ export function visibleDays(view: CalendarView, anchor: ISODate): ISODate[] {
 
 /** Midnight at the start of a calendar day in `zone`, as an ISO moment in UTC. */
 function startOfDayUtc(date: ISODate, zone: string): string {
-  return DateTime.fromISO(date, { zone }).startOf('day').toUTC().toISO() as string;
+  return startOfDayIn(date, zone).toISOString();
 }
 
 /**
@@ -53,30 +48,43 @@ export function visibleRange(view: CalendarView, anchor: ISODate, zone: string):
   return { from: startOfDayUtc(days[0]!, zone), to: startOfDayUtc(addDays(days[days.length - 1]!, 1), zone) };
 }
 
+/**
+ * The range the page opens on: today's day (a phone, the server's guess from the request) or month,
+ * in the account's zone. The server reads it with the page (src/app/(app)/calendar/page.tsx), and
+ * the page's first render asks for the same, so the browser finds it in its cache.
+ */
+export function firstRange(phone: boolean, zone: string): { from: string; to: string } {
+  return visibleRange(phone ? 'day' : 'month', todayISO(zone), zone);
+}
+
 /** The view's anchor moved one step back or forward: a month, a week or a day. */
 export function shiftAnchor(view: CalendarView, anchor: ISODate, step: number): ISODate {
-  const value = utcDay(anchor);
-  if (view === 'month') return isoOf(value.plus({ months: step }));
-  if (view === 'week') return isoOf(value.plus({ weeks: step }));
-  return isoOf(value.plus({ days: step }));
+  if (view === 'month') return addMonths(anchor, step);
+  return addDays(anchor, view === 'week' ? step * 7 : step);
 }
+
+const yearOf = (date: ISODate) => String(utcDate(date).getUTCFullYear()).padStart(4, '0');
+const monthNumber = (date: ISODate) => utcDate(date).getUTCMonth() + 1;
+const dayNumber = (date: ISODate) => utcDate(date).getUTCDate();
+/** luxon's 'LLL d' in en-US: 'Nov 22'. */
+const shortDay = (date: ISODate) => `${monthShort(monthNumber(date))} ${dayNumber(date)}`;
 
 /** The heading of a view: 'November 2026', 'Nov 22 – 28, 2026', 'Sunday, November 22, 2026'. */
 export function rangeTitle(view: CalendarView, anchor: ISODate): string {
-  const value = utcDay(anchor).setLocale('en-US');
-  if (view === 'month') return value.toFormat('LLLL yyyy');
-  if (view === 'day') return value.toFormat('cccc, LLLL d, yyyy');
-  const first = utcDay(startOfWeek(anchor)).setLocale('en-US');
-  const last = first.plus({ days: 6 });
-  if (first.year !== last.year) return `${first.toFormat('LLL d, yyyy')} – ${last.toFormat('LLL d, yyyy')}`;
-  if (first.month !== last.month) return `${first.toFormat('LLL d')} – ${last.toFormat('LLL d, yyyy')}`;
-  return `${first.toFormat('LLL d')} – ${last.toFormat('d, yyyy')}`;
+  const month = MONTH_NAMES[monthNumber(anchor) - 1];
+  if (view === 'month') return `${month} ${yearOf(anchor)}`;
+  if (view === 'day') return `${WEEKDAY_NAMES[utcDate(anchor).getUTCDay()]}, ${month} ${dayNumber(anchor)}, ${yearOf(anchor)}`;
+  const first = startOfWeek(anchor);
+  const last = addDays(first, 6);
+  if (yearOf(first) !== yearOf(last)) return `${shortDay(first)}, ${yearOf(first)} – ${shortDay(last)}, ${yearOf(last)}`;
+  if (monthNumber(first) !== monthNumber(last)) return `${shortDay(first)} – ${shortDay(last)}, ${yearOf(last)}`;
+  return `${shortDay(first)} – ${dayNumber(last)}, ${yearOf(last)}`;
 }
 
 /** The calendar day a task is due on in `zone`; null for an undated task. */
 export function taskDay(task: Pick<CalendarTask, 'dueDate'>, zone: string): ISODate | null {
   if (!task.dueDate) return null;
-  return DateTime.fromISO(task.dueDate, { zone: 'utc' }).setZone(zone).toISODate() as ISODate;
+  return dayKey(new Date(task.dueDate), zone);
 }
 
 const dueMillis = (task: CalendarTask) => (task.dueDate ? Date.parse(task.dueDate) : Number.POSITIVE_INFINITY);
@@ -148,8 +156,8 @@ export function weekLayout<T extends CalendarTask>(
   const unplaced = new Map<ISODate, T[]>(days.map((day) => [day, []]));
   for (const task of [...tasks].sort(byDue)) {
     if (!task.dueDate) continue;
-    const due = DateTime.fromISO(task.dueDate, { zone: 'utc' }).setZone(zone);
-    const day = due.toISODate() as ISODate;
+    const due = zonedParts(new Date(task.dueDate), zone);
+    const day = dayKey(new Date(task.dueDate), zone);
     if (!wanted.has(day)) continue;
     if (due.minute < minMinutes) {
       unplaced.get(day)!.push(task);
@@ -170,7 +178,7 @@ export function weekLayout<T extends CalendarTask>(
 
 /** The moment a day's hour begins in `zone` (a click on a week hour slot creates a task due then). */
 export function dayAtHour(date: ISODate, hour: number, zone: string): Date {
-  return DateTime.fromISO(date, { zone }).set({ hour, minute: 0, second: 0, millisecond: 0 }).toJSDate();
+  return dayTimeIn(date, hour, 0, zone);
 }
 
 /**
@@ -178,8 +186,7 @@ export function dayAtHour(date: ISODate, hour: number, zone: string): Date {
  * today (at most 23:00), otherwise 09:00, in `zone`.
  */
 export function defaultDueForDay(date: ISODate, zone: string, now: Date = new Date()): Date {
-  const current = DateTime.fromJSDate(now).setZone(zone);
-  if (current.toISODate() === date) return dayAtHour(date, Math.min(23, current.hour + 1), zone);
+  if (dayKey(now, zone) === date) return dayAtHour(date, Math.min(23, zonedParts(now, zone).hour + 1), zone);
   return dayAtHour(date, 9, zone);
 }
 
@@ -193,7 +200,13 @@ export function hourLabel(hour: number): string {
 /** A task's due time of day in `zone`, e.g. '9:30 AM'. */
 export function dueTimeLabel(task: Pick<CalendarTask, 'dueDate'>, zone: string): string {
   if (!task.dueDate) return '';
-  return DateTime.fromISO(task.dueDate, { zone: 'utc' }).setZone(zone).setLocale('en-US').toFormat('h:mm a');
+  const { hour, minute } = zonedParts(new Date(task.dueDate), zone);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The hour a day's moment falls in, in `zone` (the week grid's slot for a new task). */
+export function hourIn(moment: Date, zone: string): number {
+  return zonedParts(moment, zone).hour;
 }
 
 /** The view a width gets: the single-day view below the mobile breakpoint. */

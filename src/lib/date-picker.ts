@@ -3,9 +3,10 @@
 // react-day-picker, src/components/DatePicker.tsx). Dates are calendar days written as ISO
 // strings ('2026-03-14'): a due date's day does not depend on a time zone until it is combined
 // with a time (combineDateAndTime) in the user's zone. Arithmetic runs in UTC, so daylight-saving
-// changes never skip or repeat a day.
-import { DateTime } from 'luxon';
-import { displayTimeZone } from './time-zone';
+// changes never skip or repeat a day. The platform's Intl alone (./zoned.ts, ./time-zone.ts): no
+// luxon in the first load of the pages that draw days.
+import { dayKey, displayTimeZone, zonedParts } from './time-zone';
+import { addDays, addMonths, dayTimeIn, MONTH_NAMES, utcDate, WEEKDAY_NAMES } from './zoned';
 
 export type ISODate = string;
 export interface DateRange {
@@ -31,18 +32,14 @@ export const WEEKDAYS = [
   { short: 'Sa', long: 'Saturday' },
 ] as const;
 
-const day = (iso: ISODate) => DateTime.fromISO(iso, { zone: 'utc' });
-const iso = (value: DateTime) => value.toISODate() as ISODate;
-
 /** Today's calendar date in the given zone (the browser's by default). */
 export function todayISO(zone?: string): ISODate {
-  return DateTime.now().setZone(zone ?? displayTimeZone()).toISODate() as ISODate;
+  return dayKey(new Date(), zone ?? displayTimeZone());
 }
 
 /** Sunday on or before the date. */
 export function startOfWeek(date: ISODate): ISODate {
-  const value = day(date);
-  return iso(value.minus({ days: value.weekday % 7 }));
+  return addDays(date, -utcDate(date).getUTCDay());
 }
 
 /**
@@ -50,14 +47,14 @@ export function startOfWeek(date: ISODate): ISODate {
  * the month changes under the pointer.
  */
 export function monthGrid(year: number, month: number): DayCell[][] {
-  const first = DateTime.fromObject({ year, month, day: 1 }, { zone: 'utc' });
-  const start = day(startOfWeek(iso(first)));
+  const start = startOfWeek(`${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`);
   const weeks: DayCell[][] = [];
   for (let w = 0; w < 6; w += 1) {
     const week: DayCell[] = [];
     for (let d = 0; d < 7; d += 1) {
-      const value = start.plus({ days: w * 7 + d });
-      week.push({ date: iso(value), day: value.day, inMonth: value.month === month });
+      const date = addDays(start, w * 7 + d);
+      const value = utcDate(date);
+      week.push({ date, day: value.getUTCDate(), inMonth: value.getUTCMonth() + 1 === month });
     }
     weeks.push(week);
   }
@@ -65,8 +62,8 @@ export function monthGrid(year: number, month: number): DayCell[][] {
 }
 
 export function monthOf(date: ISODate): { year: number; month: number } {
-  const value = day(date);
-  return { year: value.year, month: value.month };
+  const value = utcDate(date);
+  return { year: value.getUTCFullYear(), month: value.getUTCMonth() + 1 };
 }
 
 function clampDate(date: ISODate, min?: ISODate | null, max?: ISODate | null): ISODate {
@@ -77,7 +74,8 @@ function clampDate(date: ISODate, min?: ISODate | null, max?: ISODate | null): I
 
 /** Full spoken label of a day cell, e.g. 'Saturday, 14 March 2026'. */
 export function dateLabel(date: ISODate): string {
-  return day(date).setLocale('en-GB').toFormat('cccc, d LLLL yyyy');
+  const value = utcDate(date);
+  return `${WEEKDAY_NAMES[value.getUTCDay()]}, ${value.getUTCDate()} ${MONTH_NAMES[value.getUTCMonth()]} ${String(value.getUTCFullYear()).padStart(4, '0')}`;
 }
 
 export interface KeyLike {
@@ -91,54 +89,53 @@ export interface KeyLike {
  * Saturday. null for keys the grid does not handle.
  */
 export function moveFocus(date: ISODate, event: KeyLike, min?: ISODate | null, max?: ISODate | null): ISODate | null {
-  const value = day(date);
-  let next: DateTime;
+  let next: ISODate;
   switch (event.key) {
     case 'ArrowLeft':
-      next = value.minus({ days: 1 });
+      next = addDays(date, -1);
       break;
     case 'ArrowRight':
-      next = value.plus({ days: 1 });
+      next = addDays(date, 1);
       break;
     case 'ArrowUp':
-      next = value.minus({ weeks: 1 });
+      next = addDays(date, -7);
       break;
     case 'ArrowDown':
-      next = value.plus({ weeks: 1 });
+      next = addDays(date, 7);
       break;
     case 'PageUp':
-      next = event.shiftKey ? value.minus({ years: 1 }) : value.minus({ months: 1 });
+      next = addMonths(date, event.shiftKey ? -12 : -1);
       break;
     case 'PageDown':
-      next = event.shiftKey ? value.plus({ years: 1 }) : value.plus({ months: 1 });
+      next = addMonths(date, event.shiftKey ? 12 : 1);
       break;
     case 'Home':
-      next = day(startOfWeek(date));
+      next = startOfWeek(date);
       break;
     case 'End':
-      next = day(startOfWeek(date)).plus({ days: 6 });
+      next = addDays(startOfWeek(date), 6);
       break;
     default:
       return null;
   }
-  return clampDate(iso(next), min, max);
+  return clampDate(next, min, max);
 }
 
 /**
  * A picked day plus a picked time, in the user's zone, as the UTC ISO instant the API stores.
  */
 export function combineDateAndTime(date: ISODate, time: { hour: number; minute: number }, zone?: string): string {
-  const value = DateTime.fromISO(date, { zone: zone ?? displayTimeZone() }).set({ hour: time.hour, minute: time.minute, second: 0, millisecond: 0 });
-  return value.toUTC().toISO() as string;
+  return dayTimeIn(date, time.hour, time.minute, zone ?? displayTimeZone()).toISOString();
 }
 
 // ---------------------------------------------------------------- due date in the task form
-// (here, not in src/lib/tasks.ts, so the task list's helpers do not carry luxon to the dashboard)
+// (here, not in src/lib/tasks.ts, so the task list's helpers stay light)
 
 /** The day and time of a due date in the person's zone, for the form's pickers. */
 export function dueDateParts(dueDate: string | null | undefined, zone?: string): { date: ISODate | null; time: { hour: number; minute: number } | null } {
   if (!dueDate) return { date: null, time: null };
-  const value = DateTime.fromISO(dueDate, { zone: zone ?? displayTimeZone() });
-  if (!value.isValid) return { date: null, time: null };
-  return { date: value.toISODate(), time: { hour: value.hour, minute: value.minute } };
+  const moment = new Date(dueDate);
+  if (Number.isNaN(moment.getTime())) return { date: null, time: null };
+  const wall = zonedParts(moment, zone ?? displayTimeZone());
+  return { date: dayKey(moment, zone ?? displayTimeZone()), time: { hour: wall.hour, minute: wall.minute } };
 }

@@ -1,9 +1,10 @@
 // What the sessions page says about past focus, free of React: the focused time and completed
 // tasks of each session, and the per-day figures of the last four weeks for its chart. Days are
-// calendar days in the person's own zone.
-import { DateTime } from 'luxon';
+// calendar days in the person's own zone (the platform's Intl: no luxon in /sessions' first load).
 import { SESSION_LIMITS } from '@/lib/constants';
 import type { ISODate } from '@/lib/date-picker';
+import { dayKey } from '@/lib/time-zone';
+import { addDays } from '@/lib/zoned';
 
 export interface StatsSession {
   id: string;
@@ -75,16 +76,16 @@ export function dailyStats(
   now: Date = new Date(),
   days = CHART_DAYS,
 ): DayStats[] {
-  const today = DateTime.fromJSDate(now).setZone(zone).startOf('day');
+  const today = dayKey(now, zone);
   const result: DayStats[] = [];
   const index = new Map<string, DayStats>();
   for (let offset = days - 1; offset >= 0; offset -= 1) {
-    const date = today.minus({ days: offset }).toISODate() as ISODate;
+    const date = addDays(today, -offset);
     const entry = { date, minutes: 0, completed: 0 };
     result.push(entry);
     index.set(date, entry);
   }
-  const dayOf = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toISODate() as string;
+  const dayOf = (iso: string) => dayKey(new Date(iso), zone);
   const bySession = completedBySession(tasks);
   for (const session of sessions) {
     const entry = index.get(dayOf(session.startedAt));

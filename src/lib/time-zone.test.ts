@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, formatDueForMail, normalizeTimeZone, startOfDayIn, zonedTimeToDate, zoneOffsetMinutes } from './time-zone';
+import { dayKey, formatDueForMail, normalizeTimeZone, startOfDayIn, zonedTimeToDate, zoneOffsetLabel, zoneOffsetMinutes } from './time-zone';
 
 describe('time zones', () => {
   it('accepts IANA names (fixing their case) and refuses offsets and inventions', () => {
@@ -13,6 +13,16 @@ describe('time zones', () => {
     expect(normalizeTimeZone('Europe/London; DROP TABLE')).toBeNull();
   });
 
+  it("labels a zone's offset as the profile's zone list shows it, summer and winter, and nothing for an unknown zone", () => {
+    const winter = new Date('2026-01-15T12:00:00Z');
+    const summer = new Date('2026-07-15T12:00:00Z');
+    expect(zoneOffsetLabel('America/New_York', winter)).toBe('GMT-5');
+    expect(zoneOffsetLabel('America/New_York', summer)).toBe('GMT-4');
+    expect(zoneOffsetLabel('Asia/Kolkata', winter)).toBe('GMT+5:30');
+    expect(zoneOffsetLabel('Mars/Olympus_Mons', winter)).toBe('');
+    expect(zoneOffsetLabel('Mars/Olympus_Mons', winter)).toBe('');
+  });
+
   it('turns a wall-clock time into the right instant on both sides of a DST change', () => {
     expect(zonedTimeToDate({ year: 2026, month: 10, day: 30, hour: 17 }, 'America/New_York').toISOString()).toBe('2026-10-30T21:00:00.000Z');
     expect(zonedTimeToDate({ year: 2026, month: 11, day: 2, hour: 17 }, 'America/New_York').toISOString()).toBe('2026-11-02T22:00:00.000Z');
@@ -20,6 +30,11 @@ describe('time zones', () => {
     expect(zonedTimeToDate({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
     // 01:30 happens twice on 1 November 2026: the first reading (EDT).
     expect(zonedTimeToDate({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    // East of UTC too: 01:30 does not exist on 29 March 2026 in London (02:30 BST), nor 02:30 on
+    // 5 October 2025 in Sydney (03:30 AEDT); 01:30 on 25 October 2026 in London is first BST.
+    expect(zonedTimeToDate({ year: 2026, month: 3, day: 29, hour: 1, minute: 30 }, 'Europe/London').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(zonedTimeToDate({ year: 2025, month: 10, day: 5, hour: 2, minute: 30 }, 'Australia/Sydney').toISOString()).toBe('2025-10-04T16:30:00.000Z');
+    expect(zonedTimeToDate({ year: 2026, month: 10, day: 25, hour: 1, minute: 30 }, 'Europe/London').toISOString()).toBe('2026-10-25T00:30:00.000Z');
     expect(zoneOffsetMinutes(new Date('2026-07-01T00:00:00Z'), 'Asia/Kathmandu')).toBe(345);
   });
 

@@ -62,6 +62,24 @@ export function timeZoneList(current?: string): string[] {
   return list;
 }
 
+// One offset formatter per zone, made when that zone's offset is first shown and reused after
+// (a new Intl.DateTimeFormat per zone and render was most of the time-zone list's cost).
+const offsetFormatters = new Map<string, Intl.DateTimeFormat | null>();
+
+/** `zone`'s offset at `at` as people read it ("GMT-5", "GMT+5:30"); empty when this platform does not know the zone. */
+export function zoneOffsetLabel(zone: string, at: Date): string {
+  let formatter = offsetFormatters.get(zone);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' });
+    } catch {
+      formatter = null;
+    }
+    offsetFormatters.set(zone, formatter);
+  }
+  return formatter?.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
 type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -105,13 +123,14 @@ export function zoneOffsetMinutes(date: Date, zone: string): number {
  */
 export function zonedTimeToDate(local: { year: number; month: number; day: number; hour?: number; minute?: number }, zone: string): Date {
   const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour ?? 0, local.minute ?? 0);
-  const first = zoneOffsetMinutes(new Date(asUtc), zone);
-  const guess = asUtc - first * 60_000;
-  const second = zoneOffsetMinutes(new Date(guess), zone);
-  if (second === first) return new Date(guess);
-  const retry = asUtc - second * 60_000;
-  return zoneOffsetMinutes(new Date(retry), zone) === second ? new Date(retry) : new Date(guess);
+  // The zone's offsets a day either side; a reading is an instant whose own offset names it.
+  const before = zoneOffsetMinutes(new Date(asUtc - DAY_MS), zone);
+  const after = zoneOffsetMinutes(new Date(asUtc + DAY_MS), zone);
+  const readings = [before, after].map((offset) => asUtc - offset * 60_000).filter((instant) => asUtc - instant === zoneOffsetMinutes(new Date(instant), zone) * 60_000);
+  // None: the clocks skipped it, so it is read with the offset before the jump (a later instant).
+  return new Date(readings.length ? Math.min(...readings) : asUtc - Math.min(before, after) * 60_000);
 }
+const DAY_MS = 86_400_000;
 
 /** 'YYYY-MM-DD' of the calendar day `date` falls on in `zone`. */
 export function dayKey(date: Date, zone: string): string {

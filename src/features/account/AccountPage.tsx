@@ -11,7 +11,6 @@
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ButtonCore';
-import { InertUntilHydrated } from '@/components/InertUntilHydrated';
 import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
 import type { Country } from '@/lib/constants';
@@ -69,11 +68,7 @@ export function AccountPage() {
           </Button>
         </Notice>
       ) : (
-        // The server's sections are on screen before their code runs: inert until hydrated, so that
-        // typing into a field then is refused visibly, not cut across by hydration.
-        <InertUntilHydrated>
-          <AccountSections me={me.data} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
-        </InertUntilHydrated>
+        <AccountSections me={me.data} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
       )}
     </div>
   );

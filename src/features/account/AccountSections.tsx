@@ -1,6 +1,7 @@
 'use client';
 // The account page's sections, rendered with the `me` the server read (./AccountPage).
 import { hydrationQueue } from '@/components/HydrateWhenNeeded';
+import { InertUntilHydrated } from '@/components/InertUntilHydrated';
 import { ThemeSwitcher } from '@/components/theme/ThemeSwitcher';
 import type { Country } from '@/lib/constants';
 import type { TUser } from '@/lib/schemas/user';
@@ -33,11 +34,17 @@ export interface AccountSectionsProps {
 export function AccountSections({ me, checkoutReturn, upgradeCountry }: AccountSectionsProps) {
   return (
     <div className="flex flex-col gap-6">
-      <ProfileSection me={me} />
-      <Section id="appearance" title="Appearance" description="Kept in this browser.">
-        <ThemeSwitcher legend="Theme" showLegend={false} />
-      </Section>
-      <DaySection me={me} />
+      {/* The server's first sections are on screen before their code runs: inert until hydrated, so
+          that typing into a field then is refused visibly, not cut across by hydration. Only these:
+          the others are inert until their own turn, and lifting `inert` from an element makes the
+          browser restyle everything inside it. */}
+      <InertUntilHydrated>
+        <ProfileSection me={me} />
+        <Section id="appearance" title="Appearance" description="Kept in this browser.">
+          <ThemeSwitcher legend="Theme" showLegend={false} />
+        </Section>
+        <DaySection me={me} />
+      </InertUntilHydrated>
       <PreferencesSection me={me} />
       <NotificationsSection me={me} />
       <SubscriptionSection me={me} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />

@@ -3,11 +3,12 @@
 // it needs the current password, the account keeps its address until the link mailed to the new
 // one is opened, and a pending change is shown here with a way to cancel it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ButtonCore';
 import { Input } from '@/components/Field';
 import { useSchemaForm } from '@/components/Form';
+import { onFirstInteraction } from '@/components/lazy';
 import { useToast } from '@/components/Toast';
 import { reasonOf } from '@/lib/api-error';
 import { emailChanges } from '@/lib/email-change';
@@ -23,12 +24,18 @@ export function ProfileSection({ me }: { me: TUser }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  // The searchable zone list (Headless UI's combobox) loads after the page: it is most of a
-  // first load's weight for a field changed once.
+  // The searchable zone list (Headless UI's combobox) is not in the page's load: it is most of a
+  // first load's weight for a field changed once, and its code and render were long tasks right
+  // after hydration (then, asked for in idle time, one after `load`). It comes soon after the
+  // person's first touch, click, key or pointer move on the page, or at once when they reach the
+  // field before that (a tap, a click, Tab, a screen reader's Enter); then the combobox takes the
+  // focus the read-only field stood in with.
   const [TimeZoneSelect, setTimeZoneSelect] = useState<typeof TimeZoneSelectType | null>(null);
-  useEffect(() => {
-    void import('./TimeZoneSelect').then((module) => setTimeZoneSelect(() => module.TimeZoneSelect));
+  const [zoneFocused, setZoneFocused] = useState(false);
+  const loadTimeZoneSelect = useCallback(() => {
+    void import('./TimeZoneSelect').then((module) => startTransition(() => setTimeZoneSelect(() => module.TimeZoneSelect)));
   }, []);
+  useEffect(() => onFirstInteraction(loadTimeZoneSelect), [loadTimeZoneSelect]);
   // The schema asks whether the address changes against the account's address at submit time.
   const signedInWith = useRef(me.email);
   useEffect(() => {
@@ -102,9 +109,24 @@ export function ProfileSection({ me }: { me: TUser }) {
         </div>
         <div className="sm:max-w-sm">
           {TimeZoneSelect ? (
-            <Controller control={form.control} name="timeZone" render={({ field }) => <TimeZoneSelect value={field.value} onChange={field.onChange} />} />
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => <TimeZoneSelect value={field.value} onChange={field.onChange} takeFocus={zoneFocused} />}
+            />
           ) : (
-            <Input label="Time zone" name="timeZone" value={timeZone.replace(/_/g, ' ')} readOnly hint="Reminders, due dates and your calendar use this clock." />
+            <Input
+              label="Time zone"
+              name="timeZone"
+              value={timeZone.replace(/_/g, ' ')}
+              readOnly
+              hint="Reminders, due dates and your calendar use this clock."
+              onFocus={() => {
+                setZoneFocused(true);
+                loadTimeZoneSelect();
+              }}
+              onBlur={() => setZoneFocused(false)}
+            />
           )}
         </div>
         {emailChanging ? (

@@ -6,17 +6,15 @@
 // with from/to on the due date). Times are the browser's own zone. Creating and editing use the
 // shared task dialog; the private ICS link is offered in the header.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useAccountZone } from '@/features/auth/AccountZone';
 import { Button } from '@/components/ButtonCore';
 import { Chevron } from '@/components/Chevron';
 import { PageHeader } from '@/components/shell/AppShell';
-import { useHydrated } from '@/components/useHydrated';
 import { Spinner } from '@/components/Spinner';
 import { DeleteTaskDialog, TaskFormDialog, useTaskMutations } from '@/features/tasks';
 import { useRequireSignIn } from '@/features/sessions/useRequireSignIn';
-import { defaultDueForDay, rangeTitle, shiftAnchor, tasksByDay, viewForWidth, visibleRange, type CalendarView } from '@/lib/calendar';
+import { defaultDueForDay, hourIn, rangeTitle, shiftAnchor, tasksByDay, viewForWidth, visibleRange, type CalendarView } from '@/lib/calendar';
 import { MOBILE_BREAKPOINT_PX } from '@/lib/constants';
 import { todayISO, type ISODate } from '@/lib/date-picker';
 import { displayTimeZone } from '@/lib/time-zone';
@@ -57,7 +55,6 @@ export function CalendarPage({ mobileHint = false }: { mobileHint?: boolean }) {
   const trpc = useTRPC();
   const { user, ready } = useRequireSignIn();
   const isMobile = useIsMobile(mobileHint);
-  const hydrated = useHydrated();
   // The account's zone from the server's first render on (src/features/auth/AccountZone.tsx).
   const accountZone = useAccountZone();
   const zone = useMemo(() => user?.timeZone ?? accountZone ?? displayTimeZone(), [user?.timeZone, accountZone]);
@@ -165,19 +162,13 @@ export function CalendarPage({ mobileHint = false }: { mobileHint?: boolean }) {
       zone={zone}
       loading={loading}
       events={dayEvents}
-      onCreate={() => setEditor({ kind: 'create', date: selected, hour: DateTime.fromJSDate(defaultDueForDay(selected, zone)).setZone(zone).hour })}
+      onCreate={() => setEditor({ kind: 'create', date: selected, hour: hourIn(defaultDueForDay(selected, zone), zone) })}
       onOpenTask={openTask}
     />
   );
 
   let body;
-  if (!hydrated) {
-    body = (
-      <div className="flex justify-center py-16 text-muted">
-        <Spinner className="size-6" label="Loading calendar" />
-      </div>
-    );
-  } else if (ready && !user?.emailVerified) {
+  if (ready && !user?.emailVerified) {
     body = <p className="text-muted">Verify your e-mail address to see your calendar. The link is in the e-mail we sent you.</p>;
   } else if (tasks.isError) {
     body = (
@@ -197,7 +188,7 @@ export function CalendarPage({ mobileHint = false }: { mobileHint?: boolean }) {
         loading={loading}
         events={dayEvents}
         title="Tasks"
-        onCreate={() => setEditor({ kind: 'create', date: selected, hour: DateTime.fromJSDate(defaultDueForDay(selected, zone)).setZone(zone).hour })}
+        onCreate={() => setEditor({ kind: 'create', date: selected, hour: hourIn(defaultDueForDay(selected, zone), zone) })}
         onOpenTask={openTask}
       />
     );

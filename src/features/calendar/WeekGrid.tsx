@@ -7,8 +7,8 @@
 import { useEffect, useRef } from 'react';
 import { dueTimeLabel, hourLabel, weekLayout, visibleDays } from '@/lib/calendar';
 import { dateLabel, type ISODate } from '@/lib/date-picker';
+import { WEEKDAY_NAMES, weekdayOf } from '@/lib/zoned';
 import type { TTaskOutput } from '@/lib/schemas/task';
-import { DateTime } from 'luxon';
 import { dayBlocks, eventTimeLabel, eventTitle, type CalendarEventItem } from '@/lib/calendar-events';
 import { TaskChip, taskStyle } from './TaskChip';
 
@@ -54,7 +54,6 @@ export function WeekGrid({
       <div className="grid grid-cols-[3.5rem_repeat(7,minmax(0,1fr))] border-b border-border">
         <div aria-hidden />
         {days.map((date) => {
-          const value = DateTime.fromISO(date).setLocale('en-US');
           const isSelected = date === selected;
           const isToday = date === today;
           const early = unplaced.get(date) ?? [];
@@ -68,13 +67,13 @@ export function WeekGrid({
               >
                 <span className="sr-only">{`${dateLabel(date)}${isToday ? ', today' : ''}`}</span>
                 <span aria-hidden className="text-xs font-medium text-muted">
-                  {value.toFormat('ccc')}
+                  {WEEKDAY_NAMES[weekdayOf(date)]!.slice(0, 3)}
                 </span>
                 <span
                   aria-hidden
                   className={`inline-flex size-7 items-center justify-center rounded-full tabular ${isToday ? 'bg-accent font-semibold text-accentContrast' : ''}`}
                 >
-                  {value.day}
+                  {Number(date.slice(8, 10))}
                 </span>
               </button>
               {(eventDays.get(date) ?? [])

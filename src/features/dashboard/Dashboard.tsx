@@ -18,7 +18,7 @@ import type { TTaskOutput } from '@/lib/schemas/task';
 import { taskItems, taskStats, taskTree } from '@/lib/tasks';
 import { StartSession } from '@/features/session-setup';
 import { DeleteTaskDialog, TaskFormDialog, useTaskMutations } from '@/features/tasks';
-import { QuickCapture } from '@/features/tasks/QuickCapture';
+import { QuickAdd } from '@/features/tasks/QuickAdd';
 import type { QuickDraft } from '@/lib/quick-capture';
 import { useTRPC } from '@/trpc/react';
 import { completedHistoryOptions, openTasksOptions, taskCountsOptions } from './queries';
@@ -148,7 +148,7 @@ function VerifiedDashboard() {
       </section>
 
       <Card as="section" aria-label="Quick add" padding="sm" className="mb-6">
-        <QuickCapture onDraft={setDraft} />
+        <QuickAdd onDraft={setDraft} />
       </Card>
 
       <div className="mb-8 grid gap-6 lg:grid-cols-2">

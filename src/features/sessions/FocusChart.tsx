@@ -3,15 +3,17 @@
 // tasks per day, drawn by hand as two quiet bar rows in SVG (no chart library). The SVG is one
 // image with a spoken summary; the exact figures are a real table behind "Show the figures",
 // for screen readers and for anyone who would rather read numbers.
-import { DateTime } from 'luxon';
 import { useId } from 'react';
 import { formatMinutes } from '@/lib/minutes';
 import { niceMax, totals, type DayStats } from '@/lib/session-stats';
+import { monthShort, WEEKDAY_NAMES, weekdayOf } from '@/lib/zoned';
 
 const BAR_GAP = 0.28;
 
-function dayLabel(date: string, format: string) {
-  return DateTime.fromISO(date).setLocale('en-US').toFormat(format);
+/** 'Nov 22', or with its weekday 'Sun, Nov 22' (en-US). */
+function dayLabel(date: string, withWeekday = false) {
+  const text = `${monthShort(Number(date.slice(5, 7)))} ${Number(date.slice(8, 10))}`;
+  return withWeekday ? `${WEEKDAY_NAMES[weekdayOf(date)]!.slice(0, 3)}, ${text}` : text;
 }
 
 function BarRow({ values, max, label, className }: { values: number[]; max: number; label: string; className: string }) {
@@ -84,8 +86,8 @@ export function FocusChart({ stats }: { stats: DayStats[] }) {
         </div>
         <span aria-hidden />
         <div className="flex justify-between text-xs text-muted" aria-hidden>
-          <span>{first ? dayLabel(first, 'LLL d') : ''}</span>
-          <span>{middle ? dayLabel(middle, 'LLL d') : ''}</span>
+          <span>{first ? dayLabel(first) : ''}</span>
+          <span>{middle ? dayLabel(middle) : ''}</span>
           <span>Today</span>
         </div>
       </div>
@@ -112,7 +114,7 @@ export function FocusChart({ stats }: { stats: DayStats[] }) {
               {[...stats].reverse().map((day) => (
                 <tr key={day.date} className="border-t border-border">
                   <th scope="row" className="py-1 font-normal">
-                    {dayLabel(day.date, 'ccc, LLL d')}
+                    {dayLabel(day.date, true)}
                   </th>
                   <td className="py-1 text-right tabular">{formatMinutes(day.minutes)}</td>
                   <td className="py-1 text-right tabular">{day.completed}</td>

@@ -1,13 +1,21 @@
-// How the sessions page writes a moment: in the person's own zone (the account's), en-US.
-import { DateTime } from 'luxon';
-import { displayTimeZone } from '@/lib/time-zone';
+// How the sessions page writes a moment: in the person's own zone (the account's), en-US, as
+// luxon's formats wrote it (format.test.ts), with the platform's Intl alone.
+import { dayKey, displayTimeZone, zonedParts } from '@/lib/time-zone';
+import { monthShort, WEEKDAY_NAMES, weekdayOf } from '@/lib/zoned';
 
 /** 'Sun, Nov 22, 2026 at 9:30 AM' */
 export function startTimeLabel(iso: string, zone = displayTimeZone()): string {
-  return DateTime.fromISO(iso, { zone }).setLocale('en-US').toFormat("ccc, LLL d, yyyy 'at' h:mm a");
+  const moment = new Date(iso);
+  const { year, month, day } = zonedParts(moment, zone);
+  return `${WEEKDAY_NAMES[weekdayOf(dayKey(moment, zone))]!.slice(0, 3)}, ${monthShort(month)} ${day}, ${year} at ${clock(moment, zone)}`;
 }
 
 /** '9:30 AM' */
 export function timeLabel(iso: string): string {
-  return DateTime.fromISO(iso, { zone: displayTimeZone() }).setLocale('en-US').toFormat('h:mm a');
+  return clock(new Date(iso), displayTimeZone());
+}
+
+function clock(moment: Date, zone: string): string {
+  const { hour, minute } = zonedParts(moment, zone);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }

@@ -3,22 +3,29 @@
 // Monday #blue") into a task draft, previewed as it is typed; Enter (or the button) hands the
 // draft on to be checked and corrected in the task form before anything is saved. The parser
 // (with chrono-node) loads on first use, never in a page's first load.
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Button } from '@/components/ButtonCore';
-import { borderFor, controlBase, Field, useFieldIds } from '@/components/FieldFrame';
 import { useSchemaForm } from '@/components/Form';
 import type { QuickDraft } from '@/lib/quick-capture';
-import { QUICK_CAPTURE_MAX } from '@/lib/constants';
 import { formatLocal } from '@/lib/local-format';
 import { displayTimeZone } from '@/lib/time-zone';
 import { describeRule } from '@/lib/recurrence-picker';
+import { QuickCaptureView } from './QuickCaptureView';
+
+/**
+ * What the dashboard's stand-in (./QuickAdd.tsx) hands over: its input (read as this field
+ * replaces it, in the same commit, so no key pressed meanwhile is lost), whether it has focus,
+ * and whether Enter was pressed before this field was there.
+ */
+export interface QuickCaptureStart {
+  input: HTMLInputElement | null;
+  focused: () => boolean;
+  submitted: () => boolean;
+}
 
 type Parser = typeof import('@/lib/quick-capture');
 let parserPromise: Promise<Parser> | null = null;
 const loadParser = () => (parserPromise ??= import('@/lib/quick-capture'));
-
-const QUICK_CAPTURE_PLACEHOLDER = 'e.g. Call Sam tomorrow 5pm !high ~30m every Monday #blue';
 
 function formatEstimate(minutes: number): string {
   const hours = Math.floor(minutes / 60);
@@ -26,7 +33,17 @@ function formatEstimate(minutes: number): string {
   return hours ? `${hours} h${rest ? ` ${rest} min` : ''}` : `${rest} min`;
 }
 
-export function QuickCapture({ onDraft, label = 'Quick add', buttonLabel = 'Review' }: { onDraft: (draft: QuickDraft) => void; label?: string; buttonLabel?: string }) {
+export function QuickCapture({
+  onDraft,
+  label = 'Quick add',
+  buttonLabel = 'Review',
+  start,
+}: {
+  onDraft: (draft: QuickDraft) => void;
+  label?: string;
+  buttonLabel?: string;
+  start?: QuickCaptureStart | null;
+}) {
   // What the words will create, shown as they are typed (the same parser the schema uses).
   const [draft, setDraft] = useState<QuickDraft | null>(null);
   // The field is a react-hook-form form like every other (src/components/Form.tsx), without a
@@ -64,37 +81,45 @@ export function QuickCapture({ onDraft, label = 'Quick add', buttonLabel = 'Revi
 
   // The preview is part of the field's description, so it is read with the field.
   const previewId = useId();
-  const ids = useFieldIds(undefined, null, error, previewId);
+
+  // Taking over from the dashboard's stand-in (./QuickAdd.tsx), in the commit that swaps them (no
+  // key can land in between): its words, focus and caret, and an Enter pressed meanwhile.
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!start) return;
+    const words = start.input?.value ?? '';
+    if (words) form.setValue('text', words);
+    const input = root.current?.querySelector('input');
+    if (input && start.focused()) {
+      input.focus();
+      const caret = start.input?.selectionStart ?? words.length;
+      input.setSelectionRange(caret, caret);
+    }
+    if (start.submitted() && words.trim()) void formProps.onSubmit();
+    // Once, as this field replaces the stand-in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
-    <div className="flex flex-col gap-1.5" data-testid="quick-capture">
-      <Field htmlFor={ids.controlId} label={label} error={error} errorId={ids.errorId}>
-        <div className="flex gap-2">
-          <input
-            id={ids.controlId}
-            type="text"
-            maxLength={QUICK_CAPTURE_MAX}
-            autoComplete="off"
-            placeholder={QUICK_CAPTURE_PLACEHOLDER}
-            aria-describedby={ids.describedBy}
-            aria-invalid={error ? true : undefined}
-            onFocus={() => {
-              formProps.onFocus();
-              void loadParser();
-            }}
-            onKeyDown={onKeyDown}
-            className={`${controlBase} ${borderFor(error)} h-11 min-w-0 px-3 text-base sm:text-sm`}
-            {...form.register('text')}
-          />
-          <Button type="button" variant="secondary" onClick={() => void formProps.onSubmit()} disabled={!text.trim()}>
-            {buttonLabel}
-          </Button>
-        </div>
-      </Field>
-      <div id={previewId} aria-live="polite" className="min-h-5">
+    <QuickCaptureView
+        rootRef={root}
+        label={label}
+        buttonLabel={buttonLabel}
+        error={error}
+        previewId={previewId}
+        buttonDisabled={!text.trim()}
+        onButton={() => void formProps.onSubmit()}
+        inputProps={{
+          onFocus: () => {
+            formProps.onFocus();
+            void loadParser();
+          },
+          onKeyDown,
+          ...form.register('text'),
+        }}
+      >
         {shown ? <DraftPreview draft={shown} /> : null}
-      </div>
-    </div>
+    </QuickCaptureView>
   );
 }
 

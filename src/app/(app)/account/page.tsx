@@ -19,6 +19,9 @@ export default async function Page() {
     queryClient.prefetchQuery(trpc.auth.me.queryOptions()),
     queryClient.prefetchQuery(trpc.user.listTokens.queryOptions()),
     queryClient.prefetchQuery(trpc.user.listConnectedApps.queryOptions()),
+    // Whether Plus can be bought here (no secrets, no database): the Subscription section is whole
+    // in the HTML, with no request, re-render and layout of its own after it hydrates.
+    queryClient.prefetchQuery(trpc.billing.status.queryOptions()),
   ]);
   return (
     <SignedInProviders>
