@@ -261,23 +261,27 @@ test('after hydration the screen takes the first frame’s place in a render of 
   await createTaskViaApi(page, { title: 'Water the plants', sessionId: session.id });
   // React tells the developer tools' hook of every commit: a stand-in hook notes what each one left on screen.
   await page.addInitScript(() => {
-    const commits: { frame: boolean; screen: boolean; inert: boolean }[] = [];
+    const commits: { frame: boolean; screen: boolean; inert: boolean; current: string | null }[] = [];
     const note = () => {
       const frame = document.querySelector('#fs-first-frame');
-      commits.push({ frame: frame !== null, screen: document.querySelector('#current-task-title') !== null, inert: frame?.closest('[inert]') != null });
+      const current = sessionStorage.getItem('currentSessionId');
+      commits.push({ frame: frame !== null, screen: document.querySelector('#current-task-title') !== null, inert: frame?.closest('[inert]') != null, current });
     };
     const hook = { isDisabled: false, supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE: () => {}, onCommitFiberRoot: note, onCommitFiberUnmount: () => {}, onPostCommitFiberRoot: () => {} };
     Object.assign(window, { commits, __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
   });
   await page.goto(`/sessions/${session.id}`);
   await expect(page.locator('#current-task-title')).toHaveText('Water the plants');
-  const commits = await page.evaluate(() => (window as unknown as { commits: { frame: boolean; screen: boolean; inert: boolean }[] }).commits);
+  const commits = await page.evaluate(() => (window as unknown as { commits: { frame: boolean; screen: boolean; inert: boolean; current: string | null }[] }).commits);
   const screenAt = commits.findIndex((commit) => commit.screen);
   // The render right after hydration (React's synchronous one, in one task) only lifts `inert`
   // and keeps the server's frame; the screen, a large tree, comes in a transition after it, which
   // React renders in slices that let the browser in (src/components/useHydrated.ts).
   expect(commits.slice(0, screenAt).some((commit) => commit.frame && !commit.inert)).toBe(true);
   expect(commits[screenAt]).toMatchObject({ frame: false, inert: false });
+  // The page made its session the tab's current one as it hydrated, before the screen drew (a
+  // person leaving for /session at once finds it there).
+  expect(commits[screenAt]?.current).toBe(session.id);
 });
 
 test('the menu drawer closed while it is still sliding in closes at once, and focus goes back to its button', async ({ page }) => {

@@ -25,6 +25,15 @@ const Opening = () => <LoadingOverlay label="Opening your session…" />;
  */
 export function SessionPage({ sessionId, firstFrame }: { sessionId?: string; firstFrame?: ReactNode }) {
   const isClient = useHydratedInTransition();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // /sessions/{id} makes its session the tab's current one as the page hydrates, with the
+  // server's reading of it, not only once the screen (drawn in a transition after) has read it:
+  // a person who goes on to /session at once finds it there.
+  useEffect(() => {
+    const read = sessionId ? queryClient.getQueryData(trpc.session.get.queryKey({ id: sessionId })) : undefined;
+    if (read) setCurrentSession(read);
+  }, [sessionId, queryClient, trpc]);
   if (!isClient) return firstFrame ?? <Opening />;
   return sessionId ? <SessionByIdScreen sessionId={sessionId} /> : <CurrentSessionScreen />;
 }
