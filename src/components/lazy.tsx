@@ -89,6 +89,27 @@ function seedFocusHistory() {
   if (active instanceof HTMLElement && active !== document.body) active.dispatchEvent(new FocusEvent('focus'));
 }
 
+/**
+ * Renders the component again once its code is here, while `wanted` (shown, opened): fetched now,
+ * or the fetch under way awaited. When the background fetch brought the code between the render
+ * and this effect, its settled promise renders again at once (returning without a new render left
+ * a dialog unopened).
+ */
+function useRenderWhenFetched(wanted: boolean, fetchOnce: () => Promise<unknown>): void {
+  const [, setReady] = useState(false);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    fetchOnce().then(
+      () => current && setReady(true),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, fetchOnce]);
+}
+
 export type LazyComponent<P> = ComponentType<P> & {
   /** Fetch the code now (e.g. when the step before this dialog opens); settles once it is there (or could not be fetched). */
   preload: () => Promise<void>;
@@ -116,19 +137,8 @@ export function lazyWhenShown<P extends object>(load: () => Promise<ComponentTyp
   onFirstInteraction(() => void fetchOnce().catch(() => {}));
 
   function LazyWhenShown(props: P) {
-    const [, setReady] = useState(false);
     const Component = loaded;
-    useEffect(() => {
-      if (Component) return;
-      let current = true;
-      fetchOnce().then(
-        () => current && setReady(true),
-        () => {},
-      );
-      return () => {
-        current = false;
-      };
-    }, [Component]);
+    useRenderWhenFetched(Component === null, fetchOnce);
     return Component ? <Component {...props} /> : null;
   }
   const settle = () => {};
@@ -162,22 +172,8 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
     // client render (a dialog open from the start appears one frame later).
     const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
     const [opened, setOpened] = useState(props.open);
-    const [, setReady] = useState(false);
     if (props.open && !opened) setOpened(true);
-    useEffect(() => {
-      if (!opened) return;
-      // The background fetch may have brought the code between this render and its effect:
-      // render again with it (returning here without a new render left the dialog unopened).
-      if (loaded) return void setReady(true);
-      let current = true;
-      fetchOnce().then(
-        () => current && setReady(true),
-        () => {},
-      );
-      return () => {
-        current = false;
-      };
-    }, [opened]);
+    useRenderWhenFetched(opened, fetchOnce);
     const Component = loaded;
     const shown = hydrated && opened && Component !== null;
     // Mounted closed, opened right after: Headless UI's dialog makes the page behind it inert
@@ -186,6 +182,8 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
     // has found it, which left the page behind it reachable (e2e/dialog-inert.spec.ts).
     const [armed, setArmed] = useState(false);
     useEffect(() => {
+      // One render after the mount, on purpose (above).
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       if (shown && !armed) setArmed(true);
     }, [shown, armed]);
     return shown ? <Component {...props} open={armed && props.open} /> : null;
