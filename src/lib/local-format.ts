@@ -9,12 +9,37 @@ export const TIME_SIMPLE: Intl.DateTimeFormatOptions = { hour: 'numeric', minute
 
 /**
  * The zone every screen shows dates in: the account's, not the device's (a laptop on holiday
- * still shows the person's own clock). Set through setDisplayTimeZone (src/lib/time-zone.ts),
- * which checks the zone first; kept tiny here, as this module is in every first load.
+ * still shows the person's own clock). Set through setDisplayTimeZone and offerDisplayTimeZone
+ * (src/lib/time-zone.ts), which check the zone; kept tiny here, as this module is in every first load.
  */
-export let displayZone: string | undefined;
-export function storeDisplayZone(zone: string): void {
-  displayZone = zone;
+let shownZone: string | undefined;
+/**
+ * A zone offered and not checked yet (the account's zone as the page's server sent it): checked
+ * when a date first needs the display zone. The check makes an Intl.DateTimeFormat, and the
+ * page's first one sets up the platform's locale and zone data (15 ms on this machine's desktop
+ * CPU, 4x that on a phone): a page whose hydration shows no date does not pay it there.
+ */
+let offeredZone: { zone: string; known: (zone: string) => boolean } | undefined;
+
+/** The display zone (undefined: the device's); an offered zone is checked first. */
+export function displayZone(): string | undefined {
+  if (offeredZone) {
+    const { zone, known } = offeredZone;
+    offeredZone = undefined;
+    if (known(zone)) shownZone = zone;
+  }
+  return shownZone;
+}
+
+/** Whether `zone` is the display zone, or the one offered for it. */
+export function isDisplayZone(zone: string): boolean {
+  return zone === (offeredZone ? offeredZone.zone : shownZone);
+}
+
+/** Shows dates on `zone`'s clock from now on; with `known`, only if `known(zone)` when the zone is first read. */
+export function storeDisplayZone(zone: string, known?: (zone: string) => boolean): void {
+  offeredZone = known ? { zone, known } : undefined;
+  if (!known) shownZone = zone;
 }
 
 /**
@@ -22,7 +47,7 @@ export function storeDisplayZone(zone: string): void {
  * an invalid one. `zone`: where the display zone cannot be used (server rendering, which is shared
  * by every request), the account's zone from src/features/auth/AccountZone.tsx.
  */
-export function formatLocal(value: string | number | Date, options: Intl.DateTimeFormatOptions, zone = displayZone): string {
+export function formatLocal(value: string | number | Date, options: Intl.DateTimeFormatOptions, zone = displayZone()): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid DateTime';
   return formatter(options, zone).format(date);

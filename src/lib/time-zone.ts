@@ -2,18 +2,27 @@
 // way in the browser and on the server. Every date shown or mailed to someone is in their zone.
 // Platform Intl only (no luxon), so screens that merely show dates stay light.
 
-import { displayZone, storeDisplayZone } from './local-format';
+import { displayZone, isDisplayZone, storeDisplayZone } from './local-format';
 
 const DEFAULT_TIME_ZONE = 'UTC';
 
 /** Shows every date on `zone`'s clock from now on; ignored when this browser does not know the zone. */
 export function setDisplayTimeZone(zone: string | null | undefined): void {
-  if (zone && normalizeTimeZone(zone)) storeDisplayZone(zone);
+  if (zone && !isDisplayZone(zone) && normalizeTimeZone(zone)) storeDisplayZone(zone);
+}
+
+/**
+ * As setDisplayTimeZone, for the account's zone as the page's server sent it: shown from the first
+ * date on, checked against this platform's zones when a date first needs it, not now (the page's
+ * first Intl.DateTimeFormat is the platform's costly set-up: src/lib/local-format.ts).
+ */
+export function offerDisplayTimeZone(zone: string): void {
+  if (!isDisplayZone(zone)) storeDisplayZone(zone, (name) => normalizeTimeZone(name) !== null);
 }
 
 /** The account's zone once known, else the browser's. */
 export function displayTimeZone(): string {
-  return displayZone ?? detectTimeZone();
+  return displayZone() ?? detectTimeZone();
 }
 export const TIME_ZONE_MAX = 64;
 

@@ -5,7 +5,7 @@
 // Pages put their own title in with <PageHeader>. The app layout fills the `headerActions` and
 // `drawerActions` slots (Sign out), so the shell itself knows nothing about accounts.
 import { usePathname } from 'next/navigation';
-import { useState, type ReactNode } from 'react';
+import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { currentNavItem } from '@/lib/app-nav';
 import { lazyUntilOpen } from '../lazy';
 import { useHydrated } from '../useHydrated';
@@ -37,10 +37,6 @@ export function AppShell({
   const pathname = pathnameOverride ?? routerPathname;
   const current = currentNavItem(pathname);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // The header's buttons are in the server's HTML before their code runs: until then they say
-  // they are unavailable (no click or key is taken and lost), which a test waits out as well.
-  const hydrated = useHydrated();
-  const waiting = hydrated ? undefined : true;
 
   useCloseWhenWide(setDrawerOpen);
 
@@ -49,30 +45,26 @@ export function AppShell({
       <SkipLink />
       <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur supports-[backdrop-filter]:bg-bg/80">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-          <button
-            type="button"
+          <HeaderButton
             onClick={() => setDrawerOpen(true)}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={drawerOpen}
-            aria-disabled={waiting}
             className="inline-flex size-10 items-center justify-center rounded-control text-text hover:bg-surfaceMuted md:hidden"
           >
             <MenuIcon />
-          </button>
+          </HeaderButton>
           <AppLogo href="/dashboard" className="mr-4" />
           <MainNav current={current} />
           <div className="ml-auto flex items-center gap-1">
-            <button
-              type="button"
+            <HeaderButton
               onClick={openShortcutsHelp}
-              aria-disabled={waiting}
               aria-label="Keyboard shortcuts (Ctrl+/)"
               title="Keyboard shortcuts (Ctrl+/)"
               className="inline-flex size-10 items-center justify-center rounded-control text-muted hover:bg-surfaceMuted hover:text-text"
             >
               <KeyboardIcon />
-            </button>
+            </HeaderButton>
             {headerActions}
           </div>
         </div>
@@ -86,6 +78,17 @@ export function AppShell({
       <KeyboardShortcuts />
     </div>
   );
+}
+
+/**
+ * A header button. It is in the server's HTML before its code runs: until then it says it is
+ * unavailable (no click or key is taken and lost), which a test waits out as well. Its own
+ * component, so that React's synchronous render right after hydration (useHydrated) is the two
+ * buttons alone, not the whole header with its navigation.
+ */
+function HeaderButton(props: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'aria-disabled'>) {
+  const hydrated = useHydrated();
+  return <button type="button" {...props} aria-disabled={hydrated ? undefined : true} />;
 }
 
 /** A page's title row: the heading, an optional line under it and actions on the right. */

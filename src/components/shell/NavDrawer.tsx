@@ -1,13 +1,16 @@
 'use client';
 // The navigation drawer of narrow screens (src/components/shell/AppShell.tsx opens it): the one
 // modal dialog (../Dialog) placed as a drawer, so focus trap, Escape, backdrop and focus return
-// are the same as every other dialog's, and it shares their Headless UI code and state.
-import Link from 'next/link';
+// are the same as every other dialog's, and it shares their Headless UI code and state. Its
+// links are the app's own (AppLink, as the header's): no prefetch of the five pages each time the
+// drawer opens (each a request and a decode of the route's tree on the main thread); a tap
+// navigates inside the app.
 import type { ReactNode } from 'react';
 import { APP_NAV } from '@/lib/app-nav';
+import { AppLink } from '../AppLink';
 import { Dialog } from '../Dialog';
 import { openShortcutsHelp } from '../shortcut-keys';
-import { Logo } from '../Logo';
+import { AppLogo } from '../AppLogo';
 import { KeyboardIcon } from './icons';
 
 export interface NavDrawerProps {
@@ -23,7 +26,7 @@ export function NavDrawer({ open, onClose, currentHref, actions }: NavDrawerProp
   return (
     <Dialog open={open} onClose={onClose} placement="drawer" label="Menu" closeLabel="Close menu">
       <div className="mb-6 flex h-10 items-center pr-12">
-        <Logo href="/dashboard" />
+        <AppLogo href="/dashboard" />
       </div>
       <nav aria-label="Main">
         <ul className="flex flex-col gap-1">
@@ -31,7 +34,7 @@ export function NavDrawer({ open, onClose, currentHref, actions }: NavDrawerProp
             const active = currentHref === item.href;
             return (
               <li key={item.href}>
-                <Link
+                <AppLink
                   href={item.href}
                   onClick={() => onClose()}
                   aria-current={active ? 'page' : undefined}
@@ -40,7 +43,7 @@ export function NavDrawer({ open, onClose, currentHref, actions }: NavDrawerProp
                   }`}
                 >
                   {item.label}
-                </Link>
+                </AppLink>
               </li>
             );
           })}

@@ -1,7 +1,8 @@
 'use client';
 // The account's time zone, sent by the app layout from the server, for every date the pages show:
-// - in the browser it becomes the zone of every formatted date (setDisplayTimeZone) before the
-//   page below renders, so hydration already draws the person's own clock instead of the device's
+// - in the browser it becomes the zone of every formatted date (offerDisplayTimeZone: checked
+//   against the browser's zones when the first date needs it, not in the shell's render) before
+//   the page below renders, so hydration already draws the person's own clock instead of the device's
 //   (AuthSync's copy from `auth.me` comes in an effect, after the first render, and a date drawn
 //   before it would keep the device's zone until something redrew it);
 // - on the server, where a module-level zone would be shared by every request, it is this
@@ -9,7 +10,7 @@
 //   list) read it through useAccountZone, so the first paint is on the person's clock too.
 import { createContext, useContext, type ReactNode } from 'react';
 import { displayZone } from '@/lib/local-format';
-import { setDisplayTimeZone } from '@/lib/time-zone';
+import { offerDisplayTimeZone } from '@/lib/time-zone';
 
 const ZoneContext = createContext<string | null>(null);
 let applied: string | null = null;
@@ -22,7 +23,7 @@ let applied: string | null = null;
 function applyInBrowser(zone: string | null) {
   if (typeof window === 'undefined' || !zone || zone === applied) return;
   applied = zone;
-  setDisplayTimeZone(zone);
+  offerDisplayTimeZone(zone);
 }
 
 export function AccountZone({ zone, children }: { zone: string | null; children: ReactNode }) {
@@ -37,5 +38,5 @@ export function AccountZone({ zone, children }: { zone: string | null; children:
  */
 export function useAccountZone(): string | undefined {
   const zone = useContext(ZoneContext);
-  return typeof window === 'undefined' ? (zone ?? undefined) : displayZone;
+  return typeof window === 'undefined' ? (zone ?? undefined) : displayZone();
 }
