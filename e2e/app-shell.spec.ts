@@ -1,0 +1,77 @@
+// The signed-in shell (src/components/shell/AppShell.tsx) on a cold load and in its drawer: what
+// the browser does after hydration, and what the drawer asks the server for.
+import { expect, test } from '@playwright/test';
+import { signUpVerified } from './accounts';
+
+type Commit = { nav: number; logo: number; menu: number; shortcuts: number; menuWaiting: boolean };
+
+test('after hydration only the header’s two buttons render again; its navigation and logo stay as hydrated', async ({ page }) => {
+  await signUpVerified(page);
+  // React tells the developer tools' hook of every commit: a stand-in hook notes, for each, which
+  // React props object the header's elements carry (React gives an element a new one when the
+  // component that draws it renders again).
+  await page.addInitScript(() => {
+    const commits: Commit[] = [];
+    const objects = new Map<object, number>();
+    const idOf = (element: Element | null) => {
+      if (!element) return -1;
+      const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
+      const props = key ? (element as unknown as Record<string, object>)[key] : undefined;
+      if (!props) return -1;
+      if (!objects.has(props)) objects.set(props, objects.size);
+      return objects.get(props)!;
+    };
+    const note = () => {
+      const header = document.querySelector('header');
+      const menu = header?.querySelector('button[aria-label="Open menu"]') ?? null;
+      commits.push({
+        nav: idOf(header?.querySelector('nav[aria-label="Main"]') ?? null),
+        logo: idOf(header?.querySelector('a[href="/dashboard"]') ?? null),
+        menu: idOf(menu),
+        shortcuts: idOf(header?.querySelector('button[aria-label^="Keyboard shortcuts"]') ?? null),
+        menuWaiting: menu?.getAttribute('aria-disabled') === 'true',
+      });
+    };
+    const hook = { isDisabled: false, supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE: () => {}, onCommitFiberRoot: note, onCommitFiberUnmount: () => {}, onPostCommitFiberRoot: () => {} };
+    Object.assign(window, { commits, __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
+  });
+  await page.goto('/sessions', { waitUntil: 'load' });
+  await expect(page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' })).not.toHaveAttribute('aria-disabled', 'true');
+  // The menu button belongs to narrow screens (hidden here, still in the page).
+  await expect(page.locator('header button[aria-label="Open menu"]')).not.toHaveAttribute('aria-disabled', 'true');
+  const commits = await page.evaluate(() => (window as unknown as { commits: Commit[] }).commits);
+  const hydrated = commits.find((commit) => commit.nav >= 0 && commit.menuWaiting);
+  expect(hydrated, 'the hydration commit, with the buttons still waiting').toBeDefined();
+  const after = commits.slice(commits.indexOf(hydrated!) + 1);
+  // The buttons said they were waiting, then rendered again to say they are ready…
+  expect(after.some((commit) => !commit.menuWaiting && commit.menu !== hydrated!.menu && commit.shortcuts !== hydrated!.shortcuts)).toBe(true);
+  // …and nothing else of the header rendered again with them (one synchronous render after hydration, small).
+  for (const commit of after) expect({ nav: commit.nav, logo: commit.logo }).toEqual({ nav: hydrated!.nav, logo: hydrated!.logo });
+});
+
+test('the menu drawer asks for no page in the background; its links navigate inside the app', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpVerified(page);
+  await page.goto('/sessions', { waitUntil: 'networkidle' });
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).searchParams.has('_rsc')) prefetched.push(request.url());
+  });
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await menu.click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer.getByRole('link', { name: 'Calendar' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The five destinations on screen were not prefetched (each one a request and a decode of its tree).
+  expect(prefetched).toEqual([]);
+  await expect(drawer.getByRole('link', { name: 'Sessions' })).toHaveAttribute('aria-current', 'page');
+  await drawer.getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  await menu.click();
+  await expect(drawer.getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
+  // A navigation inside the app, not a new document.
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
