@@ -35,6 +35,34 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   }
 }
 
+test('the prices come worded from the server: the landing page makes no number formatter in the browser, and its tabs still switch', async ({ page }) => {
+  // The page's first Intl.NumberFormat is the platform's locale and currency set-up, one long
+  // task as the prices hydrate (src/components/site/Pricing.tsx): every one made is noted.
+  await page.addInitScript(() => {
+    const Real = Intl.NumberFormat;
+    const made: string[] = [];
+    Object.assign(window, { numberFormats: made });
+    Intl.NumberFormat = new Proxy(Real, {
+      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        made.push(String(args[0]));
+        return new target(...args);
+      },
+      apply(target, _this, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        made.push(String(args[0]));
+        return target(...args);
+      },
+    });
+  });
+  await dismissCookieNotice(page);
+  await page.goto('/#pricing');
+  const pricing = page.locator('#pricing');
+  await expect(page.locator('#pricing [inert]')).toHaveCount(0);
+  await pricing.getByRole('tab', { name: 'USD ($)' }).click();
+  await expect(pricing.getByRole('region', { name: 'Plus' })).toContainText('$2');
+  await expect(pricing.getByRole('region', { name: 'Plus' }).locator('s')).toHaveText('was $4');
+  expect(await page.evaluate(() => (window as unknown as { numberFormats: string[] }).numberFormats)).toEqual([]);
+});
+
 test.describe('pricing', () => {
   test.beforeEach(async ({ page }) => {
     await dismissCookieNotice(page);

@@ -33,6 +33,14 @@ export interface PlanCard {
   features: string[];
 }
 
+/** Each currency's plan cards (the landing page's prices). */
+export type PlanCardsByCountry = Record<Country, PlanCard[]>;
+
+/** Every currency's plan cards, made on the server for the landing page (src/components/site/Pricing.tsx says why). */
+export function planCardsByCountry(): PlanCardsByCountry {
+  return Object.fromEntries((Object.keys(CURRENCIES) as Country[]).map((country) => [country, planCards(country)])) as PlanCardsByCountry;
+}
+
 export function planCards(country: Country): PlanCard[] {
   const kinds = Object.keys(PLAN_LIMITS.free) as UsageKind[];
   return [

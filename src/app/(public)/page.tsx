@@ -8,6 +8,7 @@ import { HeroAuthActions } from '@/components/site/AuthActions';
 import { PricingIsland } from '@/components/site/PricingIsland';
 import { SiteLayout } from '@/components/site/SiteLayout';
 import { PLAN_LIMITS, REMINDER_WINDOW_HOURS, SESSION_DEFAULTS } from '@/lib/constants';
+import { planCardsByCountry } from '@/lib/pricing';
 import { BreakdownMock, CalendarMock, FocusScreenMock, ModeCards, MoodPlanMock } from './_landing/Mocks';
 
 export const metadata: Metadata = {
@@ -184,7 +185,7 @@ export default function LandingPage() {
         intro={`Start free with ${PLAN_LIMITS.free.tasks} tasks and ${PLAN_LIMITS.free.sessions} sessions a month. Upgrade when you want more, cancel whenever you like.`}
       >
         <div className="mx-auto max-w-4xl">
-          <PricingIsland />
+          <PricingIsland plans={planCardsByCountry()} />
         </div>
       </Section>
 

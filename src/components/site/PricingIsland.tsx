@@ -10,6 +10,7 @@
 // carried and hydrated before the phone could answer a tap (docs/architecture.md, "Lighthouse:
 // what every page pays").
 import { lazy, Suspense } from 'react';
+import type { PlanCardsByCountry } from '@/lib/pricing';
 import { afterPageLoad } from '../lazy';
 
 const Pricing = lazy(() =>
@@ -18,10 +19,11 @@ const Pricing = lazy(() =>
     .then((module) => ({ default: module.Pricing })),
 );
 
-export function PricingIsland() {
+/** `plans`: the cards as the server words and prices them (./Pricing says why). */
+export function PricingIsland({ plans }: { plans: PlanCardsByCountry }) {
   return (
     <Suspense>
-      <Pricing />
+      <Pricing plans={plans} />
     </Suspense>
   );
 }
