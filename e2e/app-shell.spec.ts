@@ -75,3 +75,31 @@ test('the menu drawer asks for no page in the background; its links navigate ins
   // A navigation inside the app, not a new document.
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
+
+test('the shell makes no date formatter while the page hydrates: the account’s zone is checked when a date first needs it', async ({ page }) => {
+  await signUpVerified(page);
+  // Every Intl.DateTimeFormat made is noted with the number of React commits before it (a stand-in
+  // developer tools hook counts them): the page's first one is the platform's costly set-up.
+  await page.addInitScript(() => {
+    const made: number[] = [];
+    let commits = 0;
+    const Real = Intl.DateTimeFormat;
+    Intl.DateTimeFormat = new Proxy(Real, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        made.push(commits);
+        return new target(...args);
+      },
+      apply(target, _this, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        made.push(commits);
+        return target(...args);
+      },
+    });
+    const hook = { isDisabled: false, supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE: () => {}, onCommitFiberRoot: () => void commits++, onCommitFiberUnmount: () => {}, onPostCommitFiberRoot: () => {} };
+    Object.assign(window, { made, __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
+  });
+  // /breakdown shows no date in its first render.
+  await page.goto('/breakdown', { waitUntil: 'load' });
+  await expect(page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' })).not.toHaveAttribute('aria-disabled', 'true');
+  const made = await page.evaluate(() => (window as unknown as { made: number[] }).made);
+  expect(made.filter((commits) => commits === 0)).toEqual([]);
+});
