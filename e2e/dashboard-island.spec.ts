@@ -37,7 +37,7 @@ test('the task list is in the server HTML, and the page keeps those very element
   await screenshot(page, 'dashboard-island-light-360');
 });
 
-test('Today’s words are in the server HTML, before any script or fetch, and the panel keeps them', async ({ page }) => {
+test('Today’s words are in the server HTML, before any script or fetch, and the panel keeps them, in the very card the server drew', async ({ page }) => {
   await signUpVerified(page);
   await createTaskViaApi(page, { title: 'Prepare the workshop', dueDate: inHours(30), importance: 'High' });
 
@@ -56,6 +56,7 @@ test('Today’s words are in the server HTML, before any script or fetch, and th
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       (window as Window & { firstToday?: string | null }).firstToday = document.getElementById('today-title')?.textContent ?? null;
+      (window as Window & { todayCard?: Element | null }).todayCard = document.getElementById('today-title')?.closest('section') ?? null;
     });
   });
   await page.goto('/dashboard');
@@ -66,6 +67,9 @@ test('Today’s words are in the server HTML, before any script or fetch, and th
   await expect(page.getByRole('region', { name: 'A short daily check-in' })).toBeVisible();
   await expect(panel.getByRole('heading')).toHaveText(served!);
   expect(todayRequests).toEqual([]);
+  // The panel's code adds to the server's card, it does not replace it: those very elements stay
+  // (replacing them was the first fiber deletion after hydration, a long task on a phone).
+  expect(await page.evaluate(() => (window as Window & { todayCard?: Element | null }).todayCard?.isConnected)).toBe(true);
 });
 
 test('a task completed the moment the page has loaded is completed', async ({ page }) => {
