@@ -161,3 +161,27 @@ test('Quick add’s form code comes at the first focus on the field, not with th
   await expect(dialog.getByLabel('Title')).toHaveValue('Water the plants');
   expect(await formCodeLoaded()).toBe(true);
 });
+
+test('the rows on screen when the dashboard loads are simply there, and a task that arrives later glides in', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signUpVerified(page);
+  const titles = Array.from({ length: 10 }, (_, i) => `Row task ${String(i + 1).padStart(2, '0')}`);
+  for (const [i, title] of titles.entries()) await createTaskViaApi(page, { title, dueDate: inHours(2 + i) });
+
+  await page.goto('/dashboard');
+  const active = page.getByRole('list', { name: 'Active tasks' });
+  // All ten, the first eight with the page and the other two right after it: none glides in.
+  await expect(active.getByRole('checkbox', { name: /^Complete "Row task/ })).toHaveCount(10);
+  const animations = await active.locator(':scope > li').evaluateAll((rows) => rows.map((row) => getComputedStyle(row).animationName));
+  expect(animations).toEqual(titles.map(() => 'none'));
+
+  // A task completed now arrives in Completed, and glides in there; so does a reopened one, back in Active.
+  await active.getByRole('checkbox', { name: 'Complete "Row task 03"' }).click();
+  const done = page.getByRole('list', { name: 'Completed tasks' }).locator(':scope > li').filter({ hasText: 'Row task 03' });
+  await expect(done).toBeVisible();
+  expect(await done.evaluate((row) => getComputedStyle(row).animationName)).toBe('toast-in');
+  await done.getByRole('checkbox', { name: 'Mark "Row task 03" as incomplete' }).click();
+  const back = active.locator(':scope > li').filter({ hasText: 'Row task 03' });
+  await expect(back).toBeVisible();
+  expect(await back.evaluate((row) => getComputedStyle(row).animationName)).toBe('toast-in');
+});
