@@ -105,3 +105,47 @@ test('the shell makes no date formatter while the page hydrates: the account’s
   const made = await page.evaluate(() => (window as unknown as { made: number[] }).made);
   expect(made.filter((commits) => commits === 0)).toEqual([]);
 });
+
+test('the shell’s closed dialogs render nothing again after hydration; the menu and the shortcuts list still open', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpVerified(page);
+  // A stand-in developer tools hook notes, at each commit, the hooks' list of every lazyUntilOpen
+  // component (src/components/lazy.tsx) in the header's part of the tree: React makes it anew
+  // each time the component renders and keeps it when it does not.
+  await page.addInitScript(() => {
+    type Fiber = { type: unknown; child: Fiber | null; sibling: Fiber | null; memoizedState: unknown };
+    const commits: number[][] = [];
+    const states = new Map<unknown, number>();
+    const note = (_renderer: number, root: { current: Fiber }) => {
+      const found: number[] = [];
+      const stack: Fiber[] = [root.current];
+      while (stack.length > 0) {
+        const fiber = stack.pop()!;
+        const type = fiber.type as { isLoaded?: unknown; preload?: unknown } | null;
+        if (typeof type === 'function' && 'isLoaded' in type && 'preload' in type) {
+          if (!states.has(fiber.memoizedState)) states.set(fiber.memoizedState, states.size);
+          found.push(states.get(fiber.memoizedState)!);
+        }
+        if (fiber.sibling) stack.push(fiber.sibling);
+        if (fiber.child) stack.push(fiber.child);
+      }
+      commits.push(found);
+    };
+    const hook = { isDisabled: false, supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE: () => {}, onCommitFiberRoot: note, onCommitFiberUnmount: () => {}, onPostCommitFiberRoot: () => {} };
+    Object.assign(window, { commits, __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
+  });
+  await page.goto('/breakdown', { waitUntil: 'load' });
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await expect(menu).not.toHaveAttribute('aria-disabled', 'true');
+  const commits = await page.evaluate(() => (window as unknown as { commits: number[][] }).commits);
+  const hydrated = commits.find((found) => found.length > 0);
+  expect(hydrated?.length).toBeGreaterThan(0);
+  // Not one of them rendered again since the hydration.
+  for (const found of commits.slice(commits.indexOf(hydrated!) + 1)) expect(found).toEqual(hydrated);
+  await menu.click();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Calendar' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.keyboard.press('Control+/');
+  await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+});
