@@ -77,8 +77,6 @@ export function onFirstInteraction(task: () => void): void {
 }
 
 const subscribeNever = () => () => {};
-const returnTrue = () => true;
-const returnFalse = () => false;
 
 /**
  * Headless UI returns focus on close to the element focused before the dialog opened, from a
@@ -170,14 +168,11 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
   onFirstInteraction(() => void fetchOnce().catch(() => {}));
 
   function LazyUntilOpen(props: P) {
+    // Rendered only after hydration: the server never has the code, so neither may the first
+    // client render (a dialog open from the start appears one frame later).
+    const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
     const [opened, setOpened] = useState(props.open);
     if (props.open && !opened) setOpened(true);
-    // Rendered only after hydration: the server never has the code, so neither may the first
-    // client render (a dialog open from the start appears one frame later). Until its first
-    // opening the browser reads "not hydrated" as the server does: a store that differs after
-    // hydration makes React render it again at once, in the hydration commit's task, and a closed
-    // dialog (several on most pages) has nothing to render then.
-    const hydrated = useSyncExternalStore(subscribeNever, opened ? returnTrue : returnFalse, returnFalse);
     useRenderWhenFetched(opened, fetchOnce);
     const Component = loaded;
     const shown = hydrated && opened && Component !== null;
