@@ -3,10 +3,56 @@
 // warm-up that is not recorded). node:http with a keep-alive agent, loopback only.
 import http from 'node:http';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 function percentile(sorted, p) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * The open loop's record of answers: due time (ms, performance.now()) and latency of each, in
+ * typed arrays sized up front, so a row's tens of thousands of answers are two buffers of numbers
+ * instead of an object each. Held for the whole row, those objects outlived the young
+ * generation, and the full collections they brought paused the load generator inside a server's
+ * window (27 Nov 2026, bench/results.md).
+ */
+export class AnswerLog {
+  constructor(capacity = 4096) {
+    this.length = 0;
+    this.due = new Float64Array(capacity);
+    this.latency = new Float64Array(capacity);
+  }
+
+  push(due, latency) {
+    if (this.length === this.due.length) {
+      const grow = (from) => {
+        const to = new Float64Array(from.length * 2);
+        to.set(from);
+        return to;
+      };
+      this.due = grow(this.due);
+      this.latency = grow(this.latency);
+    }
+    this.due[this.length] = due;
+    this.latency[this.length] = latency;
+    this.length++;
+  }
+
+  /** Appends another log's answers. */
+  append(other) {
+    for (let i = 0; i < other.length; i++) this.push(other.due[i], other.latency[i]);
+  }
+
+  /** The latencies, sorted (a copy). */
+  sortedLatencies() {
+    return this.latency.slice(0, this.length).sort();
+  }
+
+  /** [due time (ms since the epoch), latency ms] of each answer, for --timeline's file. */
+  pairs() {
+    return Array.from({ length: this.length }, (_, i) => [performance.timeOrigin + this.due[i], this.latency[i]]);
+  }
 }
 
 /** node:http options for one benchmark request (`spec`: method, path, headers, JSON body). */
@@ -153,12 +199,12 @@ export function processTreeCpuMs(pid) {
  * @param {number} [options.maxSockets]
  * @param {http.Agent} [options.agent] a keep-alive agent the caller owns (kept open afterwards), so
  *   back-to-back windows reuse warm sockets; by default one of the loop's own, closed at its end
- * @param {Array<[number, number]>} [options.samples] receives [due time (ms since the epoch), latency ms] of each recorded request
+ * @param {AnswerLog} [options.answers] receives each recorded answer (by default one of the loop's own)
  */
-export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1000, maxSockets = 512, agent: sharedAgent, samples }) {
+export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1000, maxSockets = 512, agent: sharedAgent, answers = new AnswerLog(Math.ceil((rate * durationMs) / 1000) + 64) }) {
   const base = new URL(url);
   const agent = sharedAgent ?? openLoopAgent(maxSockets);
-  const latencies = [];
+  const recordedFrom = answers.length;
   const statuses = {};
   let errors = 0;
   const errorCodes = {};
@@ -182,8 +228,7 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
         res.on('data', () => {});
         res.on('end', () => {
           if (record) {
-            latencies.push(performance.now() - due);
-            samples?.push([performance.timeOrigin + due, performance.now() - due]);
+            answers.push(due, performance.now() - due);
             statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
           }
           if (--inFlight === 0 && !sending) done();
@@ -228,7 +273,7 @@ export async function runOpenLoop({ url, request, rate, durationMs, warmupMs = 1
   if (inFlight > 0) await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
   errors += inFlight;
   if (!sharedAgent) agent.destroy();
-  latencies.sort((a, b) => a - b);
+  const latencies = answers.latency.slice(recordedFrom, answers.length).sort();
   const recorded = latencies.length;
   return {
     rate,
@@ -250,14 +295,21 @@ function openLoopAgent(maxSockets = 512) {
 /**
  * The open loop at one fixed rate for several servers, taking strict turns in short windows
  * (A B A B …, each window a fraction of a second) rather than one long run each: whatever else
- * the machine does meanwhile (the PostgreSQL both share, the kernel, the load generator's own
- * pauses, another process) falls on both alike, so the comparison of their tails is not decided by
- * which one happened to run during a disturbance. The windows are shorter than the disturbances
- * seen on this machine (bursts of slow answers 250-500 ms long, on both servers alike: 27 Nov 2026,
- * bench/results.md), so such a burst spans both servers' windows instead of one server's; each
- * server keeps its warm keep-alive sockets from window to window (one agent per server), so a
- * window needs no warm-up of its own. One unrecorded warm-up window per server comes first.
- * The latencies of all windows are pooled per server.
+ * the machine does meanwhile (the PostgreSQL both share, the kernel, another process) falls on
+ * both alike, so the comparison of their tails is not decided by which one happened to run during
+ * a disturbance. The windows are shorter than the disturbances seen on this machine (bursts of
+ * slow answers 250-500 ms long, on both servers alike: 27 Nov 2026, bench/results.md), so such a
+ * burst spans both servers' windows instead of one server's; each server keeps its warm keep-alive
+ * sockets from window to window (one agent per server), so a window needs no warm-up of its own.
+ * One unrecorded warm-up window per server comes first. The latencies of all windows are pooled
+ * per server.
+ *
+ * The load generator watches its own event loop in each turn. A pause of the generator itself (a
+ * collection of its own, or the machine not running it) delays the requests due meanwhile and the
+ * reading of answers already there, and those latencies are the generator's, not the server's:
+ * the turn in which the generator paused longer than `generatorPauseMs` is measured again, for
+ * every server of the turn alike (both windows dropped, the turn repeated), up to `windows` / 4
+ * extra turns; how many turns were measured again is returned (`remeasuredTurns`).
  *
  * @param {object} options
  * @param {Record<string, string>} options.urls name → base URL
@@ -266,39 +318,67 @@ function openLoopAgent(maxSockets = 512) {
  * @param {number} options.windows measured windows per server
  * @param {number} options.windowMs measured milliseconds per window
  * @param {number} options.warmupMs the unrecorded warm-up window per server, before the first measured one
- * @param {Record<string, Array<[number, number]>>} [options.timeline] receives, per server, [due time (ms since the epoch), latency ms] of each recorded request
+ * @param {number} [options.generatorPauseMs] the longest pause of the generator's own event loop a turn may have to count
+ * @param {Record<string, Array<[number, number]>>} [options.timeline] receives, per server, [due time (ms since the epoch), latency ms] of each recorded answer
  */
-export async function runInterleavedOpenLoop({ urls, request, rate, windows, windowMs, warmupMs, timeline }) {
+export async function runInterleavedOpenLoop({ urls, request, rate, windows, windowMs, warmupMs, generatorPauseMs = 10, timeline }) {
   const names = Object.keys(urls);
-  const pooled = Object.fromEntries(names.map((name) => [name, { samples: [], errors: 0, errorCodes: {}, statuses: {} }]));
+  const capacity = Math.ceil((rate * windows * windowMs) / 1000) + 1024;
+  const pooled = Object.fromEntries(names.map((name) => [name, { answers: new AnswerLog(capacity), errors: 0, errorCodes: {}, statuses: {} }]));
   const agents = Object.fromEntries(names.map((name) => [name, openLoopAgent()]));
+  // One window's answers, reused turn after turn.
+  const turnAnswers = Object.fromEntries(names.map((name) => [name, new AnswerLog(Math.ceil((rate * windowMs) / 1000) + 256)]));
+  const pause = monitorEventLoopDelay({ resolution: 2 });
   let sent = 0;
+  let remeasuredTurns = 0;
   // Requests keep their numbering across windows (the PATCH row walks through distinct tasks).
   const numbered = () => request(sent++);
   try {
     for (const name of names) await runOpenLoop({ url: urls[name], request: numbered, rate, durationMs: 0, warmupMs, agent: agents[name] });
-    for (let window = 0; window < windows; window++) {
+    pause.enable();
+    for (let turn = 0; turn < windows; turn++) {
+      pause.reset();
+      const results = {};
       for (const name of names) {
-        const samples = [];
-        const result = await runOpenLoop({ url: urls[name], request: numbered, rate, durationMs: windowMs, warmupMs: 0, agent: agents[name], samples });
+        turnAnswers[name].length = 0;
+        results[name] = await runOpenLoop({ url: urls[name], request: numbered, rate, durationMs: windowMs, warmupMs: 0, agent: agents[name], answers: turnAnswers[name] });
+      }
+      // The histogram's delays are beyond its 2 ms timer, in nanoseconds.
+      if (pause.max / 1e6 > generatorPauseMs && remeasuredTurns < windows / 4) {
+        remeasuredTurns++;
+        turn--;
+        continue;
+      }
+      for (const name of names) {
         const into = pooled[name];
-        for (const [, latency] of samples) into.samples.push(latency);
-        if (timeline) (timeline[name] ??= []).push(...samples);
-        into.errors += result.errors;
-        for (const [code, count] of Object.entries(result.errorCodes)) into.errorCodes[code] = (into.errorCodes[code] ?? 0) + count;
-        for (const [status, count] of Object.entries(result.statuses)) into.statuses[status] = (into.statuses[status] ?? 0) + count;
+        into.answers.append(turnAnswers[name]);
+        into.errors += results[name].errors;
+        for (const [code, count] of Object.entries(results[name].errorCodes)) into.errorCodes[code] = (into.errorCodes[code] ?? 0) + count;
+        for (const [status, count] of Object.entries(results[name].statuses)) into.statuses[status] = (into.statuses[status] ?? 0) + count;
       }
     }
   } finally {
+    pause.disable();
     for (const agent of Object.values(agents)) agent.destroy();
   }
+  if (timeline) for (const name of names) timeline[name] = pooled[name].answers.pairs();
   return Object.fromEntries(
     names.map((name) => {
-      const { samples, errors, errorCodes, statuses } = pooled[name];
-      const latencies = samples.sort((a, b) => a - b);
+      const { answers, errors, errorCodes, statuses } = pooled[name];
+      const latencies = answers.sortedLatencies();
       return [
         name,
-        { rate, requests: latencies.length, errors, errorCodes, statuses, achievedRps: latencies.length / ((windows * windowMs) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+        {
+          rate,
+          requests: latencies.length,
+          errors,
+          errorCodes,
+          statuses,
+          achievedRps: latencies.length / ((windows * windowMs) / 1000),
+          p50: percentile(latencies, 50),
+          p99: percentile(latencies, 99),
+          remeasuredTurns,
+        },
       ];
     }),
   );

@@ -89,4 +89,36 @@ describe('the open loop taking turns between two servers', () => {
     expect(floor.connections - before.floor).toBeLessThan(20);
     expect(app.connections - before.app).toBeLessThan(20);
   });
+
+  it('measures a turn again, for both servers, when the load generator itself paused in it', async () => {
+    const timeline: Record<string, Array<[number, number]>> = {};
+    let stall: [number, number] | undefined;
+    const result = await runInterleavedOpenLoop({
+      urls: { floor: floor.url, app: app.url },
+      request: (i) => {
+        // The generator's own pause: 40 ms without its event loop, in the fifth turn's first window.
+        if (i === 50 && !stall) {
+          const from = performance.timeOrigin + performance.now();
+          while (performance.timeOrigin + performance.now() - from < 40) {
+            // busy: neither timers nor answers are handled meanwhile
+          }
+          stall = [from, performance.timeOrigin + performance.now()];
+        }
+        return { method: 'GET', path: '/' };
+      },
+      rate: 200,
+      windows: 12,
+      windowMs: 50,
+      warmupMs: 30,
+      generatorPauseMs: 20,
+      timeline,
+    });
+    expect(result.app?.remeasuredTurns).toBeGreaterThanOrEqual(1);
+    // The turn is dropped for both servers and measured again: every window still counted, and
+    // no recorded answer was due during the pause (whose latency would have been the generator's).
+    expect(result.floor?.requests).toBe(12 * 10);
+    expect(result.app?.requests).toBe(12 * 10);
+    const [from, to] = stall!;
+    for (const answers of Object.values(timeline)) expect(answers.filter(([due]) => due >= from - 5 && due <= to).length).toBe(0);
+  });
 });

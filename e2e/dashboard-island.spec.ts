@@ -141,6 +141,7 @@ test('Quick add’s form code comes at the first focus on the field, not with th
   // react-hook-form's option name is in its own chunk and in no other module.
   const formCodeLoaded = async () => (await Promise.all(scripts)).some((body) => body.includes('shouldUnregister'));
   await page.goto('/dashboard', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('textbox', { name: 'Quick add' })).toBeVisible();
   await expect(page.locator('[inert]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   expect(await formCodeLoaded()).toBe(false);

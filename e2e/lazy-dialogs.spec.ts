@@ -69,6 +69,8 @@ test('the delete confirmation, opened from the keyboard, loads and returns focus
   const remove = page.getByRole('button', { name: 'Delete "Lazy task"' });
   // The dashboard's controls are inert until its code has loaded (after the page's load event,
   // src/features/dashboard/DashboardIsland.tsx): nobody can focus them before, nor can focus().
+  // The control is first on screen (the server's HTML in place), then no longer inert.
+  await expect(remove).toBeVisible();
   await expect(page.locator('[inert]')).toHaveCount(0);
   await remove.focus();
   await page.keyboard.press('Enter');

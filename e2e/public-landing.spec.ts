@@ -65,8 +65,13 @@ test.describe('pricing', () => {
 
   test('the tabs work from the keyboard', async ({ page }) => {
     // The section is inert until its code has come after the page's load (src/components/site/PricingIsland.tsx).
+    // Its server HTML is first in place (React's streamed boundary may be revealed after the
+    // load event), and only then can "no inert left" mean hydrated.
+    const pounds = page.locator('#pricing').getByRole('tab', { name: 'GBP (£)' });
+    await expect(pounds).toBeVisible();
     await expect(page.locator('#pricing [inert]')).toHaveCount(0);
-    await page.locator('#pricing').getByRole('tab', { name: 'GBP (£)' }).focus();
+    await pounds.focus();
+    await expect(pounds).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('#pricing').getByRole('tab', { name: 'USD ($)' })).toBeFocused();
     await expect(page.locator('#pricing').getByRole('region', { name: 'Plus' })).toContainText('$2');
