@@ -223,7 +223,21 @@ test('below the first screen, the sections are in the HTML but their code comes 
   await expect(page.getByRole('dialog', { name: 'Your new token' })).toContainText('Copy “Phone script” now');
 });
 
-test('the sections below the first screen hydrate one at a time, never two in the same task, and each then works by pointer and keyboard', async ({ page }) => {
+test('Profile is drawn from the HTML itself, before any script runs: the page is not held back for a script to reveal it', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpVerified(page);
+  // A browser that runs no script at all sees what the first paint can show before the page's code.
+  const context = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const bare = await context.newPage();
+  await bare.goto('/account');
+  await expect(bare.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(bare.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(bare.locator('#profile').getByLabel('Name')).toBeVisible();
+  await expect(bare.getByRole('button', { name: 'Save Profile' })).toBeVisible();
+  await context.close();
+});
+
+test('the sections after Profile hydrate one at a time, never two in the same task, and each then works by pointer and keyboard', async ({ page }) => {
   // Every batch of `inert` removals the page makes in one task (a MutationObserver's callback runs
   // once at the end of the task that made them), with the sections that became usable in it.
   await page.addInitScript(() => {
