@@ -37,7 +37,7 @@ test('the task list is in the server HTML, and the page keeps those very element
   await screenshot(page, 'dashboard-island-light-360');
 });
 
-test('Today’s words are in the server HTML, before any script or fetch, and the panel keeps them', async ({ page }) => {
+test('Today’s words are in the server HTML, before any script or fetch, and the panel keeps them, in the very card the server drew', async ({ page }) => {
   await signUpVerified(page);
   await createTaskViaApi(page, { title: 'Prepare the workshop', dueDate: inHours(30), importance: 'High' });
 
@@ -56,6 +56,7 @@ test('Today’s words are in the server HTML, before any script or fetch, and th
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       (window as Window & { firstToday?: string | null }).firstToday = document.getElementById('today-title')?.textContent ?? null;
+      (window as Window & { todayCard?: Element | null }).todayCard = document.getElementById('today-title')?.closest('section') ?? null;
     });
   });
   await page.goto('/dashboard');
@@ -66,6 +67,9 @@ test('Today’s words are in the server HTML, before any script or fetch, and th
   await expect(page.getByRole('region', { name: 'A short daily check-in' })).toBeVisible();
   await expect(panel.getByRole('heading')).toHaveText(served!);
   expect(todayRequests).toEqual([]);
+  // The panel's code adds to the server's card, it does not replace it: those very elements stay
+  // (replacing them was the first fiber deletion after hydration, a long task on a phone).
+  expect(await page.evaluate(() => (window as Window & { todayCard?: Element | null }).todayCard?.isConnected)).toBe(true);
 });
 
 test('a task completed the moment the page has loaded is completed', async ({ page }) => {
@@ -157,4 +161,28 @@ test('Quick add’s form code comes at the first focus on the field, not with th
   const dialog = page.getByRole('dialog', { name: 'Check and create' });
   await expect(dialog.getByLabel('Title')).toHaveValue('Water the plants');
   expect(await formCodeLoaded()).toBe(true);
+});
+
+test('the rows on screen when the dashboard loads are simply there, and a task that arrives later glides in', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signUpVerified(page);
+  const titles = Array.from({ length: 10 }, (_, i) => `Row task ${String(i + 1).padStart(2, '0')}`);
+  for (const [i, title] of titles.entries()) await createTaskViaApi(page, { title, dueDate: inHours(2 + i) });
+
+  await page.goto('/dashboard');
+  const active = page.getByRole('list', { name: 'Active tasks' });
+  // All ten, the first eight with the page and the other two right after it: none glides in.
+  await expect(active.getByRole('checkbox', { name: /^Complete "Row task/ })).toHaveCount(10);
+  const animations = await active.locator(':scope > li').evaluateAll((rows) => rows.map((row) => getComputedStyle(row).animationName));
+  expect(animations).toEqual(titles.map(() => 'none'));
+
+  // A task completed now arrives in Completed, and glides in there; so does a reopened one, back in Active.
+  await active.getByRole('checkbox', { name: 'Complete "Row task 03"' }).click();
+  const done = page.getByRole('list', { name: 'Completed tasks' }).locator(':scope > li').filter({ hasText: 'Row task 03' });
+  await expect(done).toBeVisible();
+  expect(await done.evaluate((row) => getComputedStyle(row).animationName)).toBe('toast-in');
+  await done.getByRole('checkbox', { name: 'Mark "Row task 03" as incomplete' }).click();
+  const back = active.locator(':scope > li').filter({ hasText: 'Row task 03' });
+  await expect(back).toBeVisible();
+  expect(await back.evaluate((row) => getComputedStyle(row).animationName)).toBe('toast-in');
 });

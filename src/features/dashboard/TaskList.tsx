@@ -6,6 +6,9 @@
 // scroll edge are then neither parsed, styled, laid out nor hydrated in the page's first tasks
 // (30 tasks: the dashboard's HTML, its first layout and its hydration carried every row; on
 // Lighthouse's phone these were the longest tasks of the load, docs/architecture.md).
+// Only a row that arrives once the list is on screen (a new task, a task completed or reopened)
+// glides in: the rows of the first view are simply there (each gliding row is its own layer to
+// style, paint and composite: 30 at once doubled the load's rendering work).
 import { startTransition, useEffect, useState } from 'react';
 import { Badge } from '@/components/Badge';
 import type { TTaskOutput } from '@/lib/schemas/task';
@@ -20,12 +23,12 @@ export interface TaskListActions {
 }
 
 export function TaskList({ nodes, empty, label, ...actions }: { nodes: TaskNode<TTaskOutput>[]; empty: string; label: string } & TaskListActions) {
-  const shown = useRowsShown(nodes.length);
+  const phase = useListPhase();
   if (nodes.length === 0) return <p className="px-1 py-8 text-center text-sm text-muted">{empty}</p>;
   return (
     <ul aria-label={label} className="flex flex-col gap-2">
-      {nodes.slice(0, shown).map((node) => (
-        <TaskItem key={node.task.id} node={node} {...actions} />
+      {(phase === 'first' ? nodes.slice(0, FIRST_ROWS) : nodes).map((node) => (
+        <TaskItem key={node.task.id} node={node} entering={phase === 'settled'} {...actions} />
       ))}
     </ul>
   );
@@ -34,22 +37,28 @@ export function TaskList({ nodes, empty, label, ...actions }: { nodes: TaskNode<
 /** Rows in the first screenful: the lists scroll at 28rem (about six rows), with room for a tall screen. */
 const FIRST_ROWS = 8;
 
-/** FIRST_ROWS with the first render (the server's and hydration's), every row from the next one on. */
-function useRowsShown(count: number): number {
-  const [all, setAll] = useState(false);
+/**
+ * 'first': FIRST_ROWS rows, with the first render (the server's and hydration's); 'all': every row,
+ * from the next render; 'settled': every row on screen, and a row mounted from now on is new.
+ */
+function useListPhase(): 'first' | 'all' | 'settled' {
+  const [phase, setPhase] = useState<'first' | 'all' | 'settled'>('first');
   useEffect(() => {
-    // A transition: React renders the other rows in short slices and yields to input between them.
-    startTransition(() => setAll(true));
-  }, []);
-  return all ? count : Math.min(count, FIRST_ROWS);
+    // Transitions: React renders the other rows in short slices and yields to input between them.
+    if (phase === 'first') startTransition(() => setPhase('all'));
+    else if (phase === 'all') startTransition(() => setPhase('settled'));
+  }, [phase]);
+  return phase;
 }
 
-function TaskItem({ node, ...actions }: { node: TaskNode<TTaskOutput> } & TaskListActions) {
+/** `entering`: whether the row glides in if it mounts now (read once, at its mount). */
+function TaskItem({ node, entering, ...actions }: { node: TaskNode<TTaskOutput>; entering: boolean } & TaskListActions) {
   const [expanded, setExpanded] = useState(false);
+  const [glides] = useState(entering);
   const { task, subtasks, parent } = node;
   const subId = `subtasks-${task.id}`;
   return (
-    <li className="rounded-control border border-border bg-surface motion-safe:animate-[toast-in_200ms_ease-out]">
+    <li className={`rounded-control border border-border bg-surface ${glides ? 'motion-safe:animate-[toast-in_200ms_ease-out]' : ''}`}>
       <TaskRow task={task} parentTitle={parent?.title} {...actions} />
       {subtasks.length > 0 ? (
         <div className="border-t border-border px-3 pb-2">

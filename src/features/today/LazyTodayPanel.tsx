@@ -1,6 +1,6 @@
 'use client';
-// The dashboard's place for the Today panel. The panel (./TodayPanel: its query, its choices)
-// is fetched once the dashboard has hydrated and painted, so the dashboard's first paint and
+// The dashboard's place for the Today panel. The panel's choices (./TodayPanel)
+// are fetched once the dashboard has hydrated and painted, so the dashboard's first paint and
 // first load (docs/architecture.md, "The dashboard island") carry none of it. Until it is there,
 // and on the server, the panel's words hold its place (./TodaySummary, from the day the server
 // read with the page): the dashboard's largest paint is in the server's HTML, not after a fetch.
@@ -10,6 +10,7 @@ import { Card } from '@/components/Card';
 import { afterNextPaint } from '@/components/lazy';
 import { useTRPC } from '@/trpc/react';
 import { TODAY_PANEL_CLASS } from './panel-frame';
+import { ritualDueNow } from './ritual-due';
 import { TodaySummary } from './TodaySummary';
 
 type PanelModule = typeof import('./TodayPanel');
@@ -41,27 +42,34 @@ export function LazyRitualOffer() {
   return Offer ? <Offer /> : null;
 }
 
+/**
+ * The Today card: its words from the cache (the server's read) with the page, and the panel's
+ * choices added inside it once their code is here. The card and the words stay the very elements
+ * the server drew: replacing them with the panel's own copy was the first fiber deletion after
+ * the page's hydration, and on that commit V8 threw away React's optimised commit code for every
+ * level of the page's tree above it (about 100 lazy deoptimisations, twice: a 10-16 ms task on a
+ * desktop, ×4 on Lighthouse's phone).
+ */
 export function LazyTodayPanel() {
-  const Panel: ComponentType | undefined = usePanelModule()?.TodayPanel;
-  if (Panel) return <Panel />;
-  return <TodayWords />;
-}
-
-/** The panel's words from the cache (the server's read), or a quiet card of the same height without it. */
-function TodayWords() {
+  const panel = usePanelModule();
   const trpc = useTRPC();
   const today = useQuery(trpc.today.get.queryOptions());
   const me = useQuery(trpc.auth.me.queryOptions());
-  if (!today.data) {
+  const [ritualClosed, setRitualClosed] = useState(false);
+  // Without its code, the words of the server's read; with it, the panel's own states.
+  if (!today.data || (panel && today.isError)) {
     return (
       <Card as="section" aria-label="Today" padding="sm" className={TODAY_PANEL_CLASS}>
-        <p className="text-sm text-muted">Reading your day…</p>
+        <p className="text-sm text-muted">{panel && today.isError ? 'Today’s figures could not be loaded.' : 'Reading your day…'}</p>
       </Card>
     );
   }
+  const day = today.data;
+  const ritual = panel && me.data && !ritualClosed ? ritualDueNow(me.data, day) : null;
   return (
     <Card as="section" aria-labelledby="today-title" padding="sm" className={TODAY_PANEL_CLASS}>
-      <TodaySummary day={today.data} timeZone={me.data?.timeZone} />
+      <TodaySummary day={day} timeZone={me.data?.timeZone} showLine={ritual !== 'evening'} />
+      {panel ? <panel.TodayChoices day={day} ritual={ritual} onRitualDone={() => setRitualClosed(true)} /> : null}
     </Card>
   );
 }

@@ -2,7 +2,8 @@
 // The optional day ritual, inside the Today panel. Off by default and offered once (any answer
 // to the offer counts, and Account > Your day is the one place that turns it on or off after).
 // Each takes under a minute:
-// The offer sits at the foot of the dashboard (TodayPanel's RitualOfferSlot); the check-ins in the panel:
+// The offer sits at the foot of the dashboard (TodayPanel's RitualOfferSlot); the check-ins in the panel
+// (which one is due: ./ritual-due.ts):
 // - morning (before noon): what is carried over, pick up to three for today, does it fit;
 // - evening (from the end of the working day): what got done, carry or let go what is left,
 //   and one optional line, kept on the server (PUT /api/today/line): the panel shows it back that
@@ -15,21 +16,11 @@ import { toast } from '@/components/Toast';
 import { calibratedMinutes, type FreshStartAction } from '@/lib/just-start';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import type { TTodayOutput } from '@/lib/schemas/today';
-import type { TUser } from '@/lib/schemas/user';
 import { formatMinutes } from '@/lib/minutes';
 import { useTRPC } from '@/trpc/react';
+import { doneKey } from './ritual-due';
 
 const PICK_MAX = 3;
-const doneKey = (kind: 'morning' | 'evening', date: string) => `onething-ritual-${kind}-${date}`;
-
-/** Which part of the ritual is due now, if any. */
-export function ritualDue(me: Pick<TUser, 'ritual' | 'workday'>, day: Pick<TTodayOutput, 'date'>, hour: number, minutes: number): 'morning' | 'evening' | null {
-  if (typeof window === 'undefined') return null;
-  if (me.ritual.morning && hour < 12 && !window.localStorage.getItem(doneKey('morning', day.date))) return 'morning';
-  const [endHour, endMinute] = me.workday.end.split(':').map(Number) as [number, number];
-  if (me.ritual.evening && hour * 60 + minutes >= endHour * 60 + endMinute && !window.localStorage.getItem(doneKey('evening', day.date))) return 'evening';
-  return null;
-}
 
 /** "Last evening" for yesterday's line, else the day's name ("On Tuesday"). */
 function lineDayLabel(lineDate: string, today: string): string {

@@ -3,7 +3,10 @@
 // planned, about 2 h 40 min free"), what was focused and what is carried over (a quiet "Fresh
 // start" link), and, when the plan does not fit the time left, three calm choices: keep anyway,
 // move to tomorrow, trim. Every move is a fresh start of its own, so each can be undone.
-// Loaded after the dashboard has hydrated (./LazyTodayPanel), so it costs the first paint nothing.
+// Loaded after the dashboard has hydrated (./LazyTodayPanel), so it costs the first paint nothing;
+// the card and its words are ./LazyTodayPanel's, drawn with the page, and these choices are added
+// inside it (nothing the server drew is replaced: docs/architecture.md, "/dashboard after its
+// hydration").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ButtonCore';
@@ -12,9 +15,8 @@ import { toast } from '@/components/Toast';
 import { IMPORTANCE_RANK, type FreshStartAction } from '@/lib/just-start';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { useTRPC } from '@/trpc/react';
-import { TODAY_PANEL_CLASS } from './panel-frame';
-import { TodaySummary } from './TodaySummary';
-import { EveningRitual, MorningRitual, RitualOffer, ritualDue } from './Ritual';
+import type { TTodayOutput } from '@/lib/schemas/today';
+import { EveningRitual, MorningRitual, RitualOffer } from './Ritual';
 
 const keptKey = (date: string) => `onething-today-kept-${date}`;
 
@@ -48,12 +50,13 @@ export function RitualOfferSlot() {
   );
 }
 
-export function TodayPanel() {
+/**
+ * The panel's choices under the day's words (drawn by ./LazyTodayPanel with the page): keep
+ * anyway, move to tomorrow or trim when the plan does not fit, and the ritual's check-in due now.
+ */
+export function TodayChoices({ day, ritual, onRitualDone }: { day: TTodayOutput; ritual: 'morning' | 'evening' | null; onRitualDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const today = useQuery(trpc.today.get.queryOptions());
-  const me = useQuery(trpc.auth.me.queryOptions());
-  const [ritualClosed, setRitualClosed] = useState(false);
   const [kept, setKept] = useState(() => (typeof window === 'undefined' ? null : window.localStorage.getItem('onething-today-kept')));
   const [trimming, setTrimming] = useState(false);
 
@@ -75,25 +78,10 @@ export function TodayPanel() {
     }),
   );
   const decide = (tasks: readonly TTaskOutput[], action: FreshStartAction) => move.mutate({ decisions: tasks.map((task) => ({ taskId: task.id, action })) });
-
-  if (today.isPending || today.isError) {
-    return (
-      <Card as="section" aria-label="Today" padding="sm" className={TODAY_PANEL_CLASS}>
-        <p className="text-sm text-muted">{today.isError ? 'Today’s figures could not be loaded.' : 'Reading your day…'}</p>
-      </Card>
-    );
-  }
-  const day = today.data;
-  const clock = new Date();
-  const local = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: 'numeric', hourCycle: 'h23', timeZone: me.data?.timeZone }).formatToParts(clock);
-  const hour = Number(local.find((part) => part.type === 'hour')?.value ?? clock.getHours());
-  const minute = Number(local.find((part) => part.type === 'minute')?.value ?? clock.getMinutes());
-  const ritual = me.data && !ritualClosed ? ritualDue(me.data, day, hour, minute) : null;
   const over = day.overMinutes > 0 && day.today.length > 0 && kept !== keptKey(day.date);
 
   return (
-    <Card as="section" aria-labelledby="today-title" padding="sm" className={TODAY_PANEL_CLASS}>
-      <TodaySummary day={day} timeZone={me.data?.timeZone} showLine={ritual !== 'evening'} />
+    <>
       {over ? (
         <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="More planned than the time left">
           <Button
@@ -131,8 +119,8 @@ export function TodayPanel() {
           ))}
         </ul>
       ) : null}
-      {ritual === 'morning' ? <MorningRitual day={day} onDone={() => setRitualClosed(true)} /> : null}
-      {ritual === 'evening' ? <EveningRitual day={day} doneToday={day.completedToday} onDone={() => setRitualClosed(true)} /> : null}
-    </Card>
+      {ritual === 'morning' ? <MorningRitual day={day} onDone={onRitualDone} /> : null}
+      {ritual === 'evening' ? <EveningRitual day={day} doneToday={day.completedToday} onDone={onRitualDone} /> : null}
+    </>
   );
 }
