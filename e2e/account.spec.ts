@@ -237,6 +237,31 @@ test('Profile is drawn from the HTML itself, before any script runs: the page is
   await context.close();
 });
 
+test('Your calendars and the calendar feed, read in the browser, fill in under their loading line without removing anything from the page', async ({ page }) => {
+  // Every element the page removes from these two sections while it loads. Removing the loading
+  // line for the answer was the page's first removal after hydration, and React's commit code,
+  // optimised without one, was then thrown away at every level of the page (a long task on a phone).
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    Object.assign(window, { removedFromCalendars: removed });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const section = record.target instanceof Element ? record.target.closest('#calendars, #calendar-feed') : null;
+        if (!section) continue;
+        for (const node of record.removedNodes) if (node instanceof Element) removed.push(`${section.id}: ${node.outerHTML.slice(0, 80)}`);
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUpVerified(page);
+  await openAccount(page);
+  await expect(page.locator('#calendar-feed').getByRole('button', { name: 'Turn On Calendar Feed' })).toBeVisible();
+  await expect(page.locator('#calendars').getByRole('button', { name: 'Add Calendar' })).toBeVisible();
+  await expect(page.locator('#calendars').getByRole('status', { name: 'Loading your calendars' })).toBeHidden();
+  await expect(page.locator('#calendar-feed').getByRole('status', { name: 'Loading the calendar feed' })).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { removedFromCalendars: string[] }).removedFromCalendars)).toEqual([]);
+});
+
 test('the sections after Profile hydrate one at a time, never two in the same task, and each then works by pointer and keyboard', async ({ page }) => {
   // Every batch of `inert` removals the page makes in one task (a MutationObserver's callback runs
   // once at the end of the task that made them), with the sections that became usable in it.
