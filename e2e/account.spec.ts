@@ -223,7 +223,46 @@ test('below the first screen, the sections are in the HTML but their code comes 
   await expect(page.getByRole('dialog', { name: 'Your new token' })).toContainText('Copy “Phone script” now');
 });
 
-test('the sections below the first screen hydrate one at a time, never two in the same task, and each then works by pointer and keyboard', async ({ page }) => {
+test('Profile is drawn from the HTML itself, before any script runs: the page is not held back for a script to reveal it', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpVerified(page);
+  // A browser that runs no script at all sees what the first paint can show before the page's code.
+  const context = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const bare = await context.newPage();
+  await bare.goto('/account');
+  await expect(bare.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(bare.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(bare.locator('#profile').getByLabel('Name')).toBeVisible();
+  await expect(bare.getByRole('button', { name: 'Save Profile' })).toBeVisible();
+  await context.close();
+});
+
+test('Your calendars and the calendar feed, read in the browser, fill in under their loading line without removing anything from the page', async ({ page }) => {
+  // Every element the page removes from these two sections while it loads. Removing the loading
+  // line for the answer was the page's first removal after hydration, and React's commit code,
+  // optimised without one, was then thrown away at every level of the page (a long task on a phone).
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    Object.assign(window, { removedFromCalendars: removed });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const section = record.target instanceof Element ? record.target.closest('#calendars, #calendar-feed') : null;
+        if (!section) continue;
+        for (const node of record.removedNodes) if (node instanceof Element) removed.push(`${section.id}: ${node.outerHTML.slice(0, 80)}`);
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUpVerified(page);
+  await openAccount(page);
+  await expect(page.locator('#calendar-feed').getByRole('button', { name: 'Turn On Calendar Feed' })).toBeVisible();
+  await expect(page.locator('#calendars').getByRole('button', { name: 'Add Calendar' })).toBeVisible();
+  await expect(page.locator('#calendars').getByRole('status', { name: 'Loading your calendars' })).toBeHidden();
+  await expect(page.locator('#calendar-feed').getByRole('status', { name: 'Loading the calendar feed' })).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { removedFromCalendars: string[] }).removedFromCalendars)).toEqual([]);
+});
+
+test('the sections after Profile hydrate one at a time, never two in the same task, and each then works by pointer and keyboard', async ({ page }) => {
   // Every batch of `inert` removals the page makes in one task (a MutationObserver's callback runs
   // once at the end of the task that made them), with the sections that became usable in it.
   await page.addInitScript(() => {
@@ -254,12 +293,13 @@ test('the sections below the first screen hydrate one at a time, never two in th
     await route.continue();
   });
   await openAccount(page);
-  const deferred = ['email-preferences', 'notifications', 'subscription', 'usage', 'api-tokens', 'calendars', 'calendar-feed', 'export', 'account-actions'];
-  // No scroll, no touch: all nine hydrate once the page has loaded and is idle.
+  const deferred = ['appearance', 'your-day', 'email-preferences', 'notifications', 'subscription', 'usage', 'api-tokens', 'calendars', 'calendar-feed', 'export', 'account-actions'];
+  // No scroll, no touch: all eleven hydrate once the page has loaded and is idle.
   for (const id of deferred) await expect(page.locator(`#${id}`).locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
   const batches = await page.evaluate(() => (window as unknown as { hydrationBatches: string[][] }).hydrationBatches);
-  // The first screen's three sections with the page (their `inert` lifted from them alone, not from the whole page), then the others.
-  expect(batches[0]).toEqual(['profile', 'appearance', 'your-day']);
+  // Profile, the first screen, with the page (its `inert` lifted from it alone, not from the whole
+  // page), then the others one by one: Appearance and Your day, below it, are not in its commit.
+  expect(batches[0]).toEqual(['profile']);
   expect(batches.slice(1).flat().sort()).toEqual([...deferred].sort());
   for (const batch of batches.slice(1)) expect(batch, `sections hydrated in one task: ${batch.join(', ')}`).toHaveLength(1);
 

@@ -284,6 +284,33 @@ test('after hydration the screen takes the first frame’s place in a render of 
   expect(commits[screenAt]?.current).toBe(session.id);
 });
 
+test('on a phone, Alerts off stays where it was drawn when the header’s other toggles arrive after it: the page does not move', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpVerified(page);
+  const session = await createSession(page, { displayMode: 'timer', timerDuration: 25, sessionName: 'Plan the week' });
+  // Every layout shift of the load that no input caused, with the elements that moved.
+  await page.addInitScript(() => {
+    const shifts: { value: number; moved: string[] }[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
+        if (!entry.hadRecentInput) shifts.push({ value: entry.value, moved: entry.sources.map((source) => source.node?.textContent ?? '') });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`/sessions/${session.id}`);
+  const alerts = page.getByRole('button', { name: 'Alerts off' });
+  await expect(alerts).toBeVisible();
+  const drawnAt = await alerts.boundingBox();
+  // The toggles that come with the code after load, on the same line (this Chromium has both APIs).
+  await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Keep screen on' })).toBeVisible();
+  expect(await alerts.boundingBox()).toEqual(drawnAt);
+  // A frame for the browser to report a shift the toggles caused.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts)).toEqual([]);
+});
+
 test('the menu drawer closed while it is still sliding in closes at once, and focus goes back to its button', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpVerified(page);

@@ -2,9 +2,13 @@
 // that block the page (signing in). Both announce themselves to screen readers.
 import type { ReactNode } from 'react';
 
-export function Spinner({ className = 'size-5', label }: { className?: string; label?: string }) {
+/**
+ * `hidden`: kept in the page, out of sight and out of the accessibility tree, once the wait is over:
+ * where the answer comes in beside it, React then has nothing to remove (see CalendarFeedSection).
+ */
+export function Spinner({ className = 'size-5', label, hidden = false }: { className?: string; label?: string; hidden?: boolean }) {
   return (
-    <span role={label ? 'status' : undefined} className="inline-flex items-center gap-2">
+    <span role={label ? 'status' : undefined} hidden={hidden} className={hidden ? undefined : 'inline-flex items-center gap-2'}>
       <span aria-hidden className={`${className} animate-spin rounded-full border-2 border-current border-t-transparent opacity-80`} />
       {label ? <span className="sr-only">{label}</span> : null}
     </span>

@@ -41,11 +41,14 @@ export function CalendarFeedSection({ verified }: { verified: boolean }) {
 
   return (
     <Section id="calendar-feed" title="Calendar feed" description="A private link that shows your dated tasks in any calendar app (Google, Apple, Outlook).">
+      {/* The loading line stays (hidden) when the answer comes, and the answer is added after it:
+          this read, made after the page has hydrated (the URL is a credential, never in the HTML),
+          was the page's first removal of an element, and React's commit code, optimised without
+          one, was then thrown away at every level of the page's tree (a long task on a phone). */}
+      {verified ? <Spinner label="Loading the calendar feed" hidden={!feed.isPending} /> : null}
       {!verified ? (
         <Notice>Verify your e-mail address to use the calendar feed.</Notice>
-      ) : feed.isPending ? (
-        <Spinner label="Loading the calendar feed" />
-      ) : feed.isError ? (
+      ) : feed.isPending ? null : feed.isError ? (
         <Notice>The calendar feed could not be loaded. Please try again later.</Notice>
       ) : feed.data.enabled && feed.data.url ? (
         <div className="flex flex-col gap-4">

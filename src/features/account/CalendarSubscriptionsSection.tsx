@@ -93,9 +93,10 @@ export function CalendarSubscriptionsSection({ me }: { me: TUser }) {
         <Notice>Verify your e-mail address to add calendars.</Notice>
       ) : (
         <div className="flex flex-col gap-6">
-          {list.isPending ? (
-            <Spinner label="Loading your calendars" />
-          ) : list.isError ? (
+          {/* Kept (hidden) once the list is here, the list added after it: nothing is removed from
+              the page as this browser-only read comes back (./CalendarFeedSection.tsx says why). */}
+          <Spinner label="Loading your calendars" hidden={!list.isPending} />
+          {list.isPending ? null : list.isError ? (
             <Notice>Your calendars could not be loaded. Please try again later.</Notice>
           ) : list.data.length > 0 ? (
             <ul aria-label="Subscribed calendars" className="flex flex-col gap-3">
