@@ -17,7 +17,7 @@ function percentile(sorted, p) {
  * generation, and the full collections they brought paused the load generator inside a server's
  * window (27 Nov 2026, bench/results.md).
  */
-export class AnswerLog {
+class AnswerLog {
   constructor(capacity = 4096) {
     this.length = 0;
     this.due = new Float64Array(capacity);
