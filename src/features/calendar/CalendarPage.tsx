@@ -3,7 +3,7 @@
 // view with previous, Today and next below 768 px, and the selected day's side panel. One
 // state, the selected day, drives everything: the views show the month or week around it,
 // previous/next move it by the view's step, and only the visible range is fetched (task.list
-// with from/to on the due date). Times are the browser's own zone. Creating and editing use the
+// with from/to on the due date). Days and times are the account's zone (useAccountZone). Creating and editing use the
 // shared task dialog; the private ICS link is offered in the header.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, useSyncExternalStore } from 'react';
