@@ -98,10 +98,10 @@ describe('the open loop taking turns between two servers', () => {
     const result = await runInterleavedOpenLoop({
       urls: { floor: floor.url, app: app.url },
       request: (i) => {
-        // The generator's own pause: 40 ms without its event loop, in the fifth turn's first window.
+        // The generator's own pause: 80 ms without its event loop, in the third turn's first window.
         if (i === 50 && !stall) {
           const from = performance.timeOrigin + performance.now();
-          while (performance.timeOrigin + performance.now() - from < 40) {
+          while (performance.timeOrigin + performance.now() - from < 80) {
             // busy: neither timers nor answers are handled meanwhile
           }
           stall = [from, performance.timeOrigin + performance.now()];
@@ -112,7 +112,8 @@ describe('the open loop taking turns between two servers', () => {
       windows: 12,
       windowMs: 50,
       warmupMs: 30,
-      generatorPauseMs: 20,
+      // Well above what a busy machine pauses on its own, well below the pause made here.
+      generatorPauseMs: 40,
       timeline,
     });
     expect(result.app?.remeasuredTurns).toBeGreaterThanOrEqual(1);
@@ -147,25 +148,25 @@ describe('the open loop on a thread of its own', () => {
       data: { cookies: ['a=1'] },
       urls: { floor: floorUrl, app: appUrl },
       rate: 200,
-      windows: 20,
+      windows: 30,
       windowMs: 50,
       warmupMs: 30,
       // No turn measured again here: this is about the thread, not about that rule.
       generatorPauseMs: 1000,
       timeline: true,
     });
-    // The bench's thread busy for 150 ms, in the middle of the loop.
+    // The bench's thread busy for 500 ms, in the middle of the loop.
     await new Promise((resolve) => setTimeout(resolve, 600));
     const from = Date.now();
-    while (Date.now() - from < 150) {
+    while (Date.now() - from < 500) {
       // busy
     }
     const { results, timeline } = await loop;
-    expect(results.floor?.requests).toBe(20 * 10);
-    expect(results.app?.requests).toBe(20 * 10);
+    expect(results.floor?.requests).toBe(30 * 10);
+    expect(results.app?.requests).toBe(30 * 10);
     // Requests went out on time and answers were read on time throughout: none waited for the
-    // bench's thread (150 ms). Generous against the machine's own hiccups.
+    // bench's thread (500 ms). Generous against a busy machine's own hiccups.
     const slowest = Math.max(...Object.values(timeline!).flatMap((answers) => answers.map(([, latency]) => latency)));
-    expect(slowest).toBeLessThan(100);
+    expect(slowest).toBeLessThan(350);
   });
 });
