@@ -17,6 +17,7 @@
 // 5. Writes bench/results.md and the key figures into README.md (between the bench markers).
 //
 // Options: --duration=10 --warmup=2 --connections=50 --open-share=0.5 --open-windows=96 --open-window=0.25
+// --generator-pause=10 (ms: a turn in which the open loop's own thread paused longer is measured again),
 // --app-dir=<checkout> (default this one),
 // --profile (CPU profiles of the app in bench/.out/profiles), --app-node-options="<flags>" (NODE_OPTIONS
 // for the app's processes, e.g. a --require preload that records GC pauses), --frontend=false (skip
