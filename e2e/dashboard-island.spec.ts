@@ -3,7 +3,7 @@
 // same DOM is kept when the code arrives (no flash), and a person acting at once is not ignored.
 import { expect, test } from '@playwright/test';
 import { createTaskViaApi, signUpVerified } from './accounts';
-import { screenshot, useStoredTheme } from './helpers';
+import { dateFormattersMade, noteDateFormatters, screenshot, useStoredTheme } from './helpers';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
@@ -70,6 +70,24 @@ test('Today’s words are in the server HTML, before any script or fetch, and th
   // The panel's code adds to the server's card, it does not replace it: those very elements stay
   // (replacing them was the first fiber deletion after hydration, a long task on a phone).
   expect(await page.evaluate(() => (window as Window & { todayCard?: Element | null }).todayCard?.isConnected)).toBe(true);
+});
+
+test('the platform’s date formatting is set up before the island renders its dates, not inside its hydration', async ({ page }) => {
+  await signUpVerified(page, { timeZone: 'America/New_York' });
+  await createTaskViaApi(page, { title: 'Prepare the workshop', dueDate: inHours(30), importance: 'High' });
+  await noteDateFormatters(page);
+  // Loaded twice: the server's first render of a route after its start streams the island after the shell.
+  await page.goto('/dashboard', { waitUntil: 'load' });
+  await page.goto('/dashboard', { waitUntil: 'load' });
+  // Hydrated: the island is inert until then.
+  await expect(page.locator('div.contents[inert]')).toHaveCount(0);
+  const row = page.getByRole('list', { name: 'Active tasks' }).getByRole('listitem').filter({ hasText: 'Prepare the workshop' });
+  await expect(row.getByText(/^Due [A-Z][a-z]{2} \d/)).toBeVisible();
+  const made = await dateFormattersMade(page);
+  // The first formatter (ICU's data: the longest part of the island's hydration on a phone) is made
+  // in a task of its own, outside any render; the rows' own formatters come after it, cheap.
+  expect(made.length).toBeGreaterThan(0);
+  expect(made[0], 'the first Intl.DateTimeFormat made inside a React render').toBe(false);
 });
 
 test('a task completed the moment the page has loaded is completed', async ({ page }) => {

@@ -77,3 +77,43 @@ export async function dismissCookieNotice(page: Page, choice: 'accepted' | 'decl
     if (!window.localStorage.getItem('cookie_consent')) window.localStorage.setItem('cookie_consent', value);
   }, choice);
 }
+
+/**
+ * Notes, for every Intl.DateTimeFormat the page makes, whether React was rendering a component at
+ * that moment; read with `dateFormattersMade`. The page's first formatter is the platform's costly
+ * set-up (ICU's data, src/lib/local-format.ts). A stand-in developer tools hook is handed React
+ * DOM's internals: their hooks dispatcher is a real one (useState unlike useCallback) only while a
+ * component renders, and the context-only one (every hook the same thrower) otherwise.
+ */
+export async function noteDateFormatters(page: Page) {
+  await page.addInitScript(() => {
+    type Dispatcher = { useState?: unknown; useCallback?: unknown } | null | undefined;
+    const made: boolean[] = [];
+    let dispatcherRef: { H?: Dispatcher } | undefined;
+    const note = () => {
+      const dispatcher = dispatcherRef?.H;
+      made.push(!!dispatcher && dispatcher.useState !== dispatcher.useCallback);
+    };
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        note();
+        return new target(...args);
+      },
+      apply(target, _this, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        note();
+        return target(...args);
+      },
+    });
+    const inject = (renderer: { currentDispatcherRef?: { H?: Dispatcher } }) => {
+      dispatcherRef = renderer.currentDispatcherRef;
+      return 1;
+    };
+    const hook = { isDisabled: false, supportsFiber: true, renderers: new Map(), inject, checkDCE: () => {}, onCommitFiberRoot: () => {}, onCommitFiberUnmount: () => {}, onPostCommitFiberRoot: () => {} };
+    Object.assign(window, { dateFormattersMade: made, __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
+  });
+}
+
+/** For each Intl.DateTimeFormat made so far (noteDateFormatters), whether it was made inside a component's render. */
+export async function dateFormattersMade(page: Page): Promise<boolean[]> {
+  return page.evaluate(() => (window as unknown as { dateFormattersMade: boolean[] }).dateFormattersMade);
+}

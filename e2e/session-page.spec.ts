@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { createTaskViaApi, jsonBody, signUpVerified, uniqueEmail } from './accounts';
-import { expectNoSeriousA11yViolations, screenshot } from './helpers';
+import { dateFormattersMade, expectNoSeriousA11yViolations, noteDateFormatters, screenshot } from './helpers';
 
 async function createSession(page: Page, body: Record<string, unknown>): Promise<{ id: string; sessionName: string }> {
   const response = await page.request.post('/api/sessions', jsonBody(body));
@@ -282,6 +282,21 @@ test('after hydration the screen takes the first frame’s place in a render of 
   // The page made its session the tab's current one as it hydrated, before the screen drew (a
   // person leaving for /session at once finds it there).
   expect(commits[screenAt]?.current).toBe(session.id);
+});
+
+test('the platform’s date formatting is set up in a task of its own before the screen’s first render, not in it', async ({ page }) => {
+  await signUpVerified(page, { timeZone: 'Europe/Berlin' });
+  // A stopwatch: the first frame's inline script makes no formatter (a clock's would, before the page's code).
+  const session = await createSession(page, { displayMode: 'stopwatch' });
+  await createTaskViaApi(page, { title: 'Water the plants', sessionId: session.id, dueDate: new Date(Date.now() + 30 * 3_600_000).toISOString() });
+  await noteDateFormatters(page);
+  await page.goto(`/sessions/${session.id}`, { waitUntil: 'load' });
+  await page.goto(`/sessions/${session.id}`, { waitUntil: 'load' });
+  await expect(page.locator('#current-task-title')).toHaveText('Water the plants');
+  const made = await dateFormattersMade(page);
+  // The screen shows the task's due date; the first formatter (ICU's data) came before its render, outside it.
+  expect(made.length).toBeGreaterThan(0);
+  expect(made[0], 'the first Intl.DateTimeFormat made inside a React render').toBe(false);
 });
 
 test('on a phone, Alerts off stays where it was drawn when the header’s other toggles arrive after it: the page does not move', async ({ page }) => {

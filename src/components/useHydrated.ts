@@ -17,13 +17,24 @@ export function useHydrated(): boolean {
  * screen): the synchronous render after hydration still returns false, and the tree comes in a
  * transition right after, which React renders in slices that yield to the browser (on a phone,
  * one long task after hydration otherwise: Lighthouse's TBT). True from the first render when the
- * component mounts after the page has hydrated (a client navigation).
+ * component mounts after the page has hydrated (a client navigation). `prepare`: work the tree's
+ * first render would otherwise start with (the platform's date formatting), done first in a task
+ * of its own, so that no slice of the render carries it.
  */
-export function useHydratedInTransition(): boolean {
+export function useHydratedInTransition(prepare?: () => void): boolean {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(hydrated);
   useEffect(() => {
-    if (hydrated && !shown) startTransition(() => setShown(true));
-  }, [hydrated, shown]);
+    if (!hydrated || shown) return;
+    if (!prepare) {
+      startTransition(() => setShown(true));
+      return;
+    }
+    const timer = setTimeout(() => {
+      prepare();
+      startTransition(() => setShown(true));
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [hydrated, shown, prepare]);
   return shown;
 }

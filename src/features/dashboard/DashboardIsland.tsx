@@ -32,10 +32,22 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { afterPageLoad } from '@/components/lazy';
+import { prepareDateFormatting } from '@/lib/local-format';
 
+// While the island's code is fetched, the platform's date formatting is set up in a task of its
+// own (its first Intl.DateTimeFormat: ICU's data, src/lib/local-format.ts): the island's hydration
+// draws the tasks' due dates and the sessions' times, and that set-up was most of its longest slice.
+// The island renders only after it (e2e/dashboard-island.spec.ts). Not on the server: no page there.
 const DashboardApp = lazy(() =>
   afterPageLoad()
-    .then(() => import('./DashboardApp'))
+    .then(() => {
+      const code = import('./DashboardApp');
+      if (typeof window === 'undefined') return code;
+      return new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+        prepareDateFormatting();
+        return code;
+      });
+    })
     .then((module) => ({ default: module.DashboardApp })),
 );
 

@@ -8,6 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { LoadingOverlay } from '@/components/Spinner';
 import { useHydratedInTransition } from '@/components/useHydrated';
+import { prepareDateFormatting } from '@/lib/local-format';
 import { errorStatus } from '@/features/auth/errors';
 import { openTasksOptions } from '@/features/dashboard/queries';
 import { useOfflineCopies } from '@/features/offline/offline-copies';
@@ -24,7 +25,9 @@ const Opening = () => <LoadingOverlay label="Opening your session…" />;
  * render show: the clock reads the browser's storage and time, so the screen draws in the browser only.
  */
 export function SessionPage({ sessionId, firstFrame }: { sessionId?: string; firstFrame?: ReactNode }) {
-  const isClient = useHydratedInTransition();
+  // The screen's first render shows times (the clock, the tasks' due dates): the platform's date
+  // formatting is set up before it, in a task of its own (src/lib/local-format.ts).
+  const isClient = useHydratedInTransition(prepareDateFormatting);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // /sessions/{id} makes its session the tab's current one as the page hydrates, with the
