@@ -159,7 +159,7 @@ test('more planned than the time left: keep anyway, trim one, or move the overfl
   expect(((await (await page.request.get('/api/today')).json()) as { today: unknown[] }).today).toHaveLength(3);
 
   // Trim: one task to someday, with its undo.
-  await page.evaluate(() => localStorage.removeItem('onething-today-kept'));
+  await page.context().clearCookies({ name: 'onething-today-kept' });
   await page.reload();
   await choices.getByRole('button', { name: 'Trim' }).click();
   await panel.getByRole('button', { name: 'Move "Tidy the slides" to someday' }).click();
@@ -178,6 +178,52 @@ test('more planned than the time left: keep anyway, trim one, or move the overfl
   const tasks = (await (await page.request.get('/api/tasks')).json()) as { title: string; dueDate: string }[];
   const slides = tasks.find((task) => task.title === 'Tidy the slides')!;
   expect(Date.parse(slides.dueDate)).toBeGreaterThan(Date.parse(due));
+});
+
+test('a day that holds more than its time left: the card’s choices come with the page, so nothing below moves after it; Keep anyway is the server’s too', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signUpVerified(page, { timeZone: 'UTC' });
+  expect((await page.request.patch('/api/user', jsonBody({ workday: { start: '00:00', end: '23:59', days: [1, 2, 3, 4, 5, 6, 7] } }))).status()).toBe(200);
+  const endOfDay = new Date();
+  endOfDay.setUTCHours(23, 50, 0, 0);
+  const due = new Date(Math.max(endOfDay.getTime(), Date.now() + 60_000)).toISOString();
+  // 30 hours planned: more than any day's time left.
+  for (const [title, importance] of [['Write the big report', 'High'], ['Tidy the slides', 'Low'], ['Answer the emails', 'Medium']] as const) {
+    await createTaskViaApi(page, { title, importance, estimatedMinutes: 600, dueDate: due });
+  }
+
+  // In the server's HTML, before any script.
+  expect(await (await page.request.get('/dashboard')).text()).toContain('aria-label="More planned than the time left"');
+
+  // In the browser: where the statistics were at `load` (the server's HTML laid out; the island's
+  // code is asked for after it), they still are once the panel's own code is there.
+  await page.addInitScript(() => {
+    window.addEventListener('load', () => {
+      (window as Window & { statsTop?: number }).statsTop = document.querySelector('section[aria-label="Task statistics"]')?.getBoundingClientRect().top;
+    });
+  });
+  await page.goto('/dashboard');
+  const panel = page.getByRole('region', { name: /^Today: / });
+  const choices = panel.getByRole('group', { name: 'More planned than the time left' });
+  await expect(choices.getByRole('button')).toHaveText(['Keep anyway', 'Move to tomorrow', 'Trim']);
+  // The panel's code has arrived once the ritual's one-time offer (part of it) is on screen.
+  await expect(page.getByRole('region', { name: 'A short daily check-in' })).toBeVisible();
+  const tops = await page.evaluate(() => ({
+    first: (window as Window & { statsTop?: number }).statsTop,
+    now: document.querySelector('section[aria-label="Task statistics"]')?.getBoundingClientRect().top,
+  }));
+  expect(tops.first).toBeDefined();
+  expect(tops.now).toBe(tops.first);
+
+  // Keep anyway holds for the day, in the server's HTML too; signing out forgets it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await choices.getByRole('button', { name: 'Keep anyway' }).click();
+  await expect(choices).toHaveCount(0);
+  expect(await (await page.request.get('/dashboard')).text()).not.toContain('More planned than the time left');
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('onething-today-kept');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('onething-today-kept');
 });
 
 test('Just start: one tap to a running starter, something else, first step then next step, the choice at 10 minutes, focus counted', async ({ page }) => {

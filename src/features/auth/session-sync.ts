@@ -5,6 +5,7 @@
 // The service worker forgets the account's offline copies too.
 import { STORAGE_KEYS } from '@/lib/constants';
 import type { PageMessage } from '@/lib/offline-writes';
+import { forgetTodayKept } from '@/features/today/today-kept';
 
 export const AUTH_CHANNEL = 'onething-auth';
 type AuthMessage = { type: 'signed-out' };
@@ -54,6 +55,7 @@ export function clearAccountStorage(local: StorageLike | null, session: StorageL
  */
 export function forgetAccountStorage(): void {
   clearAccountStorage(browserStorage('local'), browserStorage('session'));
+  forgetTodayKept();
   forgetAccountInWorker();
   if (typeof BroadcastChannel !== 'undefined') {
     const channel = new BroadcastChannel(AUTH_CHANNEL);

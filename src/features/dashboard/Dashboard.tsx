@@ -28,7 +28,8 @@ import { VerificationWall } from './VerificationWall';
 import { LazyRitualOffer, LazyTodayPanel } from '@/features/today/LazyTodayPanel';
 import { handOffJustStart } from '@/features/today/just-start-handoff';
 
-export function Dashboard() {
+/** `keptDate`: the day "Keep anyway" was chosen for (the request's cookie, src/features/today/today-kept.ts). */
+export function Dashboard({ keptDate }: { keptDate: string | null }) {
   const trpc = useTRPC();
   const router = useRouter();
   const me = useQuery({ ...trpc.auth.me.queryOptions(), refetchOnMount: true });
@@ -40,10 +41,10 @@ export function Dashboard() {
   if (me.isPending) return <LoadingOverlay label="Loading your dashboard…" />;
   if (!me.data) return null;
   if (!me.data.emailVerified) return <VerificationWall email={me.data.email} />;
-  return <VerifiedDashboard />;
+  return <VerifiedDashboard keptDate={keptDate} />;
 }
 
-function VerifiedDashboard() {
+function VerifiedDashboard({ keptDate }: { keptDate: string | null }) {
   const trpc = useTRPC();
   const router = useRouter();
   const params = useSearchParams();
@@ -128,7 +129,7 @@ function VerifiedDashboard() {
         }
       />
 
-      <LazyTodayPanel />
+      <LazyTodayPanel keptDate={keptDate} />
 
       <section aria-label="Task statistics" className="mb-8 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Total Tasks" value={stats.total} />

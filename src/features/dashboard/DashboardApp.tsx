@@ -8,14 +8,14 @@ import { InertUntilHydrated } from '@/components/InertUntilHydrated';
 import { SignedInProviders } from '@/features/auth/SignedInProviders';
 import { Dashboard } from './Dashboard';
 
-export function DashboardApp({ state }: { state: DehydratedState }) {
+export function DashboardApp({ state, keptDate }: { state: DehydratedState; keptDate: string | null }) {
   return (
     <InertUntilHydrated>
       <SignedInProviders>
         <HydrationBoundary state={state}>
           {/* useSearchParams (?verified, ?task) needs a Suspense boundary. */}
           <Suspense>
-            <Dashboard />
+            <Dashboard keptDate={keptDate} />
           </Suspense>
         </HydrationBoundary>
       </SignedInProviders>

@@ -51,10 +51,11 @@ const DashboardApp = lazy(() =>
     .then((module) => ({ default: module.DashboardApp })),
 );
 
-export function DashboardIsland({ state }: { state: DehydratedState }) {
+/** `keptDate`: the day the Today card's "Keep anyway" was chosen for (its cookie, src/features/today/today-kept.ts). */
+export function DashboardIsland({ state, keptDate }: { state: DehydratedState; keptDate: string | null }) {
   return (
     <Suspense>
-      <DashboardApp state={state} />
+      <DashboardApp state={state} keptDate={keptDate} />
     </Suspense>
   );
 }

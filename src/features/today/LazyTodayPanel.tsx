@@ -1,6 +1,6 @@
 'use client';
-// The dashboard's place for the Today panel. The panel's choices (./TodayPanel)
-// are fetched once the dashboard has hydrated and painted, so the dashboard's first paint and
+// The dashboard's place for the Today panel. The panel's code (./TodayPanel: the ritual's
+// check-in and offer) is fetched once the dashboard has hydrated and painted, so the dashboard's first paint and
 // first load (docs/architecture.md, "The dashboard island") carry none of it. Until it is there,
 // and on the server, the panel's words hold its place (./TodaySummary, from the day the server
 // read with the page): the dashboard's largest paint is in the server's HTML, not after a fetch.
@@ -11,6 +11,7 @@ import { afterNextPaint } from '@/components/lazy';
 import { useTRPC } from '@/trpc/react';
 import { TODAY_PANEL_CLASS } from './panel-frame';
 import { ritualDueNow } from './ritual-due';
+import { TodayOverChoices } from './TodayOverChoices';
 import { TodaySummary } from './TodaySummary';
 
 type PanelModule = typeof import('./TodayPanel');
@@ -43,14 +44,15 @@ export function LazyRitualOffer() {
 }
 
 /**
- * The Today card: its words from the cache (the server's read) with the page, and the panel's
- * choices added inside it once their code is here. The card and the words stay the very elements
- * the server drew: replacing them with the panel's own copy was the first fiber deletion after
+ * The Today card: its words and, when more is planned than the time left, its choices from the
+ * cache (the server's read) with the page (`keptDate`: the request's "Keep anyway" cookie,
+ * ./today-kept.ts), and the ritual's check-in added inside it once the panel's code is here. The
+ * card and the words stay the very elements the server drew: replacing them with the panel's own copy was the first fiber deletion after
  * the page's hydration, and on that commit V8 threw away React's optimised commit code for every
  * level of the page's tree above it (about 100 lazy deoptimisations, twice: a 10-16 ms task on a
  * desktop, ×4 on Lighthouse's phone).
  */
-export function LazyTodayPanel() {
+export function LazyTodayPanel({ keptDate }: { keptDate: string | null }) {
   const panel = usePanelModule();
   const trpc = useTRPC();
   const today = useQuery(trpc.today.get.queryOptions());
@@ -69,7 +71,8 @@ export function LazyTodayPanel() {
   return (
     <Card as="section" aria-labelledby="today-title" padding="sm" className={TODAY_PANEL_CLASS}>
       <TodaySummary day={day} timeZone={me.data?.timeZone} showLine={ritual !== 'evening'} />
-      {panel ? <panel.TodayChoices day={day} ritual={ritual} onRitualDone={() => setRitualClosed(true)} /> : null}
+      <TodayOverChoices day={day} keptDate={keptDate} />
+      {panel ? <panel.TodayRitual day={day} ritual={ritual} onRitualDone={() => setRitualClosed(true)} /> : null}
     </Card>
   );
 }

@@ -1,8 +1,10 @@
 // /dashboard: the signed-in home (src/features/dashboard), an island hydrated after the page has
 // loaded (src/features/dashboard/DashboardIsland.tsx says why).
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { DashboardIsland } from '@/features/dashboard/DashboardIsland';
 import { completedHistoryOptions, openTasksOptions, taskCountsOptions } from '@/features/dashboard/queries';
+import { TODAY_KEPT_COOKIE } from '@/features/today/today-kept';
 import { prefetchedState } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Dashboard' };
@@ -19,5 +21,7 @@ export default async function DashboardPage() {
     // Today's words (src/features/today/TodaySummary.tsx) are the largest paint: in the HTML, not after a fetch.
     queryClient.prefetchQuery(trpc.today.get.queryOptions()),
   ]);
-  return <DashboardIsland state={state} />;
+  // The Today card's "Keep anyway" for today, so its choices are drawn as the browser will draw them.
+  const keptDate = (await cookies()).get(TODAY_KEPT_COOKIE)?.value ?? null;
+  return <DashboardIsland state={state} keptDate={keptDate} />;
 }

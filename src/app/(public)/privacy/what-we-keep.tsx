@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { REMINDER_WINDOW_HOURS, RESET_TOKEN_TTL_HOURS, STORAGE_KEYS, VERIFY_TOKEN_TTL_HOURS } from '@/lib/constants';
 import type { LegalSection } from '../_legal/LegalDocument';
+import { TODAY_KEPT_COOKIE } from '@/features/today/today-kept';
 
 export const whatWeKeep: LegalSection[] = [
   {
@@ -191,6 +192,11 @@ export const whatWeKeep: LegalSection[] = [
           </li>
           <li>
             <strong>A copy of your tasks, sessions and profile</strong>, so pages open quickly. It is cleared when you sign out.
+          </li>
+          <li>
+            <strong>“Keep anyway” for today</strong> (<code>{TODAY_KEPT_COOKIE}</code>), a cookie with the date you kept a day that holds
+            more than its time left, so the dashboard does not offer those choices again that day. It lasts two days at most and is
+            removed when you sign out.
           </li>
           <li>
             <strong>Your currency and an upgrade you started</strong> before making an account, so we can pick up where you left off.
