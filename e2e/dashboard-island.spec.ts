@@ -3,7 +3,7 @@
 // same DOM is kept when the code arrives (no flash), and a person acting at once is not ignored.
 import { expect, test } from '@playwright/test';
 import { createTaskViaApi, signUpVerified } from './accounts';
-import { dateFormattersMade, noteDateFormatters, screenshot, useStoredTheme } from './helpers';
+import { countDateFormatters, dateFormattersMade, screenshot, useStoredTheme } from './helpers';
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
@@ -75,7 +75,7 @@ test('Today’s words are in the server HTML, before any script or fetch, and th
 test('the platform’s date formatting is set up before the island renders its dates, not inside its hydration', async ({ page }) => {
   await signUpVerified(page, { timeZone: 'America/New_York' });
   await createTaskViaApi(page, { title: 'Prepare the workshop', dueDate: inHours(30), importance: 'High' });
-  await noteDateFormatters(page);
+  await countDateFormatters(page);
   // Loaded twice: the server's first render of a route after its start streams the island after the shell.
   await page.goto('/dashboard', { waitUntil: 'load' });
   await page.goto('/dashboard', { waitUntil: 'load' });
@@ -87,7 +87,7 @@ test('the platform’s date formatting is set up before the island renders its d
   // The first formatter (ICU's data: the longest part of the island's hydration on a phone) is made
   // in a task of its own, outside any render; the rows' own formatters come after it, cheap.
   expect(made.length).toBeGreaterThan(0);
-  expect(made[0], 'the first Intl.DateTimeFormat made inside a React render').toBe(false);
+  expect(made[0]?.inRender, `the first Intl.DateTimeFormat made inside a React render: ${made[0]?.stack}`).toBe(false);
 });
 
 test('a task completed the moment the page has loaded is completed', async ({ page }) => {

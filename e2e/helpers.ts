@@ -79,20 +79,22 @@ export async function dismissCookieNotice(page: Page, choice: 'accepted' | 'decl
 }
 
 /**
- * Notes, for every Intl.DateTimeFormat the page makes, whether React was rendering a component at
- * that moment; read with `dateFormattersMade`. The page's first formatter is the platform's costly
- * set-up (ICU's data, src/lib/local-format.ts). A stand-in developer tools hook is handed React
- * DOM's internals: their hooks dispatcher is a real one (useState unlike useCallback) only while a
- * component renders, and the context-only one (every hook the same thrower) otherwise.
+ * Notes every Intl.DateTimeFormat the page makes from its first script on (read them with
+ * `dateFormattersMade`): a page's first one sets up the platform's locale and zone data, a long
+ * task on a phone, so a page that needs none to hydrate should make none while it loads, and one
+ * that does should not make it inside a render. Each note has where it was made (a few frames of
+ * its stack) and whether React was rendering a component then: a stand-in developer tools hook is
+ * handed React DOM's internals, whose hooks dispatcher is a real one (useState unlike useCallback)
+ * only while a component renders, and the context-only one (every hook the same thrower) otherwise.
  */
-export async function noteDateFormatters(page: Page) {
+export async function countDateFormatters(page: Page) {
   await page.addInitScript(() => {
     type Dispatcher = { useState?: unknown; useCallback?: unknown } | null | undefined;
-    const made: boolean[] = [];
+    const made: { stack: string; inRender: boolean }[] = [];
     let dispatcherRef: { H?: Dispatcher } | undefined;
     const note = () => {
       const dispatcher = dispatcherRef?.H;
-      made.push(!!dispatcher && dispatcher.useState !== dispatcher.useCallback);
+      made.push({ stack: (new Error().stack ?? '').split('\n').slice(2, 5).join(' | '), inRender: !!dispatcher && dispatcher.useState !== dispatcher.useCallback });
     };
     Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
       construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
@@ -113,7 +115,7 @@ export async function noteDateFormatters(page: Page) {
   });
 }
 
-/** For each Intl.DateTimeFormat made so far (noteDateFormatters), whether it was made inside a component's render. */
-export async function dateFormattersMade(page: Page): Promise<boolean[]> {
-  return page.evaluate(() => (window as unknown as { dateFormattersMade: boolean[] }).dateFormattersMade);
+/** The date formatters made since the page's load began (countDateFormatters): where, and whether inside a component's render. */
+export async function dateFormattersMade(page: Page): Promise<{ stack: string; inRender: boolean }[]> {
+  return page.evaluate(() => (window as unknown as { dateFormattersMade: { stack: string; inRender: boolean }[] }).dateFormattersMade);
 }

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { createTaskViaApi, jsonBody, signUpVerified, uniqueEmail } from './accounts';
-import { dateFormattersMade, expectNoSeriousA11yViolations, noteDateFormatters, screenshot } from './helpers';
+import { countDateFormatters, dateFormattersMade, expectNoSeriousA11yViolations, screenshot } from './helpers';
 
 async function createSession(page: Page, body: Record<string, unknown>): Promise<{ id: string; sessionName: string }> {
   const response = await page.request.post('/api/sessions', jsonBody(body));
@@ -289,14 +289,14 @@ test('the platform’s date formatting is set up in a task of its own before the
   // A stopwatch: the first frame's inline script makes no formatter (a clock's would, before the page's code).
   const session = await createSession(page, { displayMode: 'stopwatch' });
   await createTaskViaApi(page, { title: 'Water the plants', sessionId: session.id, dueDate: new Date(Date.now() + 30 * 3_600_000).toISOString() });
-  await noteDateFormatters(page);
+  await countDateFormatters(page);
   await page.goto(`/sessions/${session.id}`, { waitUntil: 'load' });
   await page.goto(`/sessions/${session.id}`, { waitUntil: 'load' });
   await expect(page.locator('#current-task-title')).toHaveText('Water the plants');
   const made = await dateFormattersMade(page);
   // The screen shows the task's due date; the first formatter (ICU's data) came before its render, outside it.
   expect(made.length).toBeGreaterThan(0);
-  expect(made[0], 'the first Intl.DateTimeFormat made inside a React render').toBe(false);
+  expect(made[0]?.inRender, `the first Intl.DateTimeFormat made inside a React render: ${made[0]?.stack}`).toBe(false);
 });
 
 test('on a phone, Alerts off stays where it was drawn when the header’s other toggles arrive after it: the page does not move', async ({ page }) => {
