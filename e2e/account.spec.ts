@@ -262,6 +262,55 @@ test('Your calendars and the calendar feed, read in the browser, fill in under t
   expect(await page.evaluate(() => (window as unknown as { removedFromCalendars: string[] }).removedFromCalendars)).toEqual([]);
 });
 
+// A theme stored in this browser that differs from the system's: the theme keeper must not change a
+// context above the page after hydration (next-themes' provider did, learning the system's scheme in
+// an effect), or React drops every section whose code has not come yet and draws it again in the
+// browser, the page blank below Profile meanwhile.
+for (const [theme, system] of [
+  ['dark', 'light'],
+  ['light', 'dark'],
+] as const) {
+  test(`in a stored ${theme} theme on a ${system} system, the sections are in the HTML and stay in the page from load on, none dropped and drawn again`, async ({ page }) => {
+    // Each section as it first came into the document: from the HTML, as the parser inserted it
+    // (those React streams after the first 12.8 kB arrive in hidden elements and its script moves
+    // them into place, the same elements). The page's scripts may run before the parse has ended.
+    await page.addInitScript(() => {
+      const first = new Map<string, Element>();
+      Object.assign(window, { sectionsFromHtml: first });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element) for (const section of [node, ...node.querySelectorAll('section[id]')]) if (section.matches('section[id]') && !first.has(section.id)) first.set(section.id, section);
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.emulateMedia({ colorScheme: system });
+    await useStoredTheme(page, theme);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await signUpVerified(page);
+    const html = await (await page.request.get('/account')).text();
+    for (const words of ['Your day', 'Email Preferences', 'Personal access tokens', 'Account Actions']) expect(html).toContain(words);
+
+    await openAccount(page);
+    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    const deferred = ['appearance', 'your-day', 'email-preferences', 'notifications', 'subscription', 'usage', 'api-tokens', 'calendars', 'calendar-feed', 'export', 'account-actions'];
+    for (const id of deferred) await expect(page.locator(`#${id}`).locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+    // Every section on the page is the very element the HTML made: none was dropped and drawn again.
+    const replaced = await page.evaluate(() => {
+      const fromHtml = (window as unknown as { sectionsFromHtml: Map<string, Element> }).sectionsFromHtml;
+      return [...document.querySelectorAll('main section[id]')].filter((section) => fromHtml.get(section.id) !== section).map((section) => section.id);
+    });
+    expect(replaced).toEqual([]);
+    await expect(page.locator('main section[id]')).toHaveCount(deferred.length + 1);
+    // Appearance, hydrated in place, shows the stored choice and still changes it.
+    await expect(page.getByRole('radio', { name: theme === 'dark' ? 'Dark' : 'Light' })).toBeChecked();
+    await page.getByRole('radio', { name: 'System' }).press('Space');
+    if (system === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('system');
+  });
+}
+
 test('the sections after Profile hydrate one at a time, never two in the same task, and each then works by pointer and keyboard', async ({ page }) => {
   // Every batch of `inert` removals the page makes in one task (a MutationObserver's callback runs
   // once at the end of the task that made them), with the sections that became usable in it.
