@@ -56,7 +56,7 @@ test('the prices come worded from the server: the landing page makes no number f
   await dismissCookieNotice(page);
   await page.goto('/#pricing');
   const pricing = page.locator('#pricing');
-  await expect(page.locator('#pricing [inert]')).toHaveCount(0);
+  await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1); // hydrated
   await pricing.getByRole('tab', { name: 'USD ($)' }).click();
   await expect(pricing.getByRole('region', { name: 'Plus' })).toContainText('$2');
   await expect(pricing.getByRole('region', { name: 'Plus' }).locator('s')).toHaveText('was $4');
@@ -92,17 +92,32 @@ test.describe('pricing', () => {
   });
 
   test('the tabs work from the keyboard', async ({ page }) => {
-    // The section is inert until its code has come after the page's load (src/components/site/PricingIsland.tsx).
-    // Its server HTML is first in place (React's streamed boundary may be revealed after the
-    // load event), and only then can "no inert left" mean hydrated.
-    const pounds = page.locator('#pricing').getByRole('tab', { name: 'GBP (£)' });
+    const pricing = page.locator('#pricing');
+    const pounds = pricing.getByRole('tab', { name: 'GBP (£)' });
+    const dollars = pricing.getByRole('tab', { name: 'USD ($)' });
     await expect(pounds).toBeVisible();
-    await expect(page.locator('#pricing [inert]')).toHaveCount(0);
+    await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1); // hydrated
+    // One stop for the whole tab list: Tab from the selected tab goes on into its panel.
+    await expect(pounds).toHaveAttribute('tabindex', '0');
+    await expect(dollars).toHaveAttribute('tabindex', '-1');
     await pounds.focus();
-    await expect(pounds).toBeFocused();
     await page.keyboard.press('ArrowRight');
-    await expect(page.locator('#pricing').getByRole('tab', { name: 'USD ($)' })).toBeFocused();
-    await expect(page.locator('#pricing').getByRole('region', { name: 'Plus' })).toContainText('$2');
+    await expect(dollars).toBeFocused();
+    await expect(dollars).toHaveAttribute('aria-selected', 'true');
+    await expect(pricing.getByRole('region', { name: 'Plus' })).toContainText('$2');
+    // Round the end and back, and Home and End.
+    await page.keyboard.press('ArrowRight');
+    await expect(pounds).toBeFocused();
+    await expect(pricing.getByRole('region', { name: 'Plus' })).toContainText('£2');
+    await page.keyboard.press('ArrowLeft');
+    await expect(dollars).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(pounds).toBeFocused();
+    await expect(pounds).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(dollars).toBeFocused();
+    await expect(pricing.getByRole('tabpanel', { name: 'USD ($)' })).toBeVisible();
+    await expect(pricing.getByRole('tabpanel', { name: 'GBP (£)' })).toBeHidden();
   });
 
   test('a visitor choosing Plus in dollars goes to sign-up with the intent and currency stored', async ({ page, baseURL }) => {
@@ -150,8 +165,6 @@ test("a visitor's public pages ask nothing about a session: no 401 in the consol
 
 // Strings only the tRPC client and TanStack Query's React provider carry in the built chunks.
 const API_CLIENT_MARKERS = { trpc: 'TRPCClientError', queryClient: 'No QueryClient set' };
-// Headless UI's tabs (the pricing section's currency switch).
-const TABS_MARKER = 'headlessui-tabs-tab-';
 
 /** The text of every script the page asked for before its `load` event. */
 async function scriptsBeforeLoad(page: Page, path: string): Promise<string[]> {
@@ -183,29 +196,23 @@ test('the landing page, the legal pages, sign-in and sign-up load no API client 
   await expect(page.getByRole('banner').getByRole('link', { name: 'Get started' })).toBeVisible();
 });
 
-test('the prices are in the landing page’s first paint, and their tabs’ code comes after the page has loaded', async ({ page }) => {
-  await dismissCookieNotice(page);
-  const tabsCode: string[] = [];
-  let loaded = false;
-  page.on('load', () => {
-    loaded = true;
-  });
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const code = await response.text().catch(() => '');
-    if (code.includes(TABS_MARKER)) tabsCode.push(loaded ? 'after load' : 'before load');
-  });
+test('the prices are laid out with the rest of the landing page: nothing of it is streamed aside to be revealed by script after the first paint', async ({ page }) => {
+  // React moves a finished part of a long page (a Suspense boundary over 500 bytes, after the
+  // first 12.8 kB) to the end of the HTML and reveals it by script once the page has painted: a
+  // second layout of the whole page. The pricing section was such a part (src/components/site/Pricing.tsx).
   const html = await (await page.request.get('/')).text();
-  // The server's HTML holds both plans, in pounds first (src/components/site/PricingIsland.tsx).
-  expect(html).toContain('Choose Plus');
-  expect(html).toContain('£2');
+  expect(html).not.toMatch(/<div hidden id="S:\d+">/);
+  expect(html).not.toContain('$RC(');
+  // In its place in the page, pounds first, both plans.
+  const pricing = html.slice(html.indexOf('id="pricing"'), html.indexOf('Ready for one thing?'));
+  expect(pricing).toContain('Choose Plus');
+  expect(pricing).toContain('£2');
+  await dismissCookieNotice(page);
   await page.goto('/#pricing', { waitUntil: 'load' });
-  const pricing = page.locator('#pricing');
-  await expect(pricing.getByRole('region', { name: 'Plus' })).toContainText('£2');
-  // Actionable once hydrated (inert until then): the switch to dollars works.
-  await pricing.getByRole('tab', { name: 'USD ($)' }).click();
-  await expect(pricing.getByRole('region', { name: 'Free' })).toContainText('$0');
-  expect(tabsCode).toEqual(['after load']);
+  const section = page.locator('#pricing');
+  await expect(section.getByRole('region', { name: 'Plus' })).toContainText('£2');
+  await section.getByRole('tab', { name: 'USD ($)' }).click();
+  await expect(section.getByRole('region', { name: 'Free' })).toContainText('$0');
 });
 
 test('the landing page, sign-in and sign-up ask for no other page in the background; their links still navigate', async ({ page }) => {

@@ -1,11 +1,11 @@
 // Landing (/): what Onething does, shown rather than told — one task at a time, the five clock
 // modes, planning by mood, breakdowns, the calendar — and the prices.
-// A server page; only the sign-in-aware buttons and the pricing tabs run in the browser, the
-// tabs' code after the page has loaded (src/components/site/PricingIsland.tsx).
+// A server page; only the sign-in-aware buttons and the pricing tabs run in the browser
+// (src/components/site/Pricing.tsx).
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { HeroAuthActions } from '@/components/site/AuthActions';
-import { PricingIsland } from '@/components/site/PricingIsland';
+import { Pricing } from '@/components/site/Pricing';
 import { SiteLayout } from '@/components/site/SiteLayout';
 import { PLAN_LIMITS, REMINDER_WINDOW_HOURS, SESSION_DEFAULTS } from '@/lib/constants';
 import { planCardsByCountry } from '@/lib/pricing';
@@ -185,7 +185,7 @@ export default function LandingPage() {
         intro={`Start free with ${PLAN_LIMITS.free.tasks} tasks and ${PLAN_LIMITS.free.sessions} sessions a month. Upgrade when you want more, cancel whenever you like.`}
       >
         <div className="mx-auto max-w-4xl">
-          <PricingIsland plans={planCardsByCountry()} />
+          <Pricing plans={planCardsByCountry()} />
         </div>
       </Section>
 

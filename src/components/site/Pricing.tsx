@@ -4,56 +4,96 @@
 // exists (src/lib/upgrade-intent.ts). A signed-in person choosing Plus starts the checkout right
 // here (POST /api/stripe/create-checkout-session, then to Stripe); when it cannot start, the page
 // says 'Error creating checkout session' with the server's message, and the
-// person stays where they chose. Hydrated after the page's load (./PricingIsland): `inert`
-// until then (src/components/InertUntilHydrated.tsx). The cards' words and prices come from the
+// person stays where they chose. The cards' words and prices come from the
 // server (the page computes them): formatting the prices here made the page's first
 // Intl.NumberFormat in the browser, the platform's locale and currency set-up, 55 ms of one task
 // on this machine's desktop CPU while the section hydrated (×4 on Lighthouse's phone).
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+//
+// The currency tabs are the WAI-ARIA tabs pattern written here (tablist, roving focus, arrow keys,
+// Home and End, selection following focus), not Headless UI's: its tab group draws a focus
+// sentinel on the server that it removes once the tabs register, and that first removal of the
+// page's life de-optimised React's commit code in the browser (one 15-30 ms task while the landing
+// page settled on Lighthouse's phone), while its code (16 kB gzip) kept the section out of the
+// page's first load: hydrated after `load`, streamed as a boundary React revealed by script after
+// the first paint, a second layout of the whole page. Now the section is plain HTML in the page,
+// hydrated with it (docs/architecture.md, "The landing page's prices, in the page").
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CURRENCIES, type Country } from '@/lib/constants';
 import type { PlanCard, PlanCardsByCountry } from '@/lib/pricing';
 import { saveUpgradeIntent } from '@/lib/upgrade-intent';
 import { Button } from '../ButtonCore';
-import { InertUntilHydrated } from '../InertUntilHydrated';
 import { useSignedIn } from '../useSignedIn';
 
 const COUNTRIES = Object.keys(CURRENCIES) as Country[];
 
-export function Pricing({ plans }: { plans: PlanCardsByCountry }) {
-  return (
-    <InertUntilHydrated>
-      <PricingTabs plans={plans} />
-    </InertUntilHydrated>
-  );
+/** The key that moves the selection, and where to (wrapping round, as the pattern asks). */
+function tabAfterKey(key: string, index: number, count: number): number | null {
+  if (key === 'ArrowRight') return (index + 1) % count;
+  if (key === 'ArrowLeft') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
 }
 
-function PricingTabs({ plans }: { plans: PlanCardsByCountry }) {
+export function Pricing({ plans }: { plans: PlanCardsByCountry }) {
+  const id = useId();
+  const [selected, setSelected] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabId = (index: number) => `${id}-tab-${index}`;
+  const panelId = (index: number) => `${id}-panel-${index}`;
+
+  function onKeyDown(event: KeyboardEvent) {
+    const next = tabAfterKey(event.key, selected, COUNTRIES.length);
+    if (next === null) return;
+    event.preventDefault();
+    setSelected(next);
+    tabs.current[next]?.focus();
+  }
+
   return (
-    <TabGroup>
+    <div>
       <div className="flex justify-center">
-        <TabList aria-label="Currency" className="inline-flex rounded-control border border-border bg-surfaceMuted p-1">
-          {COUNTRIES.map((country) => (
-            <Tab
+        <div role="tablist" aria-label="Currency" onKeyDown={onKeyDown} className="inline-flex rounded-control border border-border bg-surfaceMuted p-1">
+          {COUNTRIES.map((country, index) => (
+            <button
               key={country}
-              className="h-9 rounded-[0.5rem] px-4 text-sm font-medium text-muted transition-colors data-hover:text-text data-selected:bg-surface data-selected:text-text data-selected:shadow-sm"
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(index)}
+              aria-selected={index === selected}
+              aria-controls={panelId(index)}
+              tabIndex={index === selected ? 0 : -1}
+              data-selected={index === selected ? '' : undefined}
+              onClick={() => setSelected(index)}
+              className="h-9 rounded-[0.5rem] px-4 text-sm font-medium text-muted transition-colors hover:text-text focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent data-selected:bg-surface data-selected:text-text data-selected:shadow-sm"
             >
               {CURRENCIES[country].code} ({CURRENCIES[country].symbol})
-            </Tab>
+            </button>
           ))}
-        </TabList>
+        </div>
       </div>
-      <TabPanels className="mt-10">
-        {COUNTRIES.map((country) => (
-          <TabPanel key={country} className="grid gap-6 md:grid-cols-2" aria-label={`Prices in ${CURRENCIES[country].code}`}>
+      <div className="mt-10">
+        {COUNTRIES.map((country, index) => (
+          <div
+            key={country}
+            role="tabpanel"
+            id={panelId(index)}
+            aria-labelledby={tabId(index)}
+            hidden={index !== selected}
+            tabIndex={0}
+            className="grid gap-6 md:grid-cols-2"
+          >
             {plans[country].map((plan) => (
               <PlanCardView key={plan.tier} plan={plan} country={country} />
             ))}
-          </TabPanel>
+          </div>
         ))}
-      </TabPanels>
-    </TabGroup>
+      </div>
+    </div>
   );
 }
 
