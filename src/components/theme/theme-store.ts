@@ -8,7 +8,7 @@
 // system's scheme in an effect, so its value changed whenever the stored choice differed from it)
 // makes React schedule every Suspense boundary still dehydrated below it, and one whose code is not
 // there yet is dropped and rendered again in the browser, blank meanwhile (/account's lazy
-// sections, the dashboard's island: docs/architecture.md, "/account in a stored theme").
+// sections, the dashboard's island: docs/architecture.md, "/account in a stored theme, Subscription's prices…").
 import { parseThemePreference, THEME_STORAGE_KEY, type ThemePreference } from '@/lib/theme';
 import { applyStoredTheme } from './apply-theme';
 
