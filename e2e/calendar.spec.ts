@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
-import { dismissCookieNotice, expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
+import { countDateFormatters, dateFormattersMade, dismissCookieNotice, expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
 
 const ZONE = 'America/New_York';
 test.use({ timezoneId: ZONE });
@@ -267,4 +267,36 @@ test('a phone gets the day view and its title in the server’s HTML, a desktop 
   const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
   expect(await titleIn(phone)).toBe(day.toFormat('cccc, LLLL d, yyyy'));
   expect(await titleIn(desktop)).toBe(day.toFormat('LLLL yyyy'));
+});
+
+test('the grid places the days on the account’s clock, and the page makes no date formatter until one is needed', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const zone = 'Asia/Tokyo';
+  await signUpVerified(page, { timeZone: zone });
+  // 11:00 today in Tokyo is 21:00 or 22:00 the day before in New York (the device's zone).
+  const tokyoToday = DateTime.now().setZone(zone).startOf('day');
+  const due = tokyoToday.set({ hour: 11 }).toUTC().toISO()!;
+  await createTaskViaApi(page, { title: 'Call the Osaka office', dueDate: due });
+  await createTaskViaApi(page, { title: 'Book the train', dueDate: due });
+  const day = tokyoToday.toISODate()!;
+  const newYorkDay = DateTime.fromISO(due).setZone(ZONE).toISODate()!;
+
+  await countDateFormatters(page);
+  // Twice: the server's first render of a route after its start streams the page after the shell.
+  await page.goto('/calendar', { waitUntil: 'load' });
+  await page.goto('/calendar', { waitUntil: 'load' });
+  await expect(page.getByTestId('calendar-title')).toHaveText(tokyoToday.setLocale('en-US').toFormat('LLLL yyyy'));
+  await expect(page.locator(`[data-testid="month-cell"][data-date="${day}"]`).getByTestId('calendar-task')).toHaveText(['Book the train', 'Call the Osaka office']);
+  await expect(page.locator(`[data-testid="month-cell"][data-date="${newYorkDay}"]`).getByTestId('calendar-task')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' })).not.toHaveAttribute('aria-disabled', 'true');
+  await page.waitForLoadState('networkidle');
+  expect(await dateFormattersMade(page)).toEqual([]);
+  // The side panel (today, Tokyo's) says the due time on Tokyo's clock.
+  await expect(page.getByTestId('day-panel').getByTestId('day-task')).toHaveText([/Book the train\s*11:00 AM/, /Call the Osaka office\s*11:00 AM/]);
+  // Moving on a month asks for Tokyo's month: from the midnight, in Tokyo, of the Sunday its grid starts on.
+  const next = tokyoToday.plus({ months: 1 }).startOf('month');
+  const asked = page.waitForRequest((request) => request.url().includes('task.list') && request.url().includes(encodeURIComponent(JSON.stringify(next.minus({ days: next.weekday % 7 }).toUTC().toISO()))));
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(page.getByTestId('calendar-title')).toHaveText(next.setLocale('en-US').toFormat('LLLL yyyy'));
+  await asked;
 });

@@ -77,3 +77,32 @@ export async function dismissCookieNotice(page: Page, choice: 'accepted' | 'decl
     if (!window.localStorage.getItem('cookie_consent')) window.localStorage.setItem('cookie_consent', value);
   }, choice);
 }
+
+/**
+ * Notes every Intl.DateTimeFormat the page makes from its first script on (read them with
+ * `dateFormattersMade`): a page's first one sets up the platform's locale and zone data, a long
+ * task on a phone, so a page that needs none to hydrate should make none while it loads.
+ */
+export async function countDateFormatters(page: Page) {
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    const Real = Intl.DateTimeFormat;
+    const note = () => made.push((new Error().stack ?? '').split('\n').slice(2, 5).join(' | '));
+    Intl.DateTimeFormat = new Proxy(Real, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        note();
+        return new target(...args);
+      },
+      apply(target, _this, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        note();
+        return target(...args);
+      },
+    });
+    Object.assign(window, { dateFormattersMade: made });
+  });
+}
+
+/** The stacks of the date formatters made since the page's load began (countDateFormatters). */
+export async function dateFormattersMade(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { dateFormattersMade: string[] }).dateFormattersMade);
+}

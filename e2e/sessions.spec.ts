@@ -3,12 +3,12 @@
 // four-week chart, accessibility in both themes and screenshots at both widths.
 import { expect, test, type Page } from '@playwright/test';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
-import { dismissCookieNotice, expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
+import { countDateFormatters, dateFormattersMade, dismissCookieNotice, expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
 
 async function createSession(page: Page, body: Record<string, unknown>) {
   const response = await page.request.post('/api/sessions', jsonBody(body));
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { id: string; sessionName: string };
+  return (await response.json()) as { id: string; sessionName: string; startedAt: string };
 }
 
 test.beforeEach(async ({ page }) => {
@@ -55,6 +55,44 @@ test('the page’s code has no luxon, and its chart and cards hydrate without an
   await page.getByRole('button', { name: 'New Session' }).click();
   await expect(page.getByRole('dialog').getByRole('button', { name: /Manual Session/ })).toBeVisible();
   expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+});
+
+test.describe('on a device in another zone than the account’s', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the cards and charts are on the account’s clock from the server’s HTML on, and the page makes no date formatter until one is needed', async ({ page }) => {
+    const zone = 'Asia/Tokyo';
+    await signUpVerified(page, { timeZone: zone });
+    const { startedAt } = await createSession(page, { sessionName: 'Evening focus', displayMode: 'timer' });
+    // 'Sat, Nov 28, 2026 at 9:05 AM' on Tokyo's clock (New York's is 14 hours earlier).
+    const label = (timeZone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+          .formatToParts(new Date(startedAt))
+          .map((part) => [part.type, part.value]),
+      );
+      return `${parts.weekday}, ${parts.month} ${parts.day}, ${parts.year} at ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+    };
+    expect(await (await page.request.get('/sessions')).text()).toContain(label(zone));
+
+    await countDateFormatters(page);
+    // Twice: the server's first render of a route after its start streams the page after the shell.
+    await page.goto('/sessions', { waitUntil: 'load' });
+    await page.goto('/sessions', { waitUntil: 'load' });
+    const card = page.getByTestId('session-card').filter({ hasText: 'Evening focus' });
+    await expect(card).toContainText(label(zone));
+    await expect(card).not.toContainText(label('America/New_York'));
+    await expect(page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' })).not.toHaveAttribute('aria-disabled', 'true');
+    await page.waitForLoadState('networkidle');
+    expect(await dateFormattersMade(page)).toEqual([]);
+
+    // The estimates' table names its weeks as before; the details dialog says the same start.
+    await page.getByRole('button', { name: 'Show as a table' }).click();
+    await expect(page.getByTestId('estimate-chart').getByRole('rowheader').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}$/);
+    await card.hover();
+    await page.getByRole('button', { name: 'Details of Evening focus' }).click();
+    await expect(page.getByRole('dialog')).toContainText(label(zone));
+  });
 });
 
 test('sessions newest first, with focused time, completed tasks, details and delete', async ({ page }) => {

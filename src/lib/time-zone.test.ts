@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { dayKey, formatDueForMail, normalizeTimeZone, startOfDayIn, zonedTimeToDate, zoneOffsetLabel, zoneOffsetMinutes } from './time-zone';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { todayISO } from './date-picker';
+import {
+  dayKey,
+  formatDueForMail,
+  knowZoneOffsets,
+  normalizeTimeZone,
+  startOfDayIn,
+  zonedParts,
+  zonedTimeToDate,
+  zoneOffsetLabel,
+  zoneOffsetMinutes,
+  zoneOffsets,
+} from './time-zone';
 
 describe('time zones', () => {
   it('accepts IANA names (fixing their case) and refuses offsets and inventions', () => {
@@ -49,5 +61,63 @@ describe('time zones', () => {
   it('writes mail dates on the reader clock', () => {
     expect(formatDueForMail(new Date('2026-11-02T22:00:00.000Z'), 'America/New_York')).toBe('Monday 2 November 2026 at 17:00 (America/New_York)');
     expect(formatDueForMail(new Date('2026-11-22T11:00:00.000Z'), 'UTC')).toBe('Sunday 22 November 2026 at 11:00 UTC');
+  });
+});
+
+describe('a zone’s offsets read by the server', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const NOW = Date.UTC(2026, 10, 28, 12);
+  // Daylight saving north and south, half-hour and 45-minute offsets, a half-hour DST (Lord Howe),
+  // Morocco's Ramadan changes, a zone that dropped DST in the window (Mexico City, 2022), one that
+  // moved its standard offset (Nuuk, 2023), and none at all.
+  const ZONES = ['America/New_York', 'Europe/London', 'Australia/Sydney', 'Australia/Lord_Howe', 'Africa/Casablanca', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'America/Mexico_City', 'America/Nuuk', 'America/Santiago', 'UTC'];
+  const intlReading = (zone: string) => {
+    const formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    return (at: number) => {
+      const parts = Object.fromEntries(formatter.formatToParts(at).filter((part) => part.type !== 'literal').map((part) => [part.type, Number(part.value)]));
+      return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour! % 24, minute: parts.minute, second: parts.second };
+    };
+  };
+
+  it('read every moment of their window as the platform’s own zone data does, changes to the second', () => {
+    for (const zone of ZONES) {
+      const offsets = zoneOffsets(zone, NOW)!;
+      expect(offsets.zone).toBe(zone);
+      expect(new Date(offsets.spans[0]![0]).toISOString()).toBe('2020-01-01T00:00:00.000Z');
+      expect(new Date(offsets.until).toISOString()).toBe('2029-01-01T00:00:00.000Z');
+      knowZoneOffsets(offsets);
+      const intl = intlReading(zone);
+      const moments: number[] = [];
+      for (let at = offsets.spans[0]![0]; at < offsets.until; at += 3 * 3_600_000 + 7 * 60_000 + 13_000) moments.push(at);
+      for (const [start] of offsets.spans) moments.push(start - 60_000, start - 1000, start - 1, start, start + 1, start + 1000, start + 60_000);
+      const inWindow = moments.filter((moment) => moment >= offsets.spans[0]![0] && moment < offsets.until);
+      const wrong = inWindow.filter((at) => JSON.stringify(zonedParts(new Date(at), zone)) !== JSON.stringify(intl(at)));
+      expect([zone, wrong.map((at) => new Date(at).toISOString())]).toEqual([zone, []]);
+    }
+    // Two changes a year where the clocks change, none where they do not.
+    expect(zoneOffsets('America/New_York', NOW)!.spans).toHaveLength(19);
+    expect(zoneOffsets('Asia/Kolkata', NOW)!.spans).toEqual([[Date.UTC(2020, 0, 1), 330]]);
+    expect(zoneOffsets('Mars/Olympus_Mons', NOW)).toBeNull();
+  });
+
+  it('once known, let the pages place and name days on the account’s clock without a date formatter, and read the rest through Intl', () => {
+    const offsets = zoneOffsets('America/New_York', NOW)!;
+    const made: unknown[] = [];
+    const Real = Intl.DateTimeFormat;
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      made.push(args[1]?.timeZone);
+      return new Real(...args);
+    } as unknown as typeof Intl.DateTimeFormat);
+    knowZoneOffsets(offsets);
+    expect(dayKey(new Date('2026-11-25T03:30:00.000Z'), 'America/New_York')).toBe('2026-11-24');
+    expect(startOfDayIn('2026-11-01', 'America/New_York').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(zonedTimeToDate({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(todayISO('America/New_York')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(made).toEqual([]);
+    // 1 July 2010 is outside the window: read through Intl, as right.
+    expect(zonedParts(new Date('2010-07-01T12:00:00Z'), 'America/New_York')).toEqual({ year: 2010, month: 7, day: 1, hour: 8, minute: 0, second: 0 });
   });
 });

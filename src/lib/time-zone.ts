@@ -91,6 +91,92 @@ export function zoneOffsetLabel(zone: string, at: Date): string {
 
 type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
+/**
+ * A zone's offsets from UTC over a window of years (`spans`: from each moment on, the offset in
+ * minutes, oldest first; the last one runs to `until`), read on the server and sent with every
+ * signed-in page (the (app) layout, src/features/auth/AccountZone.tsx). zonedParts reads a moment
+ * in the window from it with Date's UTC arithmetic, so a page whose first render names or places
+ * days on the account's clock (the calendar, the sessions' charts and cards) makes no
+ * Intl.DateTimeFormat while it hydrates: the page's first one sets up the platform's locale and
+ * zone data (20-28 ms on this machine's desktop CPU, ×4 on Lighthouse's phone). Moments outside
+ * the window, and zones without offsets, are read through Intl as before.
+ */
+export type ZoneOffsets = { zone: string; spans: [from: number, offset: number][]; until: number };
+
+// Pure data of the platform's zone rules, the same for every request and person (as the
+// formatters below): the server's readings, and in the browser the server's copy.
+const knownOffsets = new Map<string, ZoneOffsets>();
+const OFFSETS_YEARS_BEFORE = 6;
+const OFFSETS_YEARS_AFTER = 3;
+// Offsets are read once a day and a change is then found to the second: no zone's clocks have
+// changed twice within a day in the years read.
+const OFFSETS_STEP_MS = 24 * 3_600_000;
+
+/**
+ * `zone`'s offsets from six years before `now`'s year to three years after it, or null when this
+ * platform does not know the zone or an offset in the window is not whole minutes. Read once per
+ * zone and window.
+ */
+export function zoneOffsets(zone: string, now = Date.now()): ZoneOffsets | null {
+  const year = new Date(now).getUTCFullYear();
+  const from = Date.UTC(year - OFFSETS_YEARS_BEFORE, 0, 1);
+  const until = Date.UTC(year + OFFSETS_YEARS_AFTER, 0, 1);
+  const kept = knownOffsets.get(zone);
+  if (kept && kept.spans[0]![0] === from && kept.until === until) return kept;
+  let offsets: ZoneOffsets | null;
+  try {
+    offsets = readOffsets(zone, from, until);
+  } catch {
+    return null;
+  }
+  if (offsets) knownOffsets.set(zone, offsets);
+  return offsets;
+}
+
+/** zonedParts reads `offsets.zone`'s moments in their window from them from now on (the browser, with the server's offsets). */
+export function knowZoneOffsets(offsets: ZoneOffsets): void {
+  knownOffsets.set(offsets.zone, offsets);
+}
+
+function readOffsets(zone: string, from: number, until: number): ZoneOffsets | null {
+  // The offset in milliseconds at a whole second.
+  const offsetAt = (at: number) => {
+    const p = intlParts(new Date(at), zone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at;
+  };
+  let offset = offsetAt(from);
+  const spans: [number, number][] = [[from, offset]];
+  for (let known = from, at = from + OFFSETS_STEP_MS; at <= until; known = at, at += OFFSETS_STEP_MS) {
+    // Between `known` (at `offset`) and `at`: the first second at another offset, as often as the offset at `at` is not reached.
+    while (offset !== offsetAt(at)) {
+      let low = known;
+      let high = at;
+      while (high - low > 1000) {
+        const middle = low + Math.floor((high - low) / 2000) * 1000;
+        if (offsetAt(middle) === offset) low = middle;
+        else high = middle;
+      }
+      offset = offsetAt(high);
+      spans.push([high, offset]);
+      known = high;
+    }
+  }
+  if (spans.some(([, milliseconds]) => milliseconds % 60_000 !== 0)) return null;
+  return { zone, spans: spans.map(([start, milliseconds]) => [start, milliseconds / 60_000]), until };
+}
+
+/** The offset in minutes at `at` from `zone`'s known offsets, or undefined outside their window. */
+function knownOffset(zone: string, at: number): number | undefined {
+  const offsets = knownOffsets.get(zone);
+  if (!offsets || !(at >= offsets.spans[0]![0] && at < offsets.until)) return undefined;
+  let minutes = offsets.spans[0]![1];
+  for (const [start, offset] of offsets.spans) {
+    if (start > at) break;
+    minutes = offset;
+  }
+  return minutes;
+}
+
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 function partFormatter(zone: string): Intl.DateTimeFormat {
   let formatter = partFormatters.get(zone);
@@ -112,6 +198,20 @@ function partFormatter(zone: string): Intl.DateTimeFormat {
 
 /** The wall-clock reading of `date` in `zone`. */
 export function zonedParts(date: Date, zone: string): Parts {
+  const offset = knownOffset(zone, date.getTime());
+  if (offset === undefined) return intlParts(date, zone);
+  const wall = new Date(date.getTime() + offset * 60_000);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
+function intlParts(date: Date, zone: string): Parts {
   const parts: Record<string, number> = {};
   for (const part of partFormatter(zone).formatToParts(date)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);

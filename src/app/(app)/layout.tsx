@@ -20,6 +20,7 @@ import { SignOutButton } from '@/features/auth/SignOutButton';
 import { PrefetchDashboard } from '@/features/dashboard/PrefetchDashboard';
 import { isFocusScreenPath } from '@/features/session/paths';
 import { SignedOutIsland } from '@/features/session/SignedOutIsland';
+import { zoneOffsets } from '@/lib/time-zone';
 import { pageAccount } from '@/server/inbound/page-session';
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
@@ -37,7 +38,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   // Every date on the person’s own clock from the first render in the browser (src/features/auth/AccountZone.tsx).
   return (
     <AppShell headerActions={<SignOutButton placement="header" />} drawerActions={<SignOutButton placement="drawer" />}>
-      <AccountZone zone={account.timeZone}>{children}</AccountZone>
+      <AccountZone zone={account.timeZone} offsets={account.timeZone ? zoneOffsets(account.timeZone) : null}>
+        {children}
+      </AccountZone>
       <PrefetchDashboard />
     </AppShell>
   );

@@ -10,7 +10,7 @@
 //   list) read it through useAccountZone, so the first paint is on the person's clock too.
 import { createContext, useContext, type ReactNode } from 'react';
 import { displayZone } from '@/lib/local-format';
-import { offerDisplayTimeZone } from '@/lib/time-zone';
+import { knowZoneOffsets, offerDisplayTimeZone, type ZoneOffsets } from '@/lib/time-zone';
 
 const ZoneContext = createContext<string | null>(null);
 let applied: string | null = null;
@@ -20,14 +20,20 @@ let applied: string | null = null;
  * when the layout sends a new value, so a zone changed since (Account > Profile, through
  * AuthSync) stays.
  */
-function applyInBrowser(zone: string | null) {
+function applyInBrowser(zone: string | null, offsets: ZoneOffsets | null) {
   if (typeof window === 'undefined' || !zone || zone === applied) return;
   applied = zone;
+  if (offsets?.zone === zone) knowZoneOffsets(offsets);
   offerDisplayTimeZone(zone);
 }
 
-export function AccountZone({ zone, children }: { zone: string | null; children: ReactNode }) {
-  applyInBrowser(zone);
+/**
+ * `offsets`: the zone's offsets over the years around today, read by the server (zoneOffsets in
+ * src/lib/time-zone.ts), so the page's days and times on the account's clock need no
+ * Intl.DateTimeFormat while it hydrates.
+ */
+export function AccountZone({ zone, offsets = null, children }: { zone: string | null; offsets?: ZoneOffsets | null; children: ReactNode }) {
+  applyInBrowser(zone, offsets);
   return <ZoneContext value={zone}>{children}</ZoneContext>;
 }
 
@@ -39,4 +45,13 @@ export function AccountZone({ zone, children }: { zone: string | null; children:
 export function useAccountZone(): string | undefined {
   const zone = useContext(ZoneContext);
   return typeof window === 'undefined' ? (zone ?? undefined) : displayZone();
+}
+
+/**
+ * The account's zone as the layout sent it, unchecked, the same on the server and in the browser:
+ * for a page's zone arithmetic (which the server's offsets serve without the browser's Intl), where
+ * useAccountZone's check against the browser's zones would make the page's first formatter.
+ */
+export function useLayoutZone(): string | null {
+  return useContext(ZoneContext);
 }

@@ -3,11 +3,11 @@
 // view with previous, Today and next below 768 px, and the selected day's side panel. One
 // state, the selected day, drives everything: the views show the month or week around it,
 // previous/next move it by the view's step, and only the visible range is fetched (task.list
-// with from/to on the due date). Days and times are the account's zone (useAccountZone). Creating and editing use the
+// with from/to on the due date). Days and times are the account's zone (useLayoutZone). Creating and editing use the
 // shared task dialog; the private ICS link is offered in the header.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import { useAccountZone } from '@/features/auth/AccountZone';
+import { useLayoutZone } from '@/features/auth/AccountZone';
 import { Button } from '@/components/ButtonCore';
 import { Chevron } from '@/components/Chevron';
 import { PageHeader } from '@/components/shell/AppShell';
@@ -55,8 +55,9 @@ export function CalendarPage({ mobileHint = false }: { mobileHint?: boolean }) {
   const trpc = useTRPC();
   const { user, ready } = useRequireSignIn();
   const isMobile = useIsMobile(mobileHint);
-  // The account's zone from the server's first render on (src/features/auth/AccountZone.tsx).
-  const accountZone = useAccountZone();
+  // The account's zone from the server's first render on (src/features/auth/AccountZone.tsx); its
+  // days and times come from the server's offsets, so hydration makes no date formatter.
+  const accountZone = useLayoutZone();
   const zone = useMemo(() => user?.timeZone ?? accountZone ?? displayTimeZone(), [user?.timeZone, accountZone]);
   const today = todayISO(zone);
   const [chosen, setChosen] = useState<WideView>('month');

@@ -7,10 +7,7 @@ import { useId, useState } from 'react';
 import { describeFactor, type WeekEstimate } from '@/lib/estimates';
 import { formatMinutes } from '@/lib/minutes';
 import { niceMax } from '@/lib/session-stats';
-
-function weekLabel(weekStart: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${weekStart}T12:00:00Z`));
-}
+import { dayLabel } from './format';
 
 export function EstimateChart({ weeks, factor }: { weeks: WeekEstimate[]; factor: number | null }) {
   const headingId = useId();
@@ -57,7 +54,7 @@ export function EstimateChart({ weeks, factor }: { weeks: WeekEstimate[]; factor
             {[...weeks].reverse().map((week) => (
               <tr key={week.weekStart} className="border-t border-border">
                 <th scope="row" className="py-1 font-normal">
-                  {weekLabel(week.weekStart)}
+                  {dayLabel(week.weekStart)}
                 </th>
                 <td className="py-1 text-right tabular">{week.tasks}</td>
                 <td className="py-1 text-right tabular">{formatMinutes(week.estimated)}</td>
@@ -78,7 +75,7 @@ export function EstimateChart({ weeks, factor }: { weeks: WeekEstimate[]; factor
           </div>
           <div className="mt-1 grid grid-cols-[repeat(var(--weeks),minmax(0,1fr))] gap-2 whitespace-nowrap text-center text-xs text-muted" style={{ ['--weeks' as string]: weeks.length }} aria-hidden>
             {weeks.map((week, index) => (
-              <span key={week.weekStart}>{index % 2 === weeks.length % 2 ? weekLabel(week.weekStart) : ''}</span>
+              <span key={week.weekStart}>{index % 2 === weeks.length % 2 ? dayLabel(week.weekStart) : ''}</span>
             ))}
           </div>
           <div className="mt-3 flex flex-wrap gap-4 text-xs text-muted" aria-hidden>

@@ -6,15 +6,9 @@
 import { useId } from 'react';
 import { formatMinutes } from '@/lib/minutes';
 import { niceMax, totals, type DayStats } from '@/lib/session-stats';
-import { monthShort, WEEKDAY_NAMES, weekdayOf } from '@/lib/zoned';
+import { dayLabel } from './format';
 
 const BAR_GAP = 0.28;
-
-/** 'Nov 22', or with its weekday 'Sun, Nov 22' (en-US). */
-function dayLabel(date: string, withWeekday = false) {
-  const text = `${monthShort(Number(date.slice(5, 7)))} ${Number(date.slice(8, 10))}`;
-  return withWeekday ? `${WEEKDAY_NAMES[weekdayOf(date)]!.slice(0, 3)}, ${text}` : text;
-}
 
 function BarRow({ values, max, label, className }: { values: number[]; max: number; label: string; className: string }) {
   const width = values.length;

@@ -6,23 +6,24 @@ import { Badge } from '@/components/Badge';
 import { DISPLAY_MODE_LABELS } from '@/lib/constants';
 import type { TFocusSession } from '@/lib/schemas/session';
 import { formatMinutes } from '@/lib/minutes';
-import { useAccountZone } from '@/features/auth/AccountZone';
 import { startTimeLabel } from './format';
 
+/** `zone`: the account's, as the page's charts use it (no check against the browser's zones while the page hydrates). */
 export function SessionCard({
   session,
+  zone,
   focused,
   completed,
   onDetails,
   onDelete,
 }: {
   session: TFocusSession;
+  zone: string;
   focused: number;
   completed: number;
   onDetails: () => void;
   onDelete: () => void;
 }) {
-  const zone = useAccountZone();
   return (
     <li
       className="group relative flex flex-col gap-2 rounded-card border border-border bg-surface p-5 transition-colors hover:border-muted/50 focus-within:border-muted/50"

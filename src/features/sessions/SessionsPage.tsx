@@ -36,6 +36,7 @@ export function SessionsPage() {
     const bySession = completedBySession(tasks.data ?? []);
     const zone = user?.timeZone ?? displayTimeZone();
     return {
+      zone,
       list,
       bySession,
       stats: dailyStats(list, tasks.data ?? [], zone),
@@ -92,6 +93,7 @@ export function SessionsPage() {
               <SessionCard
                 key={session.id}
                 session={session}
+                zone={view.zone}
                 focused={view.focused.get(session.id) ?? 0}
                 completed={view.bySession.get(session.id)?.length ?? 0}
                 onDetails={() => setDetails(session)}

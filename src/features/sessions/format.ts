@@ -19,3 +19,9 @@ function clock(moment: Date, zone: string): string {
   const { hour, minute } = zonedParts(moment, zone);
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
+
+/** A calendar day ('2026-11-22') as 'Nov 22', or with its weekday 'Sun, Nov 22' (en-US), by arithmetic: no formatter. */
+export function dayLabel(date: string, withWeekday = false): string {
+  const text = `${monthShort(Number(date.slice(5, 7)))} ${Number(date.slice(8, 10))}`;
+  return withWeekday ? `${WEEKDAY_NAMES[weekdayOf(date)]!.slice(0, 3)}, ${text}` : text;
+}
