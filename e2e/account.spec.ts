@@ -262,6 +262,55 @@ test('Your calendars and the calendar feed, read in the browser, fill in under t
   expect(await page.evaluate(() => (window as unknown as { removedFromCalendars: string[] }).removedFromCalendars)).toEqual([]);
 });
 
+// A theme stored in this browser that differs from the system's: the theme keeper must not change a
+// context above the page after hydration (next-themes' provider did, learning the system's scheme in
+// an effect), or React drops every section whose code has not come yet and draws it again in the
+// browser, the page blank below Profile meanwhile.
+for (const [theme, system] of [
+  ['dark', 'light'],
+  ['light', 'dark'],
+] as const) {
+  test(`in a stored ${theme} theme on a ${system} system, the sections are in the HTML and stay in the page from load on, none dropped and drawn again`, async ({ page }) => {
+    // Each section as it first came into the document: from the HTML, as the parser inserted it
+    // (those React streams after the first 12.8 kB arrive in hidden elements and its script moves
+    // them into place, the same elements). The page's scripts may run before the parse has ended.
+    await page.addInitScript(() => {
+      const first = new Map<string, Element>();
+      Object.assign(window, { sectionsFromHtml: first });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element) for (const section of [node, ...node.querySelectorAll('section[id]')]) if (section.matches('section[id]') && !first.has(section.id)) first.set(section.id, section);
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.emulateMedia({ colorScheme: system });
+    await useStoredTheme(page, theme);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await signUpVerified(page);
+    const html = await (await page.request.get('/account')).text();
+    for (const words of ['Your day', 'Email Preferences', 'Personal access tokens', 'Account Actions']) expect(html).toContain(words);
+
+    await openAccount(page);
+    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    const deferred = ['appearance', 'your-day', 'email-preferences', 'notifications', 'subscription', 'usage', 'api-tokens', 'calendars', 'calendar-feed', 'export', 'account-actions'];
+    for (const id of deferred) await expect(page.locator(`#${id}`).locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+    // Every section on the page is the very element the HTML made: none was dropped and drawn again.
+    const replaced = await page.evaluate(() => {
+      const fromHtml = (window as unknown as { sectionsFromHtml: Map<string, Element> }).sectionsFromHtml;
+      return [...document.querySelectorAll('main section[id]')].filter((section) => fromHtml.get(section.id) !== section).map((section) => section.id);
+    });
+    expect(replaced).toEqual([]);
+    await expect(page.locator('main section[id]')).toHaveCount(deferred.length + 1);
+    // Appearance, hydrated in place, shows the stored choice and still changes it.
+    await expect(page.getByRole('radio', { name: theme === 'dark' ? 'Dark' : 'Light' })).toBeChecked();
+    await page.getByRole('radio', { name: 'System' }).press('Space');
+    if (system === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('system');
+  });
+}
+
 test('the sections after Profile hydrate one at a time, never two in the same task, and each then works by pointer and keyboard', async ({ page }) => {
   // Every batch of `inert` removals the page makes in one task (a MutationObserver's callback runs
   // once at the end of the task that made them), with the sections that became usable in it.
@@ -396,6 +445,37 @@ test('without Stripe keys the subscription says billing is not configured instea
   await page.reload();
   await expect(page.locator('#subscription').getByLabel('Currency')).toHaveValue('USA');
   expect(await page.evaluate(() => window.localStorage.getItem('region'))).toBe('USA');
+});
+
+test("the subscription's prices come worded from the server: no number formatter is made in the browser as the page loads and hydrates, and the currency still switches", async ({ page }) => {
+  // A page's first Intl.NumberFormat is the platform's locale and currency set-up: a long task of
+  // its own when Subscription hydrated (src/lib/pricing.ts, `plusPricesByCountry`). Every one made is noted.
+  await page.addInitScript(() => {
+    const Real = Intl.NumberFormat;
+    const made: string[] = [];
+    Object.assign(window, { numberFormats: made });
+    Intl.NumberFormat = new Proxy(Real, {
+      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        made.push(String(args[0]));
+        return new target(...args);
+      },
+      apply(target, _this, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        made.push(String(args[0]));
+        return target(...args);
+      },
+    });
+  });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signUpVerified(page);
+  await openAccount(page);
+  const section = page.locator('#subscription');
+  for (const id of ['subscription', 'account-actions']) await expect(page.locator(`#${id}`).locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  await expect(section.getByTestId('plus-price')).toContainText('£2');
+  await expect(section.getByTestId('plus-price').locator('s')).toHaveAccessibleName('was £4');
+  await section.getByLabel('Currency').selectOption('USA');
+  await expect(section.getByTestId('plus-price')).toContainText('$2');
+  await expect(section.getByTestId('plus-price').locator('s')).toHaveText('$4');
+  expect(await page.evaluate(() => (window as unknown as { numberFormats: string[] }).numberFormats)).toEqual([]);
 });
 
 test('the subscription section comes whole with the page: no billing status request after it has loaded', async ({ page }) => {

@@ -1,5 +1,6 @@
-// Root layout: the app's calm visual identity in light and dark, the notification stack (loaded
-// after the page), the theme keeper, the browser's error reporter and, after load, the service
+// Root layout: the app's calm visual identity in light and dark (the stored theme applied before
+// the first paint, then kept in step: no context above the pages), the notification stack (loaded
+// after the page), the browser's error reporter and, after load, the service
 // worker with its offline and update notes (each mounted once for every page). The typed API
 // client and its query cache are not here: the public pages get them from their layout, the
 // signed-in pages each from their own (src/features/auth/SignedInProviders.tsx), so that the
@@ -7,7 +8,8 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
-import { ThemeProvider } from '@/components/theme/ThemeProvider';
+import { ThemeKeeper } from '@/components/theme/ThemeKeeper';
+import { ThemeScript } from '@/components/theme/ThemeScript';
 import { LazyToaster } from '@/components/Toast';
 import { LazyOfflineStatus } from '@/features/offline/LazyOfflineStatus';
 import { ErrorReporter } from '@/lib/error-reporting/ErrorReporter';
@@ -33,12 +35,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en" suppressHydrationWarning>
       <body className="bg-bg text-text">
-        <ThemeProvider nonce={nonce}>
-          {children}
-          <LazyToaster />
-          <ErrorReporter />
-          <LazyOfflineStatus />
-        </ThemeProvider>
+        <ThemeScript nonce={nonce} />
+        {children}
+        <ThemeKeeper />
+        <LazyToaster />
+        <ErrorReporter />
+        <LazyOfflineStatus />
       </body>
     </html>
   );

@@ -23,6 +23,20 @@ function allowance(limit: number | null, kind: UsageKind): string {
   return limit === null ? `Unlimited ${USAGE_NOUNS[kind].many}` : `${limit} ${USAGE_NOUNS[kind].many} per month`;
 }
 
+/** Plus's price and former price in each currency ('£2', 'was £4'). */
+export type PlusPrices = Record<Country, { price: string; was: string }>;
+
+/**
+ * Plus's prices worded on the server for the account page's Subscription section: a page's first
+ * Intl.NumberFormat is the platform's locale and currency set-up, a long task of its own when the
+ * section hydrated on a phone (as on the landing page, src/components/site/Pricing.tsx).
+ */
+export function plusPricesByCountry(): PlusPrices {
+  return Object.fromEntries(
+    (Object.keys(CURRENCIES) as Country[]).map((country) => [country, { price: formatPrice(PLUS_PRICE.amount, country), was: formatPrice(PLUS_PRICE.was, country) }]),
+  ) as PlusPrices;
+}
+
 export interface PlanCard {
   tier: SubscriptionTier;
   name: string;

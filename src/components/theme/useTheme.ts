@@ -1,18 +1,14 @@
 'use client';
-// The theme switcher's view of next-themes (src/components/theme/ThemeProvider.tsx): the stored
-// preference, which is System on the server and in the hydration render (the server cannot know
-// it), then the real one.
-import { useTheme as useNextTheme } from 'next-themes';
+// The theme switcher's view of the stored choice (./theme-store.ts): System on the server and in
+// the hydration render (the server cannot know it), then the real one, kept in step with other
+// tabs.
 import { useSyncExternalStore } from 'react';
-import { parseThemePreference, type ThemePreference } from '@/lib/theme';
+import type { ThemePreference } from '@/lib/theme';
+import { setStoredTheme, storedTheme, subscribeToTheme } from './theme-store';
 
-const noSubscription = () => () => {};
+const onServer = (): ThemePreference => 'system';
 
 export function useTheme() {
-  const { theme, setTheme } = useNextTheme();
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  return {
-    theme: hydrated ? parseThemePreference(theme) : ('system' as const),
-    setTheme: (preference: ThemePreference) => setTheme(preference),
-  };
+  const theme = useSyncExternalStore(subscribeToTheme, storedTheme, onServer);
+  return { theme, setTheme: setStoredTheme };
 }

@@ -15,6 +15,7 @@ import { PageHeader } from '@/components/shell/AppShell';
 import { Spinner } from '@/components/Spinner';
 import type { Country } from '@/lib/constants';
 import { CHECKOUT_RETURN } from '@/lib/constants';
+import type { PlusPrices } from '@/lib/pricing';
 import { AccountSections } from './AccountSections';
 import { Notice } from './Section';
 import type { CheckoutReturn } from './SubscriptionSection';
@@ -37,7 +38,8 @@ function useAccountParams() {
   return state;
 }
 
-export function AccountPage() {
+/** `prices`: Plus's price in each currency, worded on the server (src/lib/pricing.ts, `plusPricesByCountry`). */
+export function AccountPage({ prices }: { prices: PlusPrices }) {
   const router = useRouter();
   const me = useAccountMe();
   const { checkoutReturn, upgradeCountry } = useAccountParams();
@@ -68,7 +70,7 @@ export function AccountPage() {
           </Button>
         </Notice>
       ) : (
-        <AccountSections me={me.data} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
+        <AccountSections me={me.data} prices={prices} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
       )}
     </div>
   );

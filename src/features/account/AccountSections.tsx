@@ -3,6 +3,7 @@
 import { hydrationQueue } from '@/components/HydrateWhenNeeded';
 import { InertUntilHydrated } from '@/components/InertUntilHydrated';
 import type { Country } from '@/lib/constants';
+import type { PlusPrices } from '@/lib/pricing';
 import type { TUser } from '@/lib/schemas/user';
 import { ProfileSection } from './ProfileSection';
 import type { CheckoutReturn } from './SubscriptionSection';
@@ -28,11 +29,12 @@ const ActionsSection = hydrateWhenNeeded(() => import('./ActionsSection').then((
 
 export interface AccountSectionsProps {
   me: TUser;
+  prices: PlusPrices;
   checkoutReturn: CheckoutReturn;
   upgradeCountry: Country | null;
 }
 
-export function AccountSections({ me, checkoutReturn, upgradeCountry }: AccountSectionsProps) {
+export function AccountSections({ me, prices, checkoutReturn, upgradeCountry }: AccountSectionsProps) {
   return (
     <div className="flex flex-col gap-6">
       {/* The server's first section is on screen before its code runs: inert until hydrated, so
@@ -46,7 +48,7 @@ export function AccountSections({ me, checkoutReturn, upgradeCountry }: AccountS
       <DaySection me={me} />
       <PreferencesSection me={me} />
       <NotificationsSection me={me} />
-      <SubscriptionSection me={me} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
+      <SubscriptionSection me={me} prices={prices} checkoutReturn={checkoutReturn} upgradeCountry={upgradeCountry} />
       <UsageSection me={me} />
       <TokensSection verified={me.emailVerified} />
       <CalendarSubscriptionsSection me={me} />

@@ -11,8 +11,8 @@ import { Button } from '@/components/ButtonCore';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Select } from '@/components/Field';
 import { useToast } from '@/components/Toast';
-import { CURRENCIES, PLUS_PRICE, type Country } from '@/lib/constants';
-import { formatPrice } from '@/lib/pricing';
+import { CURRENCIES, type Country } from '@/lib/constants';
+import type { PlusPrices } from '@/lib/pricing';
 import { isCountry, saveRegion, storedRegion } from '@/lib/region';
 import type { TUser } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
@@ -45,10 +45,13 @@ function formatDay(iso: string): string {
 
 export function SubscriptionSection({
   me,
+  prices,
   checkoutReturn,
   upgradeCountry,
 }: {
   me: TUser;
+  /** Plus's price in each currency, worded by the server (no number formatter in the browser). */
+  prices: PlusPrices;
   checkoutReturn: CheckoutReturn;
   /** From /account?upgrade=plus&country=…: start checkout for this country once. */
   upgradeCountry: Country | null;
@@ -93,8 +96,7 @@ export function SubscriptionSection({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [upgradeCountry, status.data, configured, isPlus]);
 
-  const price = formatPrice(PLUS_PRICE.amount, region);
-  const was = formatPrice(PLUS_PRICE.was, region);
+  const { price, was } = prices[region];
 
   return (
     <Section

@@ -6,6 +6,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { AccountPage } from '@/features/account/AccountPage';
 import { SignedInProviders } from '@/features/auth/SignedInProviders';
+import { plusPricesByCountry } from '@/lib/pricing';
 import { prefetchedState } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Account' };
@@ -27,7 +28,7 @@ export default async function Page() {
     <SignedInProviders>
       <HydrationBoundary state={state}>
         <Suspense>
-          <AccountPage />
+          <AccountPage prices={plusPricesByCountry()} />
         </Suspense>
       </HydrationBoundary>
     </SignedInProviders>

@@ -1,0 +1,56 @@
+// The theme choice (Light, Dark, System; default System), kept in this browser's localStorage under
+// `theme` and applied to <html> by ./apply-theme.ts: before the first paint by the inline script,
+// then here whenever it changes (a choice made in this tab or another, or the operating system's
+// setting while on System).
+//
+// An external store, read with `useSyncExternalStore` where it is shown (./useTheme.ts), and no
+// React context: a context value that changes after hydration (next-themes' provider learnt the
+// system's scheme in an effect, so its value changed whenever the stored choice differed from it)
+// makes React schedule every Suspense boundary still dehydrated below it, and one whose code is not
+// there yet is dropped and rendered again in the browser, blank meanwhile (/account's lazy
+// sections, the dashboard's island: docs/architecture.md, "/account in a stored theme, Subscription's prices…").
+import { parseThemePreference, THEME_STORAGE_KEY, type ThemePreference } from '@/lib/theme';
+import { applyStoredTheme } from './apply-theme';
+
+/** A choice made in this tab (the `storage` event tells only the other tabs). */
+const CHANGED = 'onething:theme';
+const SYSTEM_DARK = '(prefers-color-scheme: dark)';
+
+export function storedTheme(): ThemePreference {
+  try {
+    return parseThemePreference(window.localStorage.getItem(THEME_STORAGE_KEY));
+  } catch {
+    return 'system';
+  }
+}
+
+export function setStoredTheme(preference: ThemePreference) {
+  try {
+    window.localStorage.setItem(THEME_STORAGE_KEY, preference);
+  } catch {
+    // Not kept, still shown in this tab.
+  }
+  applyStoredTheme(THEME_STORAGE_KEY);
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/** Calls `onChange` whenever the choice or the system's scheme changes. */
+export function subscribeToTheme(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === THEME_STORAGE_KEY || event.key === null) onChange();
+  };
+  const system = window.matchMedia(SYSTEM_DARK);
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(CHANGED, onChange);
+  system.addEventListener('change', onChange);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(CHANGED, onChange);
+    system.removeEventListener('change', onChange);
+  };
+}
+
+/** Keeps <html> in step with the choice (mounted once, by ./ThemeKeeper.tsx). */
+export function keepThemeApplied() {
+  return subscribeToTheme(() => applyStoredTheme(THEME_STORAGE_KEY));
+}
