@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { createTaskViaApi, jsonBody, linkIn, mailTo, signUpVerified, uniqueEmail } from './accounts';
-import { expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
+import { countNumberFormatters, expectNoSeriousA11yViolations, numberFormattersMade, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
 
 async function openAccount(page: Page, path = '/account') {
   await page.goto(path);
@@ -450,21 +450,7 @@ test('without Stripe keys the subscription says billing is not configured instea
 test("the subscription's prices come worded from the server: no number formatter is made in the browser as the page loads and hydrates, and the currency still switches", async ({ page }) => {
   // A page's first Intl.NumberFormat is the platform's locale and currency set-up: a long task of
   // its own when Subscription hydrated (src/lib/pricing.ts, `plusPricesByCountry`). Every one made is noted.
-  await page.addInitScript(() => {
-    const Real = Intl.NumberFormat;
-    const made: string[] = [];
-    Object.assign(window, { numberFormats: made });
-    Intl.NumberFormat = new Proxy(Real, {
-      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
-        made.push(String(args[0]));
-        return new target(...args);
-      },
-      apply(target, _this, args: ConstructorParameters<typeof Intl.NumberFormat>) {
-        made.push(String(args[0]));
-        return target(...args);
-      },
-    });
-  });
+  await countNumberFormatters(page);
   await page.setViewportSize({ width: 360, height: 780 });
   await signUpVerified(page);
   await openAccount(page);
@@ -475,7 +461,7 @@ test("the subscription's prices come worded from the server: no number formatter
   await section.getByLabel('Currency').selectOption('USA');
   await expect(section.getByTestId('plus-price')).toContainText('$2');
   await expect(section.getByTestId('plus-price').locator('s')).toHaveText('$4');
-  expect(await page.evaluate(() => (window as unknown as { numberFormats: string[] }).numberFormats)).toEqual([]);
+  expect(await numberFormattersMade(page)).toEqual([]);
 });
 
 test('the subscription section comes whole with the page: no billing status request after it has loaded', async ({ page }) => {

@@ -119,3 +119,30 @@ export async function countDateFormatters(page: Page) {
 export async function dateFormattersMade(page: Page): Promise<{ stack: string; inRender: boolean }[]> {
   return page.evaluate(() => (window as unknown as { dateFormattersMade: { stack: string; inRender: boolean }[] }).dateFormattersMade);
 }
+
+/**
+ * Notes every Intl.NumberFormat the page makes from its first script on (read with
+ * numberFormattersMade): a page's first one is the platform's locale and currency set-up, a long
+ * task of its own, so prices the server words need none in the browser.
+ */
+export async function countNumberFormatters(page: Page) {
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    Object.assign(window, { numberFormattersMade: made });
+    Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        made.push(String(args[0]));
+        return new target(...args);
+      },
+      apply(target, _this, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        made.push(String(args[0]));
+        return target(...args);
+      },
+    });
+  });
+}
+
+/** The locales of the number formatters made since the page's load began (countNumberFormatters). */
+export async function numberFormattersMade(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { numberFormattersMade: string[] }).numberFormattersMade);
+}

@@ -3,7 +3,7 @@
 // Dashboard button for someone already signed in.
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { signUpVerified } from './accounts';
-import { dismissCookieNotice, expectNoSeriousA11yViolations, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
+import { countNumberFormatters, dismissCookieNotice, expectNoSeriousA11yViolations, numberFormattersMade, screenshot, useStoredTheme, VIEWPORTS } from './helpers';
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -38,21 +38,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 test('the prices come worded from the server: the landing page makes no number formatter in the browser, and its tabs still switch', async ({ page }) => {
   // The page's first Intl.NumberFormat is the platform's locale and currency set-up, one long
   // task as the prices hydrate (src/components/site/Pricing.tsx): every one made is noted.
-  await page.addInitScript(() => {
-    const Real = Intl.NumberFormat;
-    const made: string[] = [];
-    Object.assign(window, { numberFormats: made });
-    Intl.NumberFormat = new Proxy(Real, {
-      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
-        made.push(String(args[0]));
-        return new target(...args);
-      },
-      apply(target, _this, args: ConstructorParameters<typeof Intl.NumberFormat>) {
-        made.push(String(args[0]));
-        return target(...args);
-      },
-    });
-  });
+  await countNumberFormatters(page);
   await dismissCookieNotice(page);
   await page.goto('/#pricing');
   const pricing = page.locator('#pricing');
@@ -60,7 +46,7 @@ test('the prices come worded from the server: the landing page makes no number f
   await pricing.getByRole('tab', { name: 'USD ($)' }).click();
   await expect(pricing.getByRole('region', { name: 'Plus' })).toContainText('$2');
   await expect(pricing.getByRole('region', { name: 'Plus' }).locator('s')).toHaveText('was $4');
-  expect(await page.evaluate(() => (window as unknown as { numberFormats: string[] }).numberFormats)).toEqual([]);
+  expect(await numberFormattersMade(page)).toEqual([]);
 });
 
 test.describe('pricing', () => {

@@ -134,9 +134,11 @@ test('the Today panel says the day in words, and the Fresh start triages thirty 
   expect(((await (await page.request.get('/api/tasks')).json()) as { title: string }[]).map((task) => task.title)).not.toContain('Late task 01');
 });
 
-test('more planned than the time left: keep anyway, trim one, or move the overflow to tomorrow, each undoable', async ({ page }) => {
-  await signUpVerified(page, { timeZone: 'UTC' });
-  // A working day that covers every day, so the test means the same at any hour.
+/**
+ * A working day that covers every day (so the test means the same at any hour) and three tasks of
+ * ten hours each due before its end: 30 hours planned, more than any day's time left. Answers their due time.
+ */
+async function planMoreThanTheDayHolds(page: Page): Promise<string> {
   expect((await page.request.patch('/api/user', jsonBody({ workday: { start: '00:00', end: '23:59', days: [1, 2, 3, 4, 5, 6, 7] } }))).status()).toBe(200);
   const endOfDay = new Date();
   endOfDay.setUTCHours(23, 50, 0, 0);
@@ -144,6 +146,12 @@ test('more planned than the time left: keep anyway, trim one, or move the overfl
   for (const [title, importance] of [['Write the big report', 'High'], ['Tidy the slides', 'Low'], ['Answer the emails', 'Medium']] as const) {
     await createTaskViaApi(page, { title, importance, estimatedMinutes: 600, dueDate: due });
   }
+  return due;
+}
+
+test('more planned than the time left: keep anyway, trim one, or move the overflow to tomorrow, each undoable', async ({ page }) => {
+  await signUpVerified(page, { timeZone: 'UTC' });
+  const due = await planMoreThanTheDayHolds(page);
   await openDashboard(page);
   const panel = page.getByRole('region', { name: /^Today: / });
   await expect(panel.getByRole('heading')).toHaveText(/^Today: 30 h planned, about .+ more than the time left$/);
@@ -183,14 +191,7 @@ test('more planned than the time left: keep anyway, trim one, or move the overfl
 test('a day that holds more than its time left: the card’s choices come with the page, so nothing below moves after it; Keep anyway is the server’s too', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await signUpVerified(page, { timeZone: 'UTC' });
-  expect((await page.request.patch('/api/user', jsonBody({ workday: { start: '00:00', end: '23:59', days: [1, 2, 3, 4, 5, 6, 7] } }))).status()).toBe(200);
-  const endOfDay = new Date();
-  endOfDay.setUTCHours(23, 50, 0, 0);
-  const due = new Date(Math.max(endOfDay.getTime(), Date.now() + 60_000)).toISOString();
-  // 30 hours planned: more than any day's time left.
-  for (const [title, importance] of [['Write the big report', 'High'], ['Tidy the slides', 'Low'], ['Answer the emails', 'Medium']] as const) {
-    await createTaskViaApi(page, { title, importance, estimatedMinutes: 600, dueDate: due });
-  }
+  await planMoreThanTheDayHolds(page);
 
   // In the server's HTML, before any script.
   expect(await (await page.request.get('/dashboard')).text()).toContain('aria-label="More planned than the time left"');

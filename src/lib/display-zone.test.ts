@@ -5,17 +5,8 @@
 // know is still ignored, as before.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatLocal, TIME_SIMPLE } from './local-format';
+import { spyOnDateFormatters } from '@/test/date-formatters';
 import { displayTimeZone, offerDisplayTimeZone, setDisplayTimeZone } from './time-zone';
-
-const madeFormats = () => {
-  const made: unknown[] = [];
-  const Real = Intl.DateTimeFormat;
-  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-    made.push(args[1]?.timeZone);
-    return new Real(...args);
-  } as unknown as typeof Intl.DateTimeFormat);
-  return made;
-};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -23,7 +14,7 @@ afterEach(() => {
 
 describe('the display zone', () => {
   it('takes the server’s zone without making a formatter, and checks it when the first date is shown', () => {
-    const made = madeFormats();
+    const made = spyOnDateFormatters();
     offerDisplayTimeZone('Asia/Tokyo');
     expect(made).toEqual([]);
     // 00:30 UTC is 09:30 in Tokyo.
@@ -41,7 +32,7 @@ describe('the display zone', () => {
   it('does not check again the zone it already shows (auth.me’s copy after hydration)', () => {
     offerDisplayTimeZone('America/Denver');
     expect(displayTimeZone()).toBe('America/Denver');
-    const made = madeFormats();
+    const made = spyOnDateFormatters();
     setDisplayTimeZone('America/Denver');
     expect(made).toEqual([]);
     setDisplayTimeZone('Europe/Lisbon');

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { spyOnDateFormatters } from '@/test/date-formatters';
 import { todayISO } from './date-picker';
 import {
   dayKey,
@@ -105,12 +106,7 @@ describe('a zone’s offsets read by the server', () => {
 
   it('once known, let the pages place and name days on the account’s clock without a date formatter, and read the rest through Intl', () => {
     const offsets = zoneOffsets('America/New_York', NOW)!;
-    const made: unknown[] = [];
-    const Real = Intl.DateTimeFormat;
-    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-      made.push(args[1]?.timeZone);
-      return new Real(...args);
-    } as unknown as typeof Intl.DateTimeFormat);
+    const made = spyOnDateFormatters();
     knowZoneOffsets(offsets);
     expect(dayKey(new Date('2026-11-25T03:30:00.000Z'), 'America/New_York')).toBe('2026-11-24');
     expect(startOfDayIn('2026-11-01', 'America/New_York').toISOString()).toBe('2026-11-01T04:00:00.000Z');
