@@ -432,6 +432,24 @@ test('Export my data downloads a JSON file with the profile, tasks and sessions'
   expect(JSON.stringify(data)).not.toMatch(/passwordHash|argon2/);
 });
 
+test('a currency chosen earlier in this browser is shown once the section is live, without a hydration mismatch for React to recover from', async ({ page }) => {
+  // The choice is only in this browser's storage: the server's HTML has the default (pounds), and
+  // reading the storage in the hydration render made React throw the section's HTML away.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.addInitScript(() => window.localStorage.setItem('region', 'USA'));
+  await signUpVerified(page);
+  await openAccount(page, '/account#subscription');
+  const section = page.locator('#subscription');
+  await expect(section.getByLabel('Currency')).toHaveValue('USA');
+  await expect(section.getByTestId('plus-price')).toContainText('$2');
+  await expect(page.locator('#subscription').locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  expect(errors.filter((text) => /hydrat|#418|#425|did not match/i.test(text))).toEqual([]);
+});
+
 test('without Stripe keys the subscription says billing is not configured instead of offering Upgrade', async ({ page }) => {
   await signUpVerified(page);
   await openAccount(page);

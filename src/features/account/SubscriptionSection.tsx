@@ -5,7 +5,7 @@
 // button. Returning from Stripe never counts as Plus: the page says the payment was received and
 // keeps polling `me` until the webhook has made the account Plus.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/ButtonCore';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -27,14 +27,36 @@ const COUNTRY_OPTIONS = (Object.keys(CURRENCIES) as Country[]).map((country) => 
   label: `${country} (${CURRENCIES[country].code})`,
 }));
 
+const REGION_CHANGED = 'onething:region';
+
+function subscribeToRegion(onChange: () => void) {
+  window.addEventListener(REGION_CHANGED, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(REGION_CHANGED, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+const DEFAULT_REGION: Country = 'UK';
+
 function useRegion(): [Country, (country: Country) => void] {
-  // Rendered only in the browser (after `me` has loaded), so storage can be read up front.
-  const [region, setRegion] = useState<Country>(storedRegion);
+  // The choice is kept only in this browser: the server's HTML and the hydration render show the
+  // default, and the stored one comes in the render right after (read in the hydration render, a
+  // stored USA made the section's text differ from the server's, and React threw its HTML away).
+  const stored = useSyncExternalStore(subscribeToRegion, storedRegion, () => DEFAULT_REGION);
+  // A choice made here holds on this page even where storage refuses it.
+  const [chosen, setChosen] = useState<Country | null>(null);
   return [
-    region,
+    chosen ?? stored,
     (country) => {
-      setRegion(country);
-      saveRegion(country);
+      setChosen(country);
+      try {
+        saveRegion(country);
+      } catch {
+        // Storage refused (a privacy setting): this page keeps the choice.
+      }
+      window.dispatchEvent(new Event(REGION_CHANGED));
     },
   ];
 }
