@@ -102,6 +102,31 @@ test('a task completed the moment the page has loaded is completed', async ({ pa
   await expect(page.getByRole('list', { name: 'Active tasks' }).getByText('Call the bank')).toHaveCount(0);
 });
 
+test('a completion is sent so that it survives the page going at once (keepalive), while reads are not', async ({ page }) => {
+  // The list shows a task completed before the server has it: a reload or a closed tab right after
+  // must not cancel the write (the browser keeps a keepalive request going after the page has gone).
+  await page.addInitScript(() => {
+    const sent: { url: string; method: string; keepalive: boolean }[] = [];
+    Object.assign(window, { apiFetches: sent });
+    const realFetch = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/api/trpc')) sent.push({ url, method: init?.method ?? 'GET', keepalive: init?.keepalive === true });
+      return realFetch(input, init);
+    };
+  });
+  await signUpVerified(page);
+  await createTaskViaApi(page, { title: 'Post the letter', dueDate: inHours(5) });
+  await page.goto('/dashboard');
+  await page.getByRole('list', { name: 'Active tasks' }).getByRole('checkbox', { name: 'Complete "Post the letter"' }).click();
+  await expect(page.getByRole('list', { name: 'Completed tasks' }).getByText('Post the letter')).toBeVisible();
+  const sent = () => page.evaluate(() => (window as unknown as { apiFetches: { url: string; method: string; keepalive: boolean }[] }).apiFetches);
+  await expect.poll(async () => (await sent()).filter((fetch) => fetch.method === 'POST').length).toBeGreaterThan(0);
+  const all = await sent();
+  expect(all.filter((fetch) => fetch.method === 'POST').every((fetch) => fetch.keepalive)).toBe(true);
+  expect(all.filter((fetch) => fetch.method === 'GET').some((fetch) => fetch.keepalive)).toBe(false);
+});
+
 test('pointing at the Dashboard link on another page fetches the dashboard’s code, and the navigation shows it', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUpVerified(page);

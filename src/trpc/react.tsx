@@ -24,7 +24,14 @@ export function getQueryClient(): QueryClient {
   return browserQueryClient;
 }
 
-const fetchWithCookie: typeof fetch = (url, init) => fetch(url, { ...init, credentials: 'include' });
+// The browser keeps a body up to 64 KiB in flight for keepalive requests (all of the page's together).
+const KEEPALIVE_MAX_BODY = 32_000;
+
+// A write is sent with `keepalive`, so that it still reaches the server when the page goes right
+// after (a task completed, then the tab reloaded or closed at once: the list had already shown it
+// completed). Reads are not: leaving a page should cancel them. A large body goes without it.
+const fetchWithCookie: typeof fetch = (url, init) =>
+  fetch(url, { ...init, credentials: 'include', keepalive: init?.method === 'POST' && typeof init.body === 'string' && init.body.length <= KEEPALIVE_MAX_BODY });
 
 /** The Idempotency-Key a call carries (`context: { idempotencyKey }`; src/features/offline/offline-write.ts). */
 const idempotencyKeyOf = (context: Record<string, unknown>) => (typeof context.idempotencyKey === 'string' ? context.idempotencyKey : undefined);
