@@ -19,6 +19,25 @@ test('System is the default and follows the operating system, live', async ({ pa
   await expect(html(page)).toHaveClass(/\bdark\b/);
 });
 
+test('on System, a change of the operating system while the page is still loading is followed once its code runs', async ({ page }) => {
+  // The page's code is held back until the system has switched: only the inline script has run.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(html(page)).toHaveClass(/\bdark\b/);
+  await page.emulateMedia({ colorScheme: 'light' });
+  release();
+  await expect(page.locator('html[data-error-reporter="on"]')).toHaveCount(1); // hydrated
+  await expect(html(page)).not.toHaveClass(/\bdark\b/);
+});
+
 test('Dark stays after a reload, applied before the page is shown', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');

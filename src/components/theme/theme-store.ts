@@ -50,7 +50,14 @@ export function subscribeToTheme(onChange: () => void) {
   };
 }
 
-/** Keeps <html> in step with the choice (mounted once, by ./ThemeKeeper.tsx). */
+/**
+ * Keeps <html> in step with the choice (mounted once, by ./ThemeKeeper.tsx): applied again at once,
+ * for a change between the inline script and this mount (the system's scheme switched, or another
+ * tab stored a choice, while the page loaded), then at every change.
+ */
 export function keepThemeApplied() {
-  return subscribeToTheme(() => applyStoredTheme(THEME_STORAGE_KEY));
+  const apply = () => applyStoredTheme(THEME_STORAGE_KEY);
+  const unsubscribe = subscribeToTheme(apply);
+  apply();
+  return unsubscribe;
 }
