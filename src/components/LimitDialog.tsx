@@ -5,7 +5,7 @@
 import { useRouter } from 'next/navigation';
 import type { SubscriptionTier, UsageKind } from '@/lib/constants';
 import { limitDialogCopy } from '@/lib/pricing';
-import { storedRegion } from '@/lib/region';
+import { DEFAULT_REGION, storedRegion } from '@/lib/region';
 import { Button } from './ButtonCore';
 import { Dialog } from './Dialog';
 
@@ -24,7 +24,7 @@ export interface LimitDialogProps {
 export function LimitDialog({ open, onClose, kind, tier = 'free', max, used }: LimitDialogProps) {
   const router = useRouter();
   // The price in the reader's currency, as the account page shows it (read once the dialog opens).
-  const copy = limitDialogCopy(kind, tier, max, open ? storedRegion() : 'UK');
+  const copy = limitDialogCopy(kind, tier, max, open ? storedRegion() : DEFAULT_REGION);
   const limit = copy.limit;
   return (
     <Dialog

@@ -8,17 +8,38 @@ export function isCountry(value: string | null | undefined): value is Country {
   return typeof value === 'string' && Object.hasOwn(CURRENCIES, value);
 }
 
-/** The stored region, or 'UK'; 'UK' where there is no browser storage (server rendering). */
+/** The region until one is chosen (spec section 9), and what the server and a page's hydration show. */
+export const DEFAULT_REGION: Country = 'UK';
+
+/** A choice saved in this tab (the `storage` event tells only the other tabs). */
+const REGION_CHANGED = 'onething:region';
+
+/** The stored region, or the default; the default where there is no browser storage (server rendering). */
 export function storedRegion(): Country {
-  if (typeof window === 'undefined') return 'UK';
+  if (typeof window === 'undefined') return DEFAULT_REGION;
   try {
     const stored = window.localStorage.getItem(STORAGE_KEYS.region);
-    return isCountry(stored) ? stored : 'UK';
+    return isCountry(stored) ? stored : DEFAULT_REGION;
   } catch {
-    return 'UK';
+    return DEFAULT_REGION;
   }
 }
 
+/** Keeps the choice in this browser (throws where storage is refused) and tells this tab's readers. */
 export function saveRegion(country: Country): void {
-  window.localStorage.setItem(STORAGE_KEYS.region, country);
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.region, country);
+  } finally {
+    window.dispatchEvent(new Event(REGION_CHANGED));
+  }
+}
+
+/** Calls `onChange` whenever the stored region changes, in this tab or another (for useSyncExternalStore). */
+export function subscribeToRegion(onChange: () => void): () => void {
+  window.addEventListener(REGION_CHANGED, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(REGION_CHANGED, onChange);
+    window.removeEventListener('storage', onChange);
+  };
 }

@@ -13,7 +13,7 @@ import { Select } from '@/components/Field';
 import { useToast } from '@/components/Toast';
 import { CURRENCIES, type Country } from '@/lib/constants';
 import type { PlusPrices } from '@/lib/pricing';
-import { isCountry, saveRegion, storedRegion } from '@/lib/region';
+import { DEFAULT_REGION, isCountry, saveRegion, storedRegion, subscribeToRegion } from '@/lib/region';
 import type { TUser } from '@/lib/schemas/user';
 import { useTRPC } from '@/trpc/react';
 import { redirectTo } from './clipboard';
@@ -26,19 +26,6 @@ const COUNTRY_OPTIONS = (Object.keys(CURRENCIES) as Country[]).map((country) => 
   value: country,
   label: `${country} (${CURRENCIES[country].code})`,
 }));
-
-const REGION_CHANGED = 'onething:region';
-
-function subscribeToRegion(onChange: () => void) {
-  window.addEventListener(REGION_CHANGED, onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    window.removeEventListener(REGION_CHANGED, onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
-
-const DEFAULT_REGION: Country = 'UK';
 
 function useRegion(): [Country, (country: Country) => void] {
   // The choice is kept only in this browser: the server's HTML and the hydration render show the
@@ -56,7 +43,6 @@ function useRegion(): [Country, (country: Country) => void] {
       } catch {
         // Storage refused (a privacy setting): this page keeps the choice.
       }
-      window.dispatchEvent(new Event(REGION_CHANGED));
     },
   ];
 }
