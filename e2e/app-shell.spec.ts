@@ -49,6 +49,59 @@ test('after hydration only the header’s two buttons render again; its navigati
   for (const commit of after) expect({ nav: commit.nav, logo: commit.logo }).toEqual({ nav: hydrated!.nav, logo: hydrated!.logo });
 });
 
+test('after hydration the page’s closed dialogs do not render again; they still open', async ({ page }) => {
+  await signUpVerified(page);
+  // A stand-in developer tools hook walks React's tree at every commit and notes, for each commit,
+  // how many of the page's lazily loaded dialogs (src/components/lazy.tsx: the component carries
+  // `preload` and `isLoaded`) rendered in it: React gives a component that renders new hook state.
+  await page.addInitScript(() => {
+    type Fiber = { type: unknown; memoizedState: object | null; child: Fiber | null; sibling: Fiber | null };
+    const seen = new WeakSet<object>();
+    const commits: { dialogs: number; rendered: number; menuWaiting: boolean }[] = [];
+    const isLazyDialog = (type: unknown) => typeof type === 'function' && 'preload' in type && 'isLoaded' in type;
+    const note = (_id: number, root: { current: Fiber }) => {
+      let dialogs = 0;
+      let rendered = 0;
+      const stack: Fiber[] = [root.current];
+      while (stack.length) {
+        const fiber = stack.pop()!;
+        if (isLazyDialog(fiber.type) && fiber.memoizedState) {
+          dialogs++;
+          if (!seen.has(fiber.memoizedState)) rendered++;
+          seen.add(fiber.memoizedState);
+        }
+        if (fiber.sibling) stack.push(fiber.sibling);
+        if (fiber.child) stack.push(fiber.child);
+      }
+      const menu = document.querySelector('header button[aria-label="Open menu"]');
+      commits.push({ dialogs, rendered, menuWaiting: menu?.getAttribute('aria-disabled') === 'true' });
+    };
+    const hook = { isDisabled: false, supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE: () => {}, onCommitFiberRoot: note, onCommitFiberUnmount: () => {}, onPostCommitFiberRoot: () => {} };
+    Object.assign(window, { commits, __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
+  });
+  await page.goto('/calendar', { waitUntil: 'load' });
+  const shortcuts = page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' });
+  await expect(shortcuts).not.toHaveAttribute('aria-disabled', 'true');
+  const commits = await page.evaluate(() => (window as unknown as { commits: { dialogs: number; rendered: number; menuWaiting: boolean }[] }).commits);
+  const hydrated = commits.findIndex((commit) => commit.menuWaiting && commit.dialogs > 0);
+  expect(hydrated, 'the hydration commit').toBeGreaterThanOrEqual(0);
+  // The drawer and the calendar's task and delete dialogs, all closed, mounted by hydration…
+  expect(commits[hydrated]!.dialogs).toBeGreaterThanOrEqual(3);
+  expect(commits[hydrated]!.rendered).toBe(commits[hydrated]!.dialogs);
+  // …and not rendered again in the commit right after, where the header's buttons say they are ready.
+  const ready = commits.slice(hydrated + 1).find((commit) => !commit.menuWaiting);
+  expect(ready, 'the commit in which the header’s buttons become ready').toBeDefined();
+  expect(ready!.rendered).toBe(0);
+  // Closed dialogs still open as before: the shortcuts list, then the task form.
+  await shortcuts.click();
+  await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(shortcuts).toBeFocused();
+  await page.getByTestId('day-panel').getByRole('button', { name: 'Create Task' }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Create Task' })).toBeVisible();
+});
+
 test('the menu drawer asks for no page in the background; its links navigate inside the app', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpVerified(page);
