@@ -102,6 +102,55 @@ test('after hydration the page’s closed dialogs do not render again; they stil
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Create Task' })).toBeVisible();
 });
 
+for (const path of ['/sessions', '/calendar']) {
+  test(`right after hydration nothing of the page's own content renders again (${path})`, async ({ page }) => {
+    await signUpVerified(page);
+    // At every commit a stand-in developer tools hook notes the components that rendered in it (new
+    // hook state) and whether each sits in the page's <main> (its nearest element in the page).
+    await page.addInitScript(() => {
+      type Fiber = { type: unknown; stateNode: unknown; memoizedState: object | null; child: Fiber | null; sibling: Fiber | null; return: Fiber | null };
+      const seen = new WeakSet<object>();
+      const commits: { inMain: number; rendered: number; menuWaiting: boolean }[] = [];
+      const inMain = (fiber: Fiber) => {
+        for (let up = fiber.return; up; up = up.return) if (typeof up.type === 'string') return !!document.querySelector('main')?.contains(up.stateNode as Node);
+        return false;
+      };
+      const note = (_id: number, root: { current: Fiber }) => {
+        let rendered = 0;
+        let main = 0;
+        const stack: Fiber[] = [root.current];
+        while (stack.length) {
+          const fiber = stack.pop()!;
+          if (typeof fiber.type === 'function' && fiber.memoizedState && typeof fiber.memoizedState === 'object') {
+            if (!seen.has(fiber.memoizedState)) {
+              rendered++;
+              if (inMain(fiber)) main++;
+            }
+            seen.add(fiber.memoizedState);
+          }
+          if (fiber.sibling) stack.push(fiber.sibling);
+          if (fiber.child) stack.push(fiber.child);
+        }
+        const menu = document.querySelector('header button[aria-label="Open menu"]');
+        commits.push({ inMain: main, rendered, menuWaiting: menu?.getAttribute('aria-disabled') === 'true' });
+      };
+      const hook = { isDisabled: false, supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE: () => {}, onCommitFiberRoot: note, onCommitFiberUnmount: () => {}, onPostCommitFiberRoot: () => {} };
+      Object.assign(window, { commits, __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
+    });
+    await page.goto(path, { waitUntil: 'load' });
+    await expect(page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' })).not.toHaveAttribute('aria-disabled', 'true');
+    const commits = await page.evaluate(() => (window as unknown as { commits: { inMain: number; rendered: number; menuWaiting: boolean }[] }).commits);
+    const hydrated = commits.findIndex((commit) => commit.menuWaiting && commit.inMain > 0);
+    expect(hydrated, 'the hydration commit, with the page in <main>').toBeGreaterThanOrEqual(0);
+    const ready = commits.slice(hydrated + 1).find((commit) => !commit.menuWaiting);
+    expect(ready, 'the commit in which the header’s buttons become ready').toBeDefined();
+    // The header's two buttons render in it; nothing in <main> does (its closed dialogs, the
+    // components that read the notifications' store).
+    expect(ready!.rendered).toBeGreaterThanOrEqual(2);
+    expect(ready!.inMain).toBe(0);
+  });
+}
+
 test('the menu drawer asks for no page in the background; its links navigate inside the app', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpVerified(page);

@@ -6,7 +6,13 @@ import { useSyncExternalStore } from 'react';
 import { createToastStore, visibleToasts, type ToastInput, type ToastState } from '@/lib/toast';
 
 export const store = createToastStore();
-const emptyState: ToastState = { toasts: [] };
+/**
+ * The store's first state (no notification yet): what the server renders with and hydration
+ * reads. The same object the browser's store holds until a first notification, so a page hydrates
+ * without React rendering every component that reads the store again (a store whose browser value
+ * differs from the server's is rendered again, synchronously, right after hydration).
+ */
+const firstState: ToastState = store.getState();
 
 /** Shows a notification; returns `{ id, dismiss, update }`. */
 export function toast(input: ToastInput) {
@@ -18,6 +24,6 @@ export function dismissToast(id?: string) {
 }
 
 export function useToast() {
-  const state = useSyncExternalStore(store.subscribe, store.getState, () => emptyState);
+  const state = useSyncExternalStore(store.subscribe, store.getState, () => firstState);
   return { toasts: visibleToasts(state), toast, dismiss: dismissToast };
 }
