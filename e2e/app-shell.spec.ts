@@ -49,107 +49,54 @@ test('after hydration only the header’s two buttons render again; its navigati
   for (const commit of after) expect({ nav: commit.nav, logo: commit.logo }).toEqual({ nav: hydrated!.nav, logo: hydrated!.logo });
 });
 
-test('after hydration the page’s closed dialogs do not render again; they still open', async ({ page }) => {
+test('right after hydration the components that read the notifications do not render again', async ({ page }) => {
   await signUpVerified(page);
-  // A stand-in developer tools hook walks React's tree at every commit and notes, for each commit,
-  // how many of the page's lazily loaded dialogs (src/components/lazy.tsx: the component carries
-  // `preload` and `isLoaded`) rendered in it: React gives a component that renders new hook state.
+  // At every commit a stand-in developer tools hook notes the components that rendered in it (new
+  // hook state) and, of those, the ones reading the notifications' store (a hook whose state is the
+  // store's `{ toasts }`).
   await page.addInitScript(() => {
-    type Fiber = { type: unknown; memoizedState: object | null; child: Fiber | null; sibling: Fiber | null };
+    type Hook = { memoizedState: unknown; next: Hook | null };
+    type Fiber = { type: unknown; memoizedState: Hook | null; child: Fiber | null; sibling: Fiber | null };
     const seen = new WeakSet<object>();
-    const commits: { dialogs: number; rendered: number; menuWaiting: boolean }[] = [];
-    const isLazyDialog = (type: unknown) => typeof type === 'function' && 'preload' in type && 'isLoaded' in type;
+    const commits: { readers: number; renderedReaders: number; menuWaiting: boolean }[] = [];
+    const readsToasts = (fiber: Fiber) => {
+      for (let hook = fiber.memoizedState; hook && typeof hook === 'object' && 'next' in hook; hook = hook.next) {
+        const state = hook.memoizedState as { toasts?: unknown } | null;
+        if (state && typeof state === 'object' && Object.keys(state).length === 1 && Array.isArray(state.toasts)) return true;
+      }
+      return false;
+    };
     const note = (_id: number, root: { current: Fiber }) => {
-      let dialogs = 0;
-      let rendered = 0;
+      let readers = 0;
+      let renderedReaders = 0;
       const stack: Fiber[] = [root.current];
       while (stack.length) {
         const fiber = stack.pop()!;
-        if (isLazyDialog(fiber.type) && fiber.memoizedState) {
-          dialogs++;
-          if (!seen.has(fiber.memoizedState)) rendered++;
+        if (typeof fiber.type === 'function' && fiber.memoizedState && readsToasts(fiber)) {
+          readers++;
+          if (!seen.has(fiber.memoizedState)) renderedReaders++;
           seen.add(fiber.memoizedState);
         }
         if (fiber.sibling) stack.push(fiber.sibling);
         if (fiber.child) stack.push(fiber.child);
       }
       const menu = document.querySelector('header button[aria-label="Open menu"]');
-      commits.push({ dialogs, rendered, menuWaiting: menu?.getAttribute('aria-disabled') === 'true' });
+      commits.push({ readers, renderedReaders, menuWaiting: menu?.getAttribute('aria-disabled') === 'true' });
     };
     const hook = { isDisabled: false, supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE: () => {}, onCommitFiberRoot: note, onCommitFiberUnmount: () => {}, onPostCommitFiberRoot: () => {} };
     Object.assign(window, { commits, __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
   });
-  await page.goto('/calendar', { waitUntil: 'load' });
-  const shortcuts = page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' });
-  await expect(shortcuts).not.toHaveAttribute('aria-disabled', 'true');
-  const commits = await page.evaluate(() => (window as unknown as { commits: { dialogs: number; rendered: number; menuWaiting: boolean }[] }).commits);
-  const hydrated = commits.findIndex((commit) => commit.menuWaiting && commit.dialogs > 0);
-  expect(hydrated, 'the hydration commit').toBeGreaterThanOrEqual(0);
-  // The drawer and the calendar's task and delete dialogs, all closed, mounted by hydration…
-  expect(commits[hydrated]!.dialogs).toBeGreaterThanOrEqual(3);
-  expect(commits[hydrated]!.rendered).toBe(commits[hydrated]!.dialogs);
-  // …and not rendered again in the commit right after, where the header's buttons say they are ready.
+  // /sessions: its delete dialog reads the store (to say "Session deleted successfully!").
+  await page.goto('/sessions', { waitUntil: 'load' });
+  await expect(page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' })).not.toHaveAttribute('aria-disabled', 'true');
+  const commits = await page.evaluate(() => (window as unknown as { commits: { readers: number; renderedReaders: number; menuWaiting: boolean }[] }).commits);
+  const hydrated = commits.findIndex((commit) => commit.menuWaiting && commit.readers > 0);
+  expect(hydrated, 'the hydration commit, with a reader of the notifications').toBeGreaterThanOrEqual(0);
+  expect(commits[hydrated]!.renderedReaders).toBe(commits[hydrated]!.readers);
   const ready = commits.slice(hydrated + 1).find((commit) => !commit.menuWaiting);
   expect(ready, 'the commit in which the header’s buttons become ready').toBeDefined();
-  expect(ready!.rendered).toBe(0);
-  // Closed dialogs still open as before: the shortcuts list, then the task form.
-  await shortcuts.click();
-  await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(shortcuts).toBeFocused();
-  await page.getByTestId('day-panel').getByRole('button', { name: 'Create Task' }).click();
-  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Create Task' })).toBeVisible();
+  expect(ready!.renderedReaders).toBe(0);
 });
-
-for (const path of ['/sessions', '/calendar']) {
-  test(`right after hydration nothing of the page's own content renders again (${path})`, async ({ page }) => {
-    await signUpVerified(page);
-    // At every commit a stand-in developer tools hook notes the components that rendered in it (new
-    // hook state) and whether each sits in the page's <main> (its nearest element in the page).
-    await page.addInitScript(() => {
-      type Fiber = { type: unknown; stateNode: unknown; memoizedState: object | null; child: Fiber | null; sibling: Fiber | null; return: Fiber | null };
-      const seen = new WeakSet<object>();
-      const commits: { inMain: number; rendered: number; menuWaiting: boolean }[] = [];
-      const inMain = (fiber: Fiber) => {
-        for (let up = fiber.return; up; up = up.return) if (typeof up.type === 'string') return !!document.querySelector('main')?.contains(up.stateNode as Node);
-        return false;
-      };
-      const note = (_id: number, root: { current: Fiber }) => {
-        let rendered = 0;
-        let main = 0;
-        const stack: Fiber[] = [root.current];
-        while (stack.length) {
-          const fiber = stack.pop()!;
-          if (typeof fiber.type === 'function' && fiber.memoizedState && typeof fiber.memoizedState === 'object') {
-            if (!seen.has(fiber.memoizedState)) {
-              rendered++;
-              if (inMain(fiber)) main++;
-            }
-            seen.add(fiber.memoizedState);
-          }
-          if (fiber.sibling) stack.push(fiber.sibling);
-          if (fiber.child) stack.push(fiber.child);
-        }
-        const menu = document.querySelector('header button[aria-label="Open menu"]');
-        commits.push({ inMain: main, rendered, menuWaiting: menu?.getAttribute('aria-disabled') === 'true' });
-      };
-      const hook = { isDisabled: false, supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE: () => {}, onCommitFiberRoot: note, onCommitFiberUnmount: () => {}, onPostCommitFiberRoot: () => {} };
-      Object.assign(window, { commits, __REACT_DEVTOOLS_GLOBAL_HOOK__: hook });
-    });
-    await page.goto(path, { waitUntil: 'load' });
-    await expect(page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' })).not.toHaveAttribute('aria-disabled', 'true');
-    const commits = await page.evaluate(() => (window as unknown as { commits: { inMain: number; rendered: number; menuWaiting: boolean }[] }).commits);
-    const hydrated = commits.findIndex((commit) => commit.menuWaiting && commit.inMain > 0);
-    expect(hydrated, 'the hydration commit, with the page in <main>').toBeGreaterThanOrEqual(0);
-    const ready = commits.slice(hydrated + 1).find((commit) => !commit.menuWaiting);
-    expect(ready, 'the commit in which the header’s buttons become ready').toBeDefined();
-    // The header's two buttons render in it; nothing in <main> does (its closed dialogs, the
-    // components that read the notifications' store).
-    expect(ready!.rendered).toBeGreaterThanOrEqual(2);
-    expect(ready!.inMain).toBe(0);
-  });
-}
 
 test('the menu drawer asks for no page in the background; its links navigate inside the app', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -168,15 +168,14 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
   onFirstInteraction(() => void fetchOnce().catch(() => {}));
 
   function LazyUntilOpen(props: P) {
+    // Rendered only after hydration: the server never has the code, so neither may the first
+    // client render (a dialog open from the start appears one frame later).
+    const hydrated = useSyncExternalStore(subscribeNever, () => true, () => false);
     const [opened, setOpened] = useState(props.open);
     if (props.open && !opened) setOpened(true);
     useRenderWhenFetched(opened, fetchOnce);
-    // Shown only after hydration: the server never has the code, so neither may the first client
-    // render (a dialog open from the start appears one frame later). The store reads whether it is
-    // shown, not whether the page has hydrated: for a closed dialog both renders read false, so
-    // React does not render every closed dialog of the page again right after hydration.
-    const shown = useSyncExternalStore(subscribeNever, () => opened && loaded !== null, () => false);
     const Component = loaded;
+    const shown = hydrated && opened && Component !== null;
     // Mounted closed, opened right after: Headless UI's dialog makes the page behind it inert
     // from the page element it finds once it is mounted, and a dialog that mounts already open
     // (after another dialog of the page has completed Headless UI's first render) opens before it
@@ -187,7 +186,7 @@ export function lazyUntilOpen<P extends { open: boolean }>(load: () => Promise<C
       // eslint-disable-next-line react-hooks/set-state-in-effect
       if (shown && !armed) setArmed(true);
     }, [shown, armed]);
-    return shown && Component ? <Component {...props} open={armed && props.open} /> : null;
+    return shown ? <Component {...props} open={armed && props.open} /> : null;
   }
   const settle = () => {};
   return Object.assign(LazyUntilOpen, { preload: () => fetchOnce().then(settle, settle), isLoaded: () => loaded !== null });
