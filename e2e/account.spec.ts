@@ -65,6 +65,41 @@ test('Save Profile changes the name at once', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ada King');
 });
 
+test("Profile's fields are filled once as the page hydrates, not reset again with the values they already hold", async ({ page }) => {
+  await signUpVerified(page, { name: 'Ada Lovelace' });
+  await page.addInitScript(() => {
+    const writes: string[] = [];
+    (window as unknown as { profileWrites: string[] }).profileWrites = writes;
+    const value = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
+    Object.defineProperty(HTMLInputElement.prototype, 'value', {
+      configurable: true,
+      get() {
+        return value.get!.call(this);
+      },
+      set(next: string) {
+        if (this.closest('#profile')) writes.push(this.name);
+        value.set!.call(this, next);
+      },
+    });
+  });
+  await openAccount(page);
+  // Every section hydrated: Profile, with the page, long before.
+  await expect(page.locator('#account-actions').locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ada Lovelace');
+  expect((await page.evaluate(() => (window as unknown as { profileWrites: string[] }).profileWrites)).sort()).toEqual(['email', 'name']);
+});
+
+test('a profile changed elsewhere shows in its fields at the next refresh, except a field the person is editing', async ({ page }) => {
+  await signUpVerified(page, { name: 'Ada Lovelace' });
+  await openAccount(page);
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await name.fill('Ada Typed');
+  expect((await page.request.patch('/api/user', jsonBody({ name: 'Ada Elsewhere', timeZone: 'Europe/Paris' }))).status()).toBe(200);
+  // `me` is read again every 5 s on this page.
+  await expect(page.locator('#profile').getByRole('combobox', { name: 'Time zone' }).or(page.locator('#profile').getByLabel('Time zone'))).toHaveValue(/Paris/, { timeout: 15_000 });
+  await expect(name).toHaveValue('Ada Typed');
+});
+
 test("the time zone list comes after the person's first interaction, and makes its zones' offsets only when it opens, and once", async ({ page }) => {
   // Every Intl.DateTimeFormat the page makes for a zone's offset ("GMT-5"), counted.
   await page.addInitScript(() => {
