@@ -88,14 +88,14 @@ export function ProfileSection({ me }: { me: TUser }) {
   // react-hook-form's `values` option: that resets the form once more as it mounts, with the values
   // it already holds (its fields written again and the section rendered once more, in the task
   // that hydrates the page: a long task on a phone).
-  const { name: accountName, email: accountEmail, timeZone: accountZone } = me;
-  const polled = useRef({ name: accountName, email: accountEmail, timeZone: accountZone });
+  const polled = profileValues(me);
+  const applied = useRef(polled);
   useEffect(() => {
-    const read = polled.current;
-    if (read.name === accountName && read.email === accountEmail && read.timeZone === accountZone) return;
-    polled.current = { name: accountName, email: accountEmail, timeZone: accountZone };
-    form.reset({ name: accountName, email: accountEmail, currentPassword: '', timeZone: accountZone }, { keepDirtyValues: true, keepFieldsRef: true });
-  }, [form, accountName, accountEmail, accountZone]);
+    const before = applied.current;
+    if (before.name === polled.name && before.email === polled.email && before.timeZone === polled.timeZone) return;
+    applied.current = polled;
+    form.reset(polled, { keepDirtyValues: true, keepFieldsRef: true });
+  });
   const [name, email, timeZone] = useWatch({ control: form.control, name: ['name', 'email', 'timeZone'] });
   const { errors } = form.formState;
 
