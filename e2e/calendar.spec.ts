@@ -300,39 +300,3 @@ test('the grid places the days on the account’s clock, and the page makes no d
   await expect(page.getByTestId('calendar-title')).toHaveText(next.setLocale('en-US').toFormat('LLLL yyyy'));
   await asked;
 });
-
-test('tasks due at the same moment are ordered by title as English reads them, and the page sets up no collator while it loads', async ({ page }) => {
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await signUpVerified(page);
-  const due = at(today(), 15, 30);
-  for (const title of ['banana bread', 'Banana split', 'Apple pie']) await createTaskViaApi(page, { title, dueDate: due });
-  // Counted from the page's first script on: text comparisons through the platform's collator
-  // (its first use sets up ICU's collation data, a long task on a phone).
-  await page.addInitScript(() => {
-    const used: string[] = [];
-    const compare = String.prototype.localeCompare;
-    String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof compare>) {
-      used.push('localeCompare');
-      return compare.apply(this, args);
-    };
-    Intl.Collator = new Proxy(Intl.Collator, {
-      construct(target, args: ConstructorParameters<typeof Intl.Collator>) {
-        used.push('Collator');
-        return new target(...args);
-      },
-      apply(target, _this, args: ConstructorParameters<typeof Intl.Collator>) {
-        used.push('Collator');
-        return target(...args);
-      },
-    });
-    Object.assign(window, { used });
-  });
-  await page.goto('/calendar', { waitUntil: 'load' });
-  const panel = page.getByTestId('day-panel').getByTestId('day-task');
-  // Case set aside first (not 'Banana split' before 'apple…' as character codes would have it), then lower case first.
-  await expect(panel).toHaveText([/^Apple pie/, /^banana bread/, /^Banana split/]);
-  await expect(page.locator(`[data-testid="month-cell"][data-date="${today().toISODate()}"]`).getByTestId('calendar-task')).toHaveText(['Apple pie', 'banana bread']);
-  await expect(page.getByRole('button', { name: 'Keyboard shortcuts (Ctrl+/)' })).not.toHaveAttribute('aria-disabled', 'true');
-  await page.waitForLoadState('networkidle');
-  expect(await page.evaluate(() => (window as unknown as { used: string[] }).used)).toEqual([]);
-});
