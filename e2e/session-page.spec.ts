@@ -334,6 +334,20 @@ test('the current task’s card and Up next are in the server’s HTML and the f
   await context.close();
 });
 
+test('the first frame (the session’s name, the clock’s place, the current task’s card) is in the page as the server sends it, not revealed later by a script: it shows with scripts off', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signUpVerified(page, { timeZone: 'Europe/London' });
+  const session = await createSession(page, { displayMode: 'stopwatch', sessionName: 'Quiet hour' });
+  await createTaskViaApi(page, { title: 'Plan the garden', sessionId: session.id });
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.locator('#fs-first-frame h1')).toHaveText('Quiet hour');
+  await expect(page.locator('#fs-first-frame h1')).toBeVisible();
+  await expect(page.locator('#fs-first-frame [data-ff="task-title"]')).toBeVisible();
+  await expect(page.locator('#fs-first-frame [data-ff="task-title"]')).toHaveText('Plan the garden');
+  await context.close();
+});
+
 test('/session with an older session in the tab never paints the newest session’s task, whose card the server drew', async ({ page }) => {
   await signUpVerified(page);
   const older = await createSession(page, { displayMode: 'stopwatch', sessionName: 'Older session' });
