@@ -3,6 +3,7 @@
 // then (spec section 9). Every price shown to a signed-in person (the Subscription section, the
 // limit dialogs) reads it here.
 import { CURRENCIES, STORAGE_KEYS, type Country } from './constants';
+import { keptChoice } from './kept-choice';
 
 export function isCountry(value: string | null | undefined): value is Country {
   return typeof value === 'string' && Object.hasOwn(CURRENCIES, value);
@@ -11,35 +12,13 @@ export function isCountry(value: string | null | undefined): value is Country {
 /** The region until one is chosen (spec section 9), and what the server and a page's hydration show. */
 export const DEFAULT_REGION: Country = 'UK';
 
-/** A choice saved in this tab (the `storage` event tells only the other tabs). */
-const REGION_CHANGED = 'onething:region';
+const region = keptChoice<Country>(STORAGE_KEYS.region, (stored) => (isCountry(stored) ? stored : DEFAULT_REGION));
 
 /** The stored region, or the default; the default where there is no browser storage (server rendering). */
-export function storedRegion(): Country {
-  if (typeof window === 'undefined') return DEFAULT_REGION;
-  try {
-    const stored = window.localStorage.getItem(STORAGE_KEYS.region);
-    return isCountry(stored) ? stored : DEFAULT_REGION;
-  } catch {
-    return DEFAULT_REGION;
-  }
-}
+export const storedRegion = region.read;
 
-/** Keeps the choice in this browser (throws where storage is refused) and tells this tab's readers. */
-export function saveRegion(country: Country): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.region, country);
-  } finally {
-    window.dispatchEvent(new Event(REGION_CHANGED));
-  }
-}
+/** Keeps the choice in this browser and tells this tab's readers; false where storage refused it. */
+export const saveRegion = region.save;
 
 /** Calls `onChange` whenever the stored region changes, in this tab or another (for useSyncExternalStore). */
-export function subscribeToRegion(onChange: () => void): () => void {
-  window.addEventListener(REGION_CHANGED, onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    window.removeEventListener(REGION_CHANGED, onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
+export const subscribeToRegion = region.subscribe;

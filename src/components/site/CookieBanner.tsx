@@ -6,47 +6,24 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useSyncExternalStore } from 'react';
+import { keptChoice } from '@/lib/kept-choice';
 import { COOKIE_CONSENT_KEY, shouldShowCookieBanner, type CookieConsent } from '@/lib/cookie-consent';
 import { Button } from '../ButtonCore';
 
-const CHANGE_EVENT = 'onething:cookie-consent';
 const ON_SERVER = '\u0000server';
-
-function readStored(): string | null {
-  try {
-    return window.localStorage.getItem(COOKIE_CONSENT_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function subscribe(onChange: () => void) {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === COOKIE_CONSENT_KEY) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  window.addEventListener(CHANGE_EVENT, onChange);
-  return () => {
-    window.removeEventListener('storage', onStorage);
-    window.removeEventListener(CHANGE_EVENT, onChange);
-  };
-}
+const consent = keptChoice<string | null>(COOKIE_CONSENT_KEY, (stored) => stored);
 
 function choose(choice: CookieConsent) {
-  try {
-    window.localStorage.setItem(COOKIE_CONSENT_KEY, choice);
-  } catch {
-    // Storage blocked: the banner still goes away for this page.
-  }
+  // Where storage refuses the answer, the banner still goes away for this page.
   hiddenForThisPage = true;
-  window.dispatchEvent(new Event(CHANGE_EVENT));
+  consent.save(choice);
 }
 
 let hiddenForThisPage = false;
 
 export function CookieBanner() {
   const pathname = usePathname();
-  const stored = useSyncExternalStore(subscribe, () => (hiddenForThisPage ? 'declined' : readStored()), () => ON_SERVER);
+  const stored = useSyncExternalStore(consent.subscribe, () => (hiddenForThisPage ? 'declined' : consent.read()), () => ON_SERVER);
   if (stored === ON_SERVER || !shouldShowCookieBanner(pathname, stored)) return null;
   return (
     <section aria-label="Cookie notice" className="fixed inset-x-0 bottom-0 z-[80] p-3 sm:p-4">

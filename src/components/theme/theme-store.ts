@@ -9,43 +9,28 @@
 // makes React schedule every Suspense boundary still dehydrated below it, and one whose code is not
 // there yet is dropped and rendered again in the browser, blank meanwhile (/account's lazy
 // sections, the dashboard's island: docs/architecture.md, "/account in a stored theme, Subscription's prices…").
+import { keptChoice } from '@/lib/kept-choice';
 import { parseThemePreference, THEME_STORAGE_KEY, type ThemePreference } from '@/lib/theme';
 import { applyStoredTheme } from './apply-theme';
 
-/** A choice made in this tab (the `storage` event tells only the other tabs). */
-const CHANGED = 'onething:theme';
 const SYSTEM_DARK = '(prefers-color-scheme: dark)';
+const theme = keptChoice(THEME_STORAGE_KEY, parseThemePreference);
 
-export function storedTheme(): ThemePreference {
-  try {
-    return parseThemePreference(window.localStorage.getItem(THEME_STORAGE_KEY));
-  } catch {
-    return 'system';
-  }
-}
+export const storedTheme = theme.read;
 
+/** Stores the choice and applies it (where storage refuses it, the page stays on System). */
 export function setStoredTheme(preference: ThemePreference) {
-  try {
-    window.localStorage.setItem(THEME_STORAGE_KEY, preference);
-  } catch {
-    // Not kept, still shown in this tab.
-  }
+  theme.save(preference);
   applyStoredTheme(THEME_STORAGE_KEY);
-  window.dispatchEvent(new Event(CHANGED));
 }
 
 /** Calls `onChange` whenever the choice or the system's scheme changes. */
 export function subscribeToTheme(onChange: () => void) {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === THEME_STORAGE_KEY || event.key === null) onChange();
-  };
   const system = window.matchMedia(SYSTEM_DARK);
-  window.addEventListener('storage', onStorage);
-  window.addEventListener(CHANGED, onChange);
+  const unsubscribe = theme.subscribe(onChange);
   system.addEventListener('change', onChange);
   return () => {
-    window.removeEventListener('storage', onStorage);
-    window.removeEventListener(CHANGED, onChange);
+    unsubscribe();
     system.removeEventListener('change', onChange);
   };
 }

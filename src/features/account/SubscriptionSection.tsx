@@ -38,11 +38,7 @@ function useRegion(): [Country, (country: Country) => void] {
     chosen ?? stored,
     (country) => {
       setChosen(country);
-      try {
-        saveRegion(country);
-      } catch {
-        // Storage refused (a privacy setting): this page keeps the choice.
-      }
+      saveRegion(country);
     },
   ];
 }
