@@ -39,7 +39,8 @@ export default async function CurrentSessionPage() {
       read.tasks = taskItems<TTaskOutput>(queryClient.getQueryData(openTasksOptions(trpc).queryKey));
     }),
   ])]);
-  // The clock's first frame is in the HTML (src/features/session/FirstFrame.tsx), drawn before the
-  // screen's code runs if the tab's current session is this newest one.
+  // The first frame is in the HTML (src/features/session/FirstFrame.tsx): the clock, drawn before the
+  // screen's code runs if the tab's current session is this newest one, and the current task's card
+  // from these open tasks (the account's zone for its due dates).
   return <SessionIsland state={state} firstFrame={read.newest ? <FirstFrame session={read.newest} checkCurrent tasks={read.tasks} zone={account?.timeZone ?? null} nonce={requestHeaders.get(NONCE_HEADER) ?? undefined} /> : undefined} />;
 }

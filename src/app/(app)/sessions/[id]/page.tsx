@@ -28,6 +28,7 @@ export default async function SessionByIdPage({ params }: { params: Promise<{ id
       read.tasks = taskItems<TTaskOutput>(queryClient.getQueryData(openTasksOptions(trpc).queryKey));
     }),
   ])]);
-  // The clock's first frame is in the HTML (src/features/session/FirstFrame.tsx), drawn before the screen's code runs.
+  // The first frame is in the HTML (src/features/session/FirstFrame.tsx): the clock, drawn before the
+  // screen's code runs, and the current task's card from these open tasks (the account's zone for its due dates).
   return <SessionIsland sessionId={id} state={state} firstFrame={read.session ? <FirstFrame session={read.session} checkCurrent={false} tasks={read.tasks} zone={account?.timeZone ?? null} nonce={requestHeaders.get(NONCE_HEADER) ?? undefined} /> : undefined} />;
 }
