@@ -340,11 +340,14 @@ test('the first frame (the session’s name, the clock’s place, the current ta
   await signUpVerified(page, { timeZone: 'Europe/London' });
   const session = await createSession(page, { displayMode: 'stopwatch', sessionName: 'Quiet hour' });
   await createTaskViaApi(page, { title: 'Plan the garden', sessionId: session.id });
-  await page.goto(`/sessions/${session.id}`);
-  await expect(page.locator('#fs-first-frame h1')).toHaveText('Quiet hour');
-  await expect(page.locator('#fs-first-frame h1')).toBeVisible();
-  await expect(page.locator('#fs-first-frame [data-ff="task-title"]')).toBeVisible();
-  await expect(page.locator('#fs-first-frame [data-ff="task-title"]')).toHaveText('Plan the garden');
+  // Several loads: sent after the shell, it stayed hidden (React's reveal is a script) in most of them.
+  for (let load = 0; load < 4; load++) {
+    await page.goto(`/sessions/${session.id}`);
+    await expect(page.locator('#fs-first-frame h1')).toHaveText('Quiet hour');
+    await expect(page.locator('#fs-first-frame h1')).toBeVisible();
+    await expect(page.locator('#fs-first-frame [data-ff="task-title"]')).toHaveText('Plan the garden');
+    await expect(page.locator('#fs-first-frame [data-ff="task-title"]')).toBeVisible();
+  }
   await context.close();
 });
 

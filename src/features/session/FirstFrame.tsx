@@ -21,6 +21,7 @@ import { visibleTasks } from '@/lib/visible-tasks';
 import { CLOCK_DATE_FORMAT } from './clock-face';
 import { DUE_FORMATS } from './due-format';
 import { FIRST_FRAME_ID, firstFrameScript } from './first-frame';
+import { FrameScript } from './FrameScript';
 import { Icon } from './Icon';
 
 /**
@@ -28,8 +29,9 @@ import { Icon } from './Icon';
  * server's read of the open tasks (undefined: not read). `zone`: the account's time zone. `nonce`:
  * the request's CSP nonce, for the inline script.
  *
- * Not an async component (the page reads the nonce): an async one is a chunk of its own in the
- * server's stream, which the HTML's renderer met unresolved, so it sent the frame after the page's
+ * Not an async component (the page reads the nonce), and its script goes in pieces (./FrameScript):
+ * an async component, like a string of 1,024 characters or more, is a row of its own in the server's
+ * stream, which the HTML's renderer could meet unresolved; it then sent the frame after the page's
  * shell in a hidden element that React reveals 300 ms after the shell's first paint (its reveal
  * throttle), and the frame was not in the first paint.
  */
@@ -79,7 +81,7 @@ export function FirstFrame({ session, checkCurrent, tasks, zone, nonce }: { sess
           {mode === 'timer' || mode === 'pomodoro' ? <div aria-hidden className="fs-progress" /> : null}
         </div>
         {current ? <FirstFrameTasks current={current} upNext={upNext} zone={zone} /> : null}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
+        <FrameScript parts={script.match(/[\s\S]{1,1000}/g) ?? []} nonce={nonce} />
       </div>
     </div>
   );
