@@ -10,7 +10,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { openTasksOptions } from '@/features/dashboard/queries';
-import { FirstFrame } from '@/features/session/FirstFrame';
+import { firstFrameData } from '@/features/session/first-frame-data';
 import { SessionIsland } from '@/features/session/SessionIsland';
 import type { TFocusSession } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
@@ -39,8 +39,8 @@ export default async function CurrentSessionPage() {
       read.tasks = taskItems<TTaskOutput>(queryClient.getQueryData(openTasksOptions(trpc).queryKey));
     }),
   ])]);
-  // The first frame is in the HTML (src/features/session/FirstFrame.tsx): the clock, drawn before the
+  // The first frame is in the HTML (src/features/session/FirstFrame.tsx, from src/features/session/first-frame-data.ts): the clock, drawn before the
   // screen's code runs if the tab's current session is this newest one, and the current task's card
   // from these open tasks (the account's zone for its due dates).
-  return <SessionIsland state={state} firstFrame={read.newest ? <FirstFrame session={read.newest} checkCurrent tasks={read.tasks} zone={account?.timeZone ?? null} nonce={requestHeaders.get(NONCE_HEADER) ?? undefined} /> : undefined} />;
+  return <SessionIsland state={state} firstFrame={read.newest ? firstFrameData({ session: read.newest, checkCurrent: true, tasks: read.tasks, zone: account?.timeZone ?? null, nonce: requestHeaders.get(NONCE_HEADER) ?? undefined }) : undefined} />;
 }

@@ -5,7 +5,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { openTasksOptions } from '@/features/dashboard/queries';
-import { FirstFrame } from '@/features/session/FirstFrame';
+import { firstFrameData } from '@/features/session/first-frame-data';
 import { SessionIsland } from '@/features/session/SessionIsland';
 import type { TFocusSession } from '@/lib/schemas/session';
 import type { TTaskOutput } from '@/lib/schemas/task';
@@ -28,7 +28,7 @@ export default async function SessionByIdPage({ params }: { params: Promise<{ id
       read.tasks = taskItems<TTaskOutput>(queryClient.getQueryData(openTasksOptions(trpc).queryKey));
     }),
   ])]);
-  // The first frame is in the HTML (src/features/session/FirstFrame.tsx): the clock, drawn before the
+  // The first frame is in the HTML (src/features/session/FirstFrame.tsx, from src/features/session/first-frame-data.ts): the clock, drawn before the
   // screen's code runs, and the current task's card from these open tasks (the account's zone for its due dates).
-  return <SessionIsland sessionId={id} state={state} firstFrame={read.session ? <FirstFrame session={read.session} checkCurrent={false} tasks={read.tasks} zone={account?.timeZone ?? null} nonce={requestHeaders.get(NONCE_HEADER) ?? undefined} /> : undefined} />;
+  return <SessionIsland sessionId={id} state={state} firstFrame={read.session ? firstFrameData({ session: read.session, checkCurrent: false, tasks: read.tasks, zone: account?.timeZone ?? null, nonce: requestHeaders.get(NONCE_HEADER) ?? undefined }) : undefined} />;
 }
