@@ -22,7 +22,9 @@ import { Icon } from './Icon';
 export function FirstFrame({ data }: { data: FirstFrameData }) {
   const { mode, tasks } = data;
   return (
-    <div id={FIRST_FRAME_ID} className="fs-view">
+    // Hidden until the inline script has checked this tab's session (/session), and the tasks until it
+    // has checked that the tab knows nothing more than the server: nothing is painted before it decides.
+    <div id={FIRST_FRAME_ID} className="fs-view" hidden={data.checkCurrent || undefined} suppressHydrationWarning>
       <div className="fs-top">
         <div className="min-w-0">
           <h1 className="fs-name">{data.sessionName}</h1>
@@ -68,7 +70,7 @@ function Due({ due, format, className }: { due: NonNullable<FirstFrameTask['due'
  */
 function FirstFrameTasks({ current, upNext }: { current: FirstFrameTask; upNext: FirstFrameTask[] }) {
   return (
-    <div data-ff="tasks" className="fs-tasks" inert suppressHydrationWarning>
+    <div data-ff="tasks" className="fs-tasks" hidden inert suppressHydrationWarning>
       <article className="fs-card">
         <span aria-hidden className="fs-card-edge" style={{ background: current.color ?? 'var(--color-accent)' }} />
         <p className="fs-eyebrow">Now</p>

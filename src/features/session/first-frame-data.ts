@@ -39,6 +39,8 @@ export interface FirstFrameData {
   sessionName: string;
   mode: TFocusSession['displayMode'];
   label: string;
+  /** /session: the frame is drawn only for this tab's current session (the script shows it). */
+  checkCurrent: boolean;
   /** The inline script's text. */
   script: string;
   nonce?: string;
@@ -85,6 +87,7 @@ export function firstFrameData({ session, checkCurrent, tasks, zone, nonce }: { 
     sessionName: session.sessionName,
     mode,
     label: DISPLAY_MODE_LABELS[mode],
+    checkCurrent,
     script,
     nonce,
     tasks: current ? { current: frameTask(current, 'card'), upNext: upNext.map((task) => frameTask(task, 'next')) } : null,

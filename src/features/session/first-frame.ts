@@ -125,10 +125,14 @@ export function drawFirstFrame(a: FirstFrameArgs, env?: { local: { getItem(key: 
     const main = frame?.querySelector('[data-ff="main"]');
     const sub = frame?.querySelector('[data-ff="sub"]');
     if (!frame || !label || !main || !sub) return null;
+    // Both come hidden in the HTML, so that nothing of them is painted before this script has
+    // decided (the parser may let the browser paint before it reaches the script): the frame on
+    // /session (this tab's session checked above), the tasks where the tab knows nothing more than the server.
+    frame.removeAttribute('hidden');
     const tasks = frame.querySelector('[data-ff="tasks"]');
-    if (tasks) {
-      if (!navigator.onLine || local.getItem(a.writesKey) !== null) tasks.setAttribute('hidden', '');
-      else {
+    if (tasks && navigator.onLine && local.getItem(a.writesKey) === null) {
+      tasks.removeAttribute('hidden');
+      {
         const made: Record<string, Intl.DateTimeFormat> = {};
         const dueOf = function (which: string) {
           const options = a.dueFormats[which] || {};
