@@ -65,6 +65,41 @@ test('Save Profile changes the name at once', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ada King');
 });
 
+test("Profile's fields are filled once as the page hydrates, not reset again with the values they already hold", async ({ page }) => {
+  await signUpVerified(page, { name: 'Ada Lovelace' });
+  await page.addInitScript(() => {
+    const writes: string[] = [];
+    (window as unknown as { profileWrites: string[] }).profileWrites = writes;
+    const value = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
+    Object.defineProperty(HTMLInputElement.prototype, 'value', {
+      configurable: true,
+      get() {
+        return value.get!.call(this);
+      },
+      set(next: string) {
+        if (this.closest('#profile')) writes.push(this.name);
+        value.set!.call(this, next);
+      },
+    });
+  });
+  await openAccount(page);
+  // Every section hydrated: Profile, with the page, long before.
+  await expect(page.locator('#account-actions').locator('xpath=ancestor-or-self::*[@inert]')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ada Lovelace');
+  expect((await page.evaluate(() => (window as unknown as { profileWrites: string[] }).profileWrites)).sort()).toEqual(['email', 'name']);
+});
+
+test('a profile changed elsewhere shows in its fields at the next refresh, except a field the person is editing', async ({ page }) => {
+  await signUpVerified(page, { name: 'Ada Lovelace' });
+  await openAccount(page);
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await name.fill('Ada Typed');
+  expect((await page.request.patch('/api/user', jsonBody({ name: 'Ada Elsewhere', timeZone: 'Europe/Paris' }))).status()).toBe(200);
+  // `me` is read again every 5 s on this page.
+  await expect(page.locator('#profile').getByRole('combobox', { name: 'Time zone' }).or(page.locator('#profile').getByLabel('Time zone'))).toHaveValue(/Paris/, { timeout: 15_000 });
+  await expect(name).toHaveValue('Ada Typed');
+});
+
 test("the time zone list comes after the person's first interaction, and makes its zones' offsets only when it opens, and once", async ({ page }) => {
   // Every Intl.DateTimeFormat the page makes for a zone's offset ("GMT-5"), counted.
   await page.addInitScript(() => {
@@ -235,6 +270,44 @@ test('Profile is drawn from the HTML itself, before any script runs: the page is
   await expect(bare.locator('#profile').getByLabel('Name')).toBeVisible();
   await expect(bare.getByRole('button', { name: 'Save Profile' })).toBeVisible();
   await context.close();
+});
+
+test('every section is in its place in the HTML, in the page order: none is sent hidden at the end for a script to move into place', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpVerified(page);
+  // React's server renderer sends a large Suspense boundary that comes late in the HTML hidden at
+  // its end, and moves it into place by a script; the browser then lays the page out again after
+  // its first paint (or, with scripts off, never shows it).
+  const html = await (await page.request.get('/account')).text();
+  expect(html).not.toMatch(/<div hidden id="S:/);
+  expect(html).not.toContain('$RC(');
+  const sections = ['Profile', 'Appearance', 'Your day', 'Email Preferences', 'Notifications', 'Subscription', 'Usage This Month', 'Connected apps and API tokens', 'Your calendars', 'Calendar feed', 'Export my data', 'Account Actions'];
+  const context = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const bare = await context.newPage();
+  await bare.goto('/account');
+  for (const name of sections) await expect(bare.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  expect(await bare.getByRole('heading', { level: 2 }).allTextContents()).toEqual(sections);
+  await context.close();
+});
+
+test('reached by a link from another page, the account page shows every section, and they work', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpVerified(page);
+  await page.goto('/dashboard');
+  await page.evaluate(() => document.fonts.ready);
+  // A client-side navigation: the sections are rendered in the browser, not hydrated.
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+  await page.getByRole('link', { name: 'Account', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'Account Actions' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(12);
+  await page.locator('#export').scrollIntoViewIfNeeded();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download My Data' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.json$/);
 });
 
 test('Your calendars and the calendar feed, read in the browser, fill in under their loading line without removing anything from the page', async ({ page }) => {

@@ -16,8 +16,17 @@
 // silently lost; with it, nothing happens and nothing is half-done. Each part's code is its own
 // chunk and its own boundary: the page's first load carries none of it
 // (/account: docs/architecture.md, "The islands").
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+//
+// The boundary is an Activity, not a Suspense boundary: React hydrates a visible Activity apart
+// from its parent and leaves it dehydrated while its content suspends, as it does a Suspense
+// boundary, but its server renderer writes an Activity's HTML in place, in the page's order.
+// A completed Suspense boundary after the first 12.8 kB of HTML is sent at the end of the page
+// hidden, and a script moves it into place (React's `$RC`), 300 ms after the first paint when the
+// paint came first: /account's eight sections below Appearance were laid out again in one task
+// after the first paint, and with scripts off they never showed.
+import { Activity, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { InertUntilHydrated } from './InertUntilHydrated';
+import { useHydrated } from './useHydrated';
 import { afterPageLoad, whenIdle } from './lazy';
 
 const FIRST_INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel'] as const;
@@ -111,11 +120,25 @@ export function hydrationQueue() {
     turns.push(turn);
     // A part whose code cannot be fetched (offline) must not hold the others back.
     const code = () => fetchCode().catch((error: unknown) => (markHydrated(), Promise.reject(error)));
-    // On the server the part renders at once (into the HTML); in the browser at its turn.
+    // On the server the part renders at once (into the HTML): its code is asked for as the module
+    // is evaluated, so that even the server's first render has it (a lazy component still loading
+    // would hold back the page's HTML, there being no Suspense boundary of its own around it); in
+    // the browser at its turn.
+    const server = { component: null as ComponentType<P> | null };
+    if (typeof window === 'undefined') void load().then((component) => (server.component = component));
     const Part = lazy(() => (typeof window === 'undefined' ? load() : needed.then(code)).then((component) => ({ default: component })));
+    // Mounted after the page has hydrated (a client-side navigation): nothing to hydrate, so no
+    // turn to wait for; the part shows as soon as its code is there.
+    const Now = lazy(() => code().then((component) => ({ default: component })));
     const onHydrated = () => markHydrated();
 
     function WhenNeeded(props: P) {
+      // Whether this part came with the server's HTML (false on the server and in the hydration
+      // render) is fixed at its first render. The store's one re-render after hydration returns
+      // the very same element below (memoized on the same props), so React leaves a boundary still
+      // dehydrated alone: new props would make it hydrate at once, or drop its HTML.
+      const hydrated = useHydrated();
+      const [fromServer] = useState(!hydrated);
       const place = useRef<HTMLDivElement>(null);
       useEffect(() => {
         const element = place.current;
@@ -132,17 +155,34 @@ export function hydrationQueue() {
         observer.observe(element);
         return () => observer.disconnect();
       }, []);
-      return (
-        <div ref={place}>
-          <Suspense>
-            <InertUntilHydrated>
-              <Part {...props} />
-            </InertUntilHydrated>
+      const content = useMemo(() => {
+        if (!fromServer)
+          return (
+            <Suspense>
+              <Now {...props} />
+              <Hydrated onHydrated={onHydrated} />
+            </Suspense>
+          );
+        const Server = server.component;
+        return (
+          <HydratesApart>
+            <InertUntilHydrated>{Server ? <Server {...props} /> : <Part {...props} />}</InertUntilHydrated>
             <Hydrated onHydrated={onHydrated} />
-          </Suspense>
-        </div>
-      );
+          </HydratesApart>
+        );
+      }, [fromServer, props]);
+      return <div ref={place}>{content}</div>;
     }
     return WhenNeeded;
   };
+}
+
+/**
+ * Its content is hydrated after the page around it, in a render and commit of its own (and left
+ * as the server's HTML while it suspends), and its server HTML is written in place: a visible
+ * Activity, for which React's server renderer, unlike for a Suspense boundary, never moves the
+ * HTML to the end of the page to be revealed by a script.
+ */
+export function HydratesApart({ children }: { children: ReactNode }) {
+  return <Activity mode="visible">{children}</Activity>;
 }

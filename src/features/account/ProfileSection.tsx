@@ -66,9 +66,8 @@ export function ProfileSection({ me }: { me: TUser }) {
 
   const { form, formProps } = useSchemaForm<TProfileForm>({
     schema: () => import('@/lib/schemas/account-forms').then((schemas) => schemas.profileFormSchema(() => signedInWith.current)),
-    // Polling refreshes `me`; a field shows it until the user changes that field.
-    values: profileValues(me),
-    resetOptions: { keepDirtyValues: true },
+    // The account as the server read it; polling's later reads are applied below.
+    defaultValues: profileValues(me),
     pending: update.isPending,
     onValid: (values) => {
       const input: TUpdateProfileInput = {};
@@ -84,6 +83,18 @@ export function ProfileSection({ me }: { me: TUser }) {
       }
       update.mutate(input);
     },
+  });
+  // Polling refreshes `me`; a field shows it until the user changes that field. Not through
+  // react-hook-form's `values` option: that resets the form once more as it mounts, with the values
+  // it already holds (its fields written again and the section rendered once more, in the task
+  // that hydrates the page: a long task on a phone).
+  const polled = profileValues(me);
+  const applied = useRef(polled);
+  useEffect(() => {
+    const before = applied.current;
+    if (before.name === polled.name && before.email === polled.email && before.timeZone === polled.timeZone) return;
+    applied.current = polled;
+    form.reset(polled, { keepDirtyValues: true, keepFieldsRef: true });
   });
   const [name, email, timeZone] = useWatch({ control: form.control, name: ['name', 'email', 'timeZone'] });
   const { errors } = form.formState;

@@ -3,7 +3,7 @@
 // the sections' lists, so the sections are in the first HTML and hydrate in place.
 import { HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
+import { HydratesApart } from '@/components/HydrateWhenNeeded';
 import { AccountPage } from '@/features/account/AccountPage';
 import { SignedInProviders } from '@/features/auth/SignedInProviders';
 import { plusPricesByCountry } from '@/lib/pricing';
@@ -27,9 +27,12 @@ export default async function Page() {
   return (
     <SignedInProviders>
       <HydrationBoundary state={state}>
-        <Suspense>
+        {/* The page hydrates after the shell, in a commit of its own, and its HTML stays in place
+            (an Activity: a Suspense boundary this size would be moved to the end of the HTML and
+            revealed by a script; src/components/HydrateWhenNeeded.tsx). */}
+        <HydratesApart>
           <AccountPage prices={plusPricesByCountry()} />
-        </Suspense>
+        </HydratesApart>
       </HydrationBoundary>
     </SignedInProviders>
   );
