@@ -255,7 +255,10 @@ test('the clock’s first frame is in the server’s HTML and drawn by its inlin
   expect(errors.filter((text) => /418|hydrat/i.test(text))).toEqual([]);
 });
 
-/** Notes, frame by frame (before each paint), the current task's title on screen: the first frame's or the screen's. */
+/**
+ * Notes, frame by frame (before each paint), the current task's title on screen: the first frame's or
+ * the screen's. Read it with expect.poll: a title is noted at the next frame, and one noted before stays.
+ */
 async function recordTitlesPainted(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -314,7 +317,7 @@ test('the current task’s card and Up next are in the server’s HTML and the f
   expect(await page.getByRole('region', { name: 'Tasks' }).locator('.fs-next').allTextContents()).toEqual(frameNext);
   const box = (await title.boundingBox())!;
   expect(box).toEqual(frameBox);
-  expect(await titlesPainted(page)).toEqual([current]);
+  await expect.poll(() => titlesPainted(page)).toEqual([current]);
   await screenshot(page, 'session-first-frame-card-after-360');
 
   // Where the tab may know more than the server (writes kept offline, shown over the tasks), the
@@ -362,7 +365,7 @@ test('/session with an older session in the tab never paints the newest session�
   await recordTitlesPainted(page);
   await page.goto('/session');
   await expect(page.locator('#current-task-title')).toHaveText('Sort the receipts');
-  expect(await titlesPainted(page)).toEqual(['Sort the receipts']);
+  await expect.poll(() => titlesPainted(page)).toEqual(['Sort the receipts']);
 });
 
 test('after hydration the screen takes the first frame’s place in a render of its own, after the one that makes the island usable', async ({ page }) => {
