@@ -18,7 +18,7 @@ import { CLOCK_DATE_FORMAT } from './clock-face';
 import { DUE_FORMATS } from './due-format';
 import { FIRST_FRAME_ID, firstFrameScript } from './first-frame';
 
-export interface FirstFrameDue {
+interface FirstFrameDue {
   /** The ISO moment, for the inline script. */
   at: string;
   /** As the server writes it (the account's zone). */
