@@ -255,6 +255,119 @@ test('the clock’s first frame is in the server’s HTML and drawn by its inlin
   expect(errors.filter((text) => /418|hydrat/i.test(text))).toEqual([]);
 });
 
+/**
+ * Notes, frame by frame (before each paint), the current task's title on screen: the first frame's or
+ * the screen's. Read it with expect.poll: a title is noted at the next frame, and one noted before stays.
+ */
+async function recordTitlesPainted(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { titlesPainted: seen });
+    const tick = () => {
+      const title = document.querySelector('#current-task-title') ?? document.querySelector('#fs-first-frame [data-ff="task-title"]');
+      if (title?.checkVisibility() && seen.at(-1) !== title.textContent) seen.push(title.textContent ?? '');
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+const titlesPainted = (page: Page) => page.evaluate(() => (window as unknown as { titlesPainted: string[] }).titlesPainted);
+
+test('the current task’s card and Up next are in the server’s HTML and the first paint, chosen by the screen’s rule, where and as large as the screen then draws them', async ({ browser }) => {
+  // A German browser in Berlin, an account in Tokyo: the due dates are the screen's (the browser's words, the account's clock).
+  const context = await browser.newContext({ baseURL, locale: 'de-DE', timezoneId: 'Europe/Berlin', viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  await signUpVerified(page, { timeZone: 'Asia/Tokyo' });
+  const session = await createSession(page, { displayMode: 'timer', timerDuration: 25, sessionName: 'Morning block' });
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  await createTaskViaApi(page, { title: 'Tidy the desk', sessionId: session.id });
+  await createTaskViaApi(page, { title: 'Book the train to Hamburg', sessionId: session.id, dueDate: inDays(3) });
+  const current = 'Send the signed contract back to the landlord before the end of the week';
+  await createTaskViaApi(page, { title: current, sessionId: session.id, dueDate: inDays(1), description: 'Scan it first.' });
+
+  const html = await (await page.request.get(`/sessions/${session.id}`)).text();
+  expect(html).toContain('data-ff="task-title"');
+  expect(html).toContain(current);
+
+  // Without any of the page's code: the HTML and its inline script alone draw the card (the task due
+  // first is the current one), its due date and Up next.
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  await page.goto(`/sessions/${session.id}`);
+  const frame = page.locator('#fs-first-frame [data-ff="tasks"]');
+  await expect(frame).toBeVisible();
+  const frameTitle = frame.locator('[data-ff="task-title"]');
+  await expect(frameTitle).toHaveText(current);
+  const frameBadges = await frame.locator('.fs-badge').allTextContents();
+  const frameNext = await frame.locator('.fs-next').allTextContents();
+  expect(frameNext).toHaveLength(2);
+  const frameBox = (await frameTitle.boundingBox())!;
+  await screenshot(page, 'session-first-frame-card-no-code-360');
+
+  // With the page's code: the screen's card says the same, in the same place and size (so it is not a
+  // later, larger paint), and no other title was ever painted.
+  await page.unroute('**/_next/static/**/*.js');
+  await recordTitlesPainted(page);
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.locator('#fs-first-frame')).toHaveCount(0);
+  const title = page.locator('#current-task-title');
+  await expect(title).toHaveText(current);
+  const card = page.getByRole('article', { name: current });
+  expect(await card.locator('.fs-badge').allTextContents()).toEqual(frameBadges);
+  expect(frameBadges[0]).toMatch(/^Due [A-Z][a-z]\./);
+  expect(await page.getByRole('region', { name: 'Tasks' }).locator('.fs-next').allTextContents()).toEqual(frameNext);
+  const box = (await title.boundingBox())!;
+  expect(box).toEqual(frameBox);
+  await expect.poll(() => titlesPainted(page)).toEqual([current]);
+  await screenshot(page, 'session-first-frame-card-after-360');
+
+  // Where the tab may know more than the server (writes kept offline, shown over the tasks), the
+  // frame leaves the card to the screen; the clock is drawn all the same.
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  await page.evaluate(() => localStorage.setItem('offlineWritesWaiting', '1'));
+  await page.goto(`/sessions/${session.id}`);
+  await expect(page.locator('#fs-first-frame [data-ff="main"]')).toHaveText(/^2[0-5]:[0-5]\d$/);
+  await expect(frame).toBeHidden();
+  await page.evaluate(() => localStorage.removeItem('offlineWritesWaiting'));
+
+  // /session: the card for the tab's current session (the newest, which the server read)…
+  await page.goto('/session');
+  await expect(frameTitle).toHaveText(current);
+  await expect(frame).toBeVisible();
+  await page.unroute('**/_next/static/**/*.js');
+  await context.close();
+});
+
+test('the first frame (the session’s name, the clock’s place, the current task’s card) is in the page as the server sends it, not revealed later by React’s script: it shows with scripts off', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signUpVerified(page, { timeZone: 'Europe/London' });
+  const session = await createSession(page, { displayMode: 'stopwatch', sessionName: 'Quiet hour' });
+  await createTaskViaApi(page, { title: 'Plan the garden', sessionId: session.id });
+  // Several loads: sent after the shell, it stayed hidden (React's reveal is a script) in most of them.
+  for (let load = 0; load < 4; load++) {
+    await page.goto(`/sessions/${session.id}`);
+    await expect(page.locator('#fs-first-frame h1')).toHaveText('Quiet hour');
+    await expect(page.locator('#fs-first-frame h1')).toBeVisible();
+    // The card is in it too, shown by the frame's script once it has checked this tab (here, none runs).
+    await expect(page.locator('#fs-first-frame [data-ff="task-title"]')).toHaveText('Plan the garden');
+  }
+  await context.close();
+});
+
+test('/session with an older session in the tab never paints the newest session’s task, whose card the server drew', async ({ page }) => {
+  await signUpVerified(page);
+  const older = await createSession(page, { displayMode: 'stopwatch', sessionName: 'Older session' });
+  await createTaskViaApi(page, { title: 'Sort the receipts', sessionId: older.id });
+  const newest = await createSession(page, { displayMode: 'stopwatch', sessionName: 'Newest session' });
+  await createTaskViaApi(page, { title: 'Call the plumber', sessionId: newest.id });
+  await page.goto('/dashboard');
+  await page.evaluate((id) => sessionStorage.setItem('currentSessionId', id), older.id);
+  await recordTitlesPainted(page);
+  await page.goto('/session');
+  await expect(page.locator('#current-task-title')).toHaveText('Sort the receipts');
+  await expect.poll(() => titlesPainted(page)).toEqual(['Sort the receipts']);
+});
+
 test('after hydration the screen takes the first frame’s place in a render of its own, after the one that makes the island usable', async ({ page }) => {
   await signUpVerified(page);
   const session = await createSession(page, { displayMode: 'clock' });

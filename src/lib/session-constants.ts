@@ -36,4 +36,6 @@ export const STORAGE_KEYS = {
   cachedTasks: 'cachedTasks',
   cachedSessions: 'cachedSessions',
   cachedUser: 'cachedUser',
+  /** Set while the service worker keeps writes made offline for this account (src/features/offline/worker-client.ts). */
+  offlineWritesWaiting: 'offlineWritesWaiting',
 } as const;

@@ -6,21 +6,27 @@
 // over the task lists as everywhere (./queued-lists).
 import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { askWorker, tellWorker } from './worker-client';
+import { askWorker, tellWorker, writesWaiting } from './worker-client';
 
 export type OfflineCopy = { name: string; queryKey: QueryKey };
 
 /**
  * Keeps `copies` up to date in the worker; at mount, under a worker, puts them back into the
  * query cache first (then `restored`) (the screen's own reads then refresh them, or fail offline and leave them).
- * False until then (the screen shows that it is opening). Not decided by `navigator.onLine`,
+ * False until then (the screen shows that it is opening), and while writes kept offline wait to be
+ * shown over the answers (`restored`). Not decided by `navigator.onLine`,
  * which can say online with no network at all.
  */
 export function useOfflineCopies(copies: OfflineCopy[], restored?: () => Promise<void>): boolean {
   const queryClient = useQueryClient();
-  // Ready at once without a worker, or when the server's render already put every answer in the cache.
+  // Ready at once without a worker, or when the server's render already put every answer in the
+  // cache and no write kept offline waits to be shown over them (else the screen's first render
+  // would show a task the person has already completed, then take it back).
   const [ready, setReady] = useState(
-    () => typeof navigator === 'undefined' || !navigator.serviceWorker?.controller || copies.every((copy) => queryClient.getQueryData(copy.queryKey) !== undefined),
+    () =>
+      typeof navigator === 'undefined' ||
+      !navigator.serviceWorker?.controller ||
+      (copies.every((copy) => queryClient.getQueryData(copy.queryKey) !== undefined) && !writesWaiting()),
   );
   const names = JSON.stringify(copies.map((copy) => [copy.name, hashKey(copy.queryKey)]));
   useEffect(() => {

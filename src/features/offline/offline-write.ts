@@ -9,7 +9,7 @@ import { isTempId } from '@/lib/offline-ids';
 import type { TTaskWrite } from '@/lib/offline-writes';
 import type { TTaskOutput } from '@/lib/schemas/task';
 import { STORAGE_KEYS } from '@/lib/session-constants';
-import { askWorker, workerState } from './worker-client';
+import { askWorker, markWritesWaiting, workerState } from './worker-client';
 
 /** A fresh Idempotency-Key for one write (its first try and every replay share it). */
 export const newWriteKey = (): string => crypto.randomUUID();
@@ -54,7 +54,12 @@ export async function sendOrQueue<T>(write: TTaskWrite, send: (idempotencyKey: s
       if (!isNetworkFailure(error)) throw error;
     }
   }
+  // Marked before it is kept: a reload at once already knows the server's list is not the whole story.
+  markWritesWaiting(true);
   const answer = await askWorker({ type: 'queue', write, account: rememberedAccount() });
-  if (!answer.ok) throw new NotKeptOffline(answer.message);
+  if (!answer.ok) {
+    markWritesWaiting(workerState().pending > 0);
+    throw new NotKeptOffline(answer.message);
+  }
   return answer.task ?? null;
 }

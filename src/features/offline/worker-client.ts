@@ -5,6 +5,7 @@
 // Loaded after the page (./LazyOfflineStatus and the session page's after-load code): a first
 // load never carries it.
 import type { Conflict, PageMessage, WorkerAnswer, WorkerEvent } from '@/lib/offline-writes';
+import { STORAGE_KEYS } from '@/lib/session-constants';
 import { SYNCED_EVENT } from './events';
 
 export type WorkerState = {
@@ -65,6 +66,29 @@ export function dismissConflict(id: number) {
   tellWorker({ type: 'dismiss-conflict', id });
 }
 
+/**
+ * Kept in local storage while this account's writes wait in the worker: the focus screen's first
+ * frame (src/features/session/first-frame.ts), drawn before any of the page's code, reads it to
+ * leave the server's choice of the current task out (the screen shows those writes over it).
+ */
+export function markWritesWaiting(waiting: boolean) {
+  try {
+    if (waiting) window.localStorage.setItem(STORAGE_KEYS.offlineWritesWaiting, '1');
+    else window.localStorage.removeItem(STORAGE_KEYS.offlineWritesWaiting);
+  } catch {
+    // Storage blocked: the first frame cannot read it either.
+  }
+}
+
+/** Whether this account's writes wait in the worker, as the last status or queued write left it marked. */
+export function writesWaiting(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.offlineWritesWaiting) !== null;
+  } catch {
+    return false;
+  }
+}
+
 let registration: ServiceWorkerRegistration | null = null;
 let started = false;
 
@@ -85,6 +109,7 @@ export function startWorker() {
     const data = event.data;
     if (!data || (data.type !== 'status' && data.type !== 'synced')) return;
     set({ pending: data.status.pending, held: data.status.held, conflicts: data.status.conflicts });
+    markWritesWaiting(data.status.pending > 0);
     if (data.type === 'synced') window.dispatchEvent(new Event(SYNCED_EVENT));
   });
   // The first worker takes this page over once installed: then it learns whose page it is.

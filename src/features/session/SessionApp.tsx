@@ -4,14 +4,14 @@
 // (AuthSync), the screen, and what follows it — the header's Mini timer, Full screen and Keep
 // screen on (./HeaderExtras), and the phase-end push (./push).
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { InertUntilHydrated } from '@/components/InertUntilHydrated';
 import { SignedInProviders } from '@/features/auth/SignedInProviders';
 import { SessionHeaderExtras } from './HeaderExtras';
+import type { FirstFrameData } from './first-frame-data';
 import { PhaseEndPush } from './push';
 import { SessionPage } from './SessionScreen';
 
-export function SessionApp({ sessionId, state, firstFrame }: { sessionId?: string; state?: DehydratedState; firstFrame?: ReactNode }) {
+export function SessionApp({ sessionId, state, firstFrame }: { sessionId?: string; state?: DehydratedState; firstFrame?: FirstFrameData }) {
   return (
     <InertUntilHydrated>
       <SignedInProviders>

@@ -14,15 +14,16 @@
 // after `load` put a third wave of requests in front of it (the page's scripts, then the island's,
 // then the clock). Measured in bench/results.md ("Lighthouse: the focus session's island").
 import type { DehydratedState } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
+import type { FirstFrameData } from './first-frame-data';
 import { SessionApp } from './SessionApp';
 import './session.css';
 
 /**
  * `sessionId`: /sessions/{id} (omitted: /session, the tab's current session). `state`: what the
- * server read. `firstFrame`: the clock's first frame (./FirstFrame.tsx), shown until hydrated.
+ * server read. `firstFrame`: what the first frame shows (./first-frame-data.ts, drawn by ./FirstFrame.tsx until hydrated).
  */
-export function SessionIsland({ sessionId, state, firstFrame }: { sessionId?: string; state?: DehydratedState; firstFrame?: ReactNode }) {
+export function SessionIsland({ sessionId, state, firstFrame }: { sessionId?: string; state?: DehydratedState; firstFrame?: FirstFrameData }) {
   return (
     <Suspense>
       <SessionApp sessionId={sessionId} state={state} firstFrame={firstFrame} />

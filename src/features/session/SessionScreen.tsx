@@ -5,7 +5,7 @@
 // AuthSync's: the tab goes to sign in and comes back). What the screen shows is ./FocusView.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { LoadingOverlay } from '@/components/Spinner';
 import { useHydratedInTransition } from '@/components/useHydrated';
 import { prepareDateFormatting } from '@/lib/local-format';
@@ -14,6 +14,8 @@ import { openTasksOptions } from '@/features/dashboard/queries';
 import { useOfflineCopies } from '@/features/offline/offline-copies';
 import { clearCurrentSession, currentSessionId, setCurrentSession } from '@/features/session-setup/current-session';
 import { useTRPC } from '@/trpc/react';
+import { FirstFrame } from './FirstFrame';
+import type { FirstFrameData } from './first-frame-data';
 import { FocusView } from './FocusView';
 import { useTaskList } from './useTaskList';
 
@@ -24,7 +26,7 @@ const Opening = () => <LoadingOverlay label="Opening your session…" />;
  * the server's first frame of the clock (./FirstFrame.tsx), what the server and the hydration
  * render show: the clock reads the browser's storage and time, so the screen draws in the browser only.
  */
-export function SessionPage({ sessionId, firstFrame }: { sessionId?: string; firstFrame?: ReactNode }) {
+export function SessionPage({ sessionId, firstFrame }: { sessionId?: string; firstFrame?: FirstFrameData }) {
   // The screen's first render shows times (the clock, the tasks' due dates): the platform's date
   // formatting is set up before it, in a task of its own (src/lib/local-format.ts).
   const isClient = useHydratedInTransition(prepareDateFormatting);
@@ -37,7 +39,7 @@ export function SessionPage({ sessionId, firstFrame }: { sessionId?: string; fir
     const read = sessionId ? queryClient.getQueryData(trpc.session.get.queryKey({ id: sessionId })) : undefined;
     if (read) setCurrentSession(read);
   }, [sessionId, queryClient, trpc]);
-  if (!isClient) return firstFrame ?? <Opening />;
+  if (!isClient) return firstFrame ? <FirstFrame data={firstFrame} /> : <Opening />;
   return sessionId ? <SessionByIdScreen sessionId={sessionId} /> : <CurrentSessionScreen />;
 }
 

@@ -4,6 +4,7 @@
 import { Button } from '@/components/ButtonCore';
 import { formatLocal } from '@/lib/local-format';
 import type { TTaskOutput } from '@/lib/schemas/task';
+import { DUE_FORMATS } from './due-format';
 import { Icon } from './Icon';
 
 export function TaskPanel({
@@ -45,7 +46,7 @@ export function TaskPanel({
 }
 
 function CurrentTaskCard({ task, onComplete }: { task: TTaskOutput; onComplete: () => void }) {
-  const due = task.dueDate ? formatLocal(task.dueDate, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : null;
+  const due = task.dueDate ? formatLocal(task.dueDate, DUE_FORMATS.card) : null;
   return (
     <article aria-labelledby="current-task-title" className="fs-card">
       <span aria-hidden className="fs-card-edge" style={{ background: task.color ?? 'var(--color-accent)' }} />
@@ -78,7 +79,7 @@ function UpNext({ tasks }: { tasks: TTaskOutput[] }) {
           <li key={task.id} className="fs-next">
             <span aria-hidden className="fs-dot" style={{ background: task.color ?? 'var(--color-accent)' }} />
             <span className="fs-next-title">{task.title}</span>
-            {task.dueDate ? <span className="tabular fs-next-due">{formatLocal(task.dueDate, { month: 'short', day: 'numeric' })}</span> : null}
+            {task.dueDate ? <span className="tabular fs-next-due">{formatLocal(task.dueDate, DUE_FORMATS.next)}</span> : null}
           </li>
         ))}
       </ol>

@@ -7,6 +7,7 @@ import type { TFocusSession } from '@/lib/schemas/session';
 import { DISPLAY_MODE_LABELS, STORAGE_KEYS } from '@/lib/session-constants';
 import { settle, snapshot, startTimer, type TimerConfig, type TimerState } from '@/lib/timer';
 import { CLOCK_DATE_FORMAT, clockFace } from './clock-face';
+import { DUE_FORMATS } from './due-format';
 import { drawFirstFrame, FIRST_FRAME_ID, firstFrameScript, type FirstFrameArgs } from './first-frame';
 import type { SessionClock } from './useSessionClock';
 
@@ -31,6 +32,9 @@ const argsOf = (s: TFocusSession, checkCurrent = false): FirstFrameArgs => ({
   clockLabel: DISPLAY_MODE_LABELS[s.displayMode],
   timeFormat: TIME_SIMPLE,
   dateFormat: CLOCK_DATE_FORMAT,
+  writesKey: STORAGE_KEYS.offlineWritesWaiting,
+  zone: null,
+  dueFormats: DUE_FORMATS,
 });
 
 const storage = (entries: Record<string, string>) => ({ getItem: (key: string) => entries[key] ?? null });

@@ -33,6 +33,17 @@ export interface FirstFrameArgs {
   clockLabel: string;
   timeFormat: Intl.DateTimeFormatOptions;
   dateFormat: Intl.DateTimeFormatOptions;
+  /**
+   * The current task's card and Up next (./FirstFrame.tsx), drawn by the server from its own read:
+   * shown only when this tab has nothing the server could not see. `writesKey`: local storage's mark
+   * of writes kept offline (src/features/offline/worker-client.ts), which the screen shows over
+   * the server's tasks; offline, the page may be the worker's older copy. `zone`: the account's, for
+   * the due dates (`dueFormats`, by the `data-ff-due` elements' `data-ff-fmt`), written in the
+   * browser's locale as the screen writes them.
+   */
+  writesKey: string;
+  zone: string | null;
+  dueFormats: Record<string, Intl.DateTimeFormatOptions>;
 }
 
 export interface FirstFrameFace {
@@ -114,6 +125,32 @@ export function drawFirstFrame(a: FirstFrameArgs, env?: { local: { getItem(key: 
     const main = frame?.querySelector('[data-ff="main"]');
     const sub = frame?.querySelector('[data-ff="sub"]');
     if (!frame || !label || !main || !sub) return null;
+    // Both come hidden in the HTML, so that nothing of them is painted before this script has
+    // decided (the parser may let the browser paint before it reaches the script): the frame on
+    // /session (this tab's session checked above), the tasks where the tab knows nothing more than the server.
+    frame.removeAttribute('hidden');
+    const tasks = frame.querySelector('[data-ff="tasks"]');
+    if (tasks && navigator.onLine && local.getItem(a.writesKey) === null) {
+      tasks.removeAttribute('hidden');
+      {
+        const made: Record<string, Intl.DateTimeFormat> = {};
+        const dueOf = function (which: string) {
+          const options = a.dueFormats[which] || {};
+          if (!made[which]) {
+            try {
+              made[which] = new Intl.DateTimeFormat(undefined, a.zone ? Object.assign({}, options, { timeZone: a.zone }) : options);
+            } catch {
+              // A zone this browser does not know: the device's, as the screen does (lib/local-format.ts).
+              made[which] = new Intl.DateTimeFormat(undefined, options);
+            }
+          }
+          return made[which];
+        };
+        tasks.querySelectorAll('[data-ff-due]').forEach(function (element) {
+          element.textContent = dueOf(element.getAttribute('data-ff-fmt') || '').format(new Date(element.getAttribute('data-ff-due') || ''));
+        });
+      }
+    }
     const draw = function (face: FirstFrameFace) {
       label.textContent = face.label;
       if (face.paused) {

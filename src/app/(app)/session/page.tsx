@@ -8,17 +8,23 @@
 // came after the page's scripts and put /session's largest paint, the clock, past 3 s). Another
 // session in the tab's storage is asked for by the screen, as before.
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { openTasksOptions } from '@/features/dashboard/queries';
-import { FirstFrame } from '@/features/session/FirstFrame';
+import { firstFrameData } from '@/features/session/first-frame-data';
 import { SessionIsland } from '@/features/session/SessionIsland';
 import type { TFocusSession } from '@/lib/schemas/session';
+import type { TTaskOutput } from '@/lib/schemas/task';
+import { taskItems } from '@/lib/tasks';
+import { NONCE_HEADER } from '@/server/http/content-security-policy';
+import { pageAccount } from '@/server/inbound/page-session';
 import { prefetchedState } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Focus session' };
 
 export default async function CurrentSessionPage() {
-  const read: { newest?: TFocusSession } = {};
-  const state = await prefetchedState((trpc, queryClient) => [
+  const read: { newest?: TFocusSession; tasks?: TTaskOutput[] } = {};
+  const requestHeaders = await headers();
+  const [account, state] = await Promise.all([pageAccount(requestHeaders), prefetchedState((trpc, queryClient) => [
     queryClient.fetchQuery(trpc.session.list.queryOptions()).then(
       (sessions) => {
         // The newest by start time, under the key the screen reads it by; the list itself stays here.
@@ -29,9 +35,12 @@ export default async function CurrentSessionPage() {
       },
       () => undefined,
     ),
-    queryClient.prefetchQuery(openTasksOptions(trpc)),
-  ]);
-  // The clock's first frame is in the HTML (src/features/session/FirstFrame.tsx), drawn before the
-  // screen's code runs if the tab's current session is this newest one.
-  return <SessionIsland state={state} firstFrame={read.newest ? <FirstFrame session={read.newest} checkCurrent /> : undefined} />;
+    queryClient.prefetchQuery(openTasksOptions(trpc)).then(() => {
+      read.tasks = taskItems<TTaskOutput>(queryClient.getQueryData(openTasksOptions(trpc).queryKey));
+    }),
+  ])]);
+  // The first frame is in the HTML (src/features/session/FirstFrame.tsx, from src/features/session/first-frame-data.ts): the clock, drawn before the
+  // screen's code runs if the tab's current session is this newest one, and the current task's card
+  // from these open tasks (the account's zone for its due dates).
+  return <SessionIsland state={state} firstFrame={read.newest ? firstFrameData({ session: read.newest, checkCurrent: true, tasks: read.tasks, zone: account?.timeZone ?? null, nonce: requestHeaders.get(NONCE_HEADER) ?? undefined }) : undefined} />;
 }
