@@ -146,3 +146,21 @@ export async function countNumberFormatters(page: Page) {
 export async function numberFormattersMade(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { numberFormattersMade: string[] }).numberFormattersMade);
 }
+
+/**
+ * Notes, frame by frame (before each paint), the current task's title on screen: the first frame's or
+ * the screen's. Read it with expect.poll: a title is noted at the next frame, and one noted before stays.
+ */
+export async function recordTitlesPainted(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { titlesPainted: seen });
+    const tick = () => {
+      const title = document.querySelector('#current-task-title') ?? document.querySelector('#fs-first-frame [data-ff="task-title"]');
+      if (title?.checkVisibility() && seen.at(-1) !== title.textContent) seen.push(title.textContent ?? '');
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+export const titlesPainted = (page: Page) => page.evaluate(() => (window as unknown as { titlesPainted: string[] }).titlesPainted);

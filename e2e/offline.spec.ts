@@ -17,7 +17,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { createTaskViaApi, jsonBody, signUpVerified } from './accounts';
-import { expectNoSeriousA11yViolations, screenshot } from './helpers';
+import { expectNoSeriousA11yViolations, recordTitlesPainted, screenshot, titlesPainted } from './helpers';
 import { controlled, goOffline, goOnline } from './offline-helpers';
 
 test.use({ serviceWorkers: 'allow' });
@@ -168,20 +168,11 @@ test('offline focus session: complete and quick create while offline, each writt
   // Reopened with no network at all: the page, its code and its tasks come from the worker, and
   // the timer goes on from its stored start. The worker's copy of the page was made before the
   // completion: its first frame never shows the completed task as the current one.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { titlesPainted: seen });
-    const tick = () => {
-      const title = document.querySelector('#current-task-title') ?? document.querySelector('#fs-first-frame [data-ff="task-title"]');
-      if (title?.checkVisibility() && seen.at(-1) !== title.textContent) seen.push(title.textContent ?? '');
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  await recordTitlesPainted(page);
   await page.reload();
   await expect(page.locator('#current-task-title')).toHaveText('Call the bank');
   // Polled: the recorder notes a title at the next frame. A title painted before stays in the list.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { titlesPainted: string[] }).titlesPainted)).toEqual(['Call the bank']);
+  await expect.poll(() => titlesPainted(page)).toEqual(['Call the bank']);
   await expect(page.getByRole('region', { name: 'Tasks' })).toContainText('Written on the train');
   await expect(page.getByRole('timer')).toHaveText(/^2[0-4]:[0-5]\d$/);
   expect((await serverTasks(page)).filter((task) => task.completed)).toEqual([]);

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { createTaskViaApi, jsonBody, signUpVerified, uniqueEmail } from './accounts';
-import { countDateFormatters, dateFormattersMade, expectNoSeriousA11yViolations, screenshot } from './helpers';
+import { countDateFormatters, dateFormattersMade, expectNoSeriousA11yViolations, recordTitlesPainted, screenshot, titlesPainted } from './helpers';
 
 async function createSession(page: Page, body: Record<string, unknown>): Promise<{ id: string; sessionName: string }> {
   const response = await page.request.post('/api/sessions', jsonBody(body));
@@ -255,23 +255,6 @@ test('the clock’s first frame is in the server’s HTML and drawn by its inlin
   expect(errors.filter((text) => /418|hydrat/i.test(text))).toEqual([]);
 });
 
-/**
- * Notes, frame by frame (before each paint), the current task's title on screen: the first frame's or
- * the screen's. Read it with expect.poll: a title is noted at the next frame, and one noted before stays.
- */
-async function recordTitlesPainted(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { titlesPainted: seen });
-    const tick = () => {
-      const title = document.querySelector('#current-task-title') ?? document.querySelector('#fs-first-frame [data-ff="task-title"]');
-      if (title?.checkVisibility() && seen.at(-1) !== title.textContent) seen.push(title.textContent ?? '');
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-const titlesPainted = (page: Page) => page.evaluate(() => (window as unknown as { titlesPainted: string[] }).titlesPainted);
 
 test('the current task’s card and Up next are in the server’s HTML and the first paint, chosen by the screen’s rule, where and as large as the screen then draws them', async ({ browser }) => {
   // A German browser in Berlin, an account in Tokyo: the due dates are the screen's (the browser's words, the account's clock).
